@@ -1,0 +1,96 @@
+import { relative } from 'node:path'
+
+/** A 1-based line and column in a source file. */
+export interface Position {
+  line: number
+  column: number
+}
+
+/** One link of an include chain: the file and the line that included the next file. */
+export interface ChainLink {
+  file: string
+  line: number
+}
+
+export type Severity = 'error' | 'warning'
+
+/** A located problem found while gathering or merging an entry. */
+export interface Diagnostic {
+  /** Stable machine-readable code, e.g. `MY_UNKNOWN_MERGER`. */
+  code: string
+  severity: Severity
+  /** One line, without the location (see `formatDiagnostic` for the full text). */
+  message: string
+  /** Absolute path of the file the problem is in. */
+  file: string
+  /** 1-based. */
+  line: number
+  /** 1-based. */
+  column: number
+  /** How the file was reached from the entry, outermost first. Empty for the entry itself. */
+  chain: ChainLink[]
+  /** The source lines around the problem with a caret, when the source is known. */
+  frame?: string
+  /** A did-you-mean suggestion for a misspelt name. */
+  suggestion?: string
+  /** Key path of the value involved, for runtime merge conflicts. */
+  path?: (string | number)[]
+}
+
+/** The error `render()` throws: its message is the formatted first diagnostic, `diagnostics` has them all. */
+export class MergedYamlError extends Error {
+  readonly diagnostics: Diagnostic[]
+  readonly code: string
+  /** Location fields of the first diagnostic, for bundlers that read `loc`/`id` off errors. */
+  readonly id: string
+  readonly loc: { file: string; line: number; column: number }
+
+  constructor(diagnostics: Diagnostic[], root?: string) {
+    const first = diagnostics[0]!
+    super(diagnostics.map((d) => formatDiagnostic(d, root)).join('\n\n'))
+    this.name = 'MergedYamlError'
+    this.diagnostics = diagnostics
+    this.code = first.code
+    this.id = first.file
+    // Rollup/Vite read `loc.column` as 0-based.
+    this.loc = { file: first.file, line: first.line, column: first.column - 1 }
+  }
+}
+
+export function isMergedYamlError(error: unknown): error is MergedYamlError {
+  return error instanceof MergedYamlError
+}
+
+function displayPath(file: string, root: string | undefined): string {
+  if (!root) return file
+  const rel = relative(root, file)
+  return rel && !rel.startsWith('..') ? rel : file
+}
+
+/**
+ * The full text of a diagnostic: `file:line:col code message`, the did-you-mean, the include chain
+ * and the code frame. Bundlers that drop `loc` still show the location because it is in this text.
+ */
+export function formatDiagnostic(d: Diagnostic, root?: string): string {
+  const lines = [`${displayPath(d.file, root)}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`]
+  if (d.suggestion) lines.push(`  did you mean '${d.suggestion}'?`)
+  for (const link of [...d.chain].reverse()) lines.push(`  included from ${displayPath(link.file, root)}:${link.line}`)
+  if (d.frame) lines.push(d.frame)
+  return lines.join('\n')
+}
+
+/** Source lines around `line` with a caret under `column`, like Babel's and yaml's code frames. */
+export function createCodeFrame(source: string, line: number, column: number, context = 2): string {
+  const all = source.split(/\r\n|\r|\n/)
+  const first = Math.max(1, line - context)
+  const last = Math.min(all.length, line + context)
+  const width = String(last).length
+  const out: string[] = []
+  for (let n = first; n <= last; n++) {
+    const text = all[n - 1] ?? ''
+    const marker = n === line ? '>' : ' '
+    out.push(`${marker} ${String(n).padStart(width)} | ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`)
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, Math.min(column - 1, 200)))}^`)
+  }
+  return out.join('\n')
+}

@@ -1,0 +1,4 @@
+import type { Dialect } from './types.ts'
+
+/** The dialects other than cloud-init's (the default), in detection order. */
+export const DIALECTS: readonly Dialect[] = []

@@ -1,0 +1,25 @@
+import type { ResolvedOptions } from '../options.ts'
+import type { Reporter } from '../report.ts'
+import type { SourceDocument } from '../source.ts'
+
+export interface DialectContext {
+  options: ResolvedOptions
+  /** `fail` (always an error), `lenient` (strict: error, else warning), `warn`. */
+  report: Reporter
+}
+
+/**
+ * A merge vocabulary other than cloud-init's. The engine gathers the entry's documents (base first,
+ * later = more specific) and hands them to the one dialect the entry uses.
+ */
+export interface Dialect {
+  name: 'datum' | 'heat' | 'deckhand'
+  /**
+   * The directive that marks `doc` as written in this dialect (a top-level key such as
+   * `lookup_options`, or a `schema` value), or undefined. Used to recognise the entry's dialect and
+   * to name both sides when an entry mixes two.
+   */
+  detect(doc: SourceDocument): string | undefined
+  /** Merges the entry's documents into the module's value. Directive keys never reach the output. */
+  render(docs: readonly SourceDocument[], context: DialectContext): unknown
+}

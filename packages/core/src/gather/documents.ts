@@ -1,0 +1,48 @@
+import { createCodeFrame } from '../diagnostics.ts'
+import type { ChainLink, Position } from '../diagnostics.ts'
+import type { SourceDocument } from '../source.ts'
+import type { YamlDocument } from '../yaml/parse.ts'
+
+/** Where a part's text sits in the file it was read from. */
+export interface PartOrigin {
+  file: string
+  /** The whole file's text (for code frames). */
+  fileText: string
+  chain: readonly ChainLink[]
+  /**
+   * 0-based line of `file` where the part's text starts, when the text is a verbatim slice of the
+   * file. Undefined when it was decoded (base64, quoted-printable, gzip): positions inside it do not
+   * map to the file, so diagnostics point at `anchor` and frame the decoded text.
+   */
+  lineOffset: number | undefined
+  /** Where to point when positions inside the text do not map to the file (the part's header). */
+  anchor: Position
+}
+
+/** Wraps one parsed document with its origin so that paths inside it can be located in the file. */
+export function createSourceDocument(
+  yaml: YamlDocument,
+  origin: PartOrigin,
+  text: string,
+  headers: Readonly<Record<string, string>>,
+  index: number,
+): SourceDocument {
+  const { lineOffset } = origin
+  return {
+    value: yaml.value,
+    file: origin.file,
+    chain: origin.chain,
+    headers,
+    index,
+    locate(path, target) {
+      const inner = yaml.locate(path, target)
+      if (lineOffset === undefined) return origin.anchor
+      return { line: inner.line + lineOffset, column: inner.column }
+    },
+    frame(position) {
+      if (lineOffset !== undefined) return createCodeFrame(origin.fileText, position.line, position.column)
+      // Decoded text: frame the decoded document at the problem's own position instead.
+      return createCodeFrame(text, 1, 1, 0)
+    },
+  }
+}

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path'
+import type { YamlVersion } from './yaml/parse.ts'
+
+export type StackMode = 'scoped' | 'per-part'
+export type DialectName = 'cloud-init' | 'datum' | 'heat' | 'deckhand'
+
+/** Upper bounds that keep hostile input from hanging or exhausting the build. */
+export interface Limits {
+  /** Nodes that YAML alias expansion may produce in one document. @default 10000 */
+  maxAliasCount: number
+  /** Bytes of one file read from disk. @default 16 MiB */
+  maxFileSize: number
+  /** Nested includes (`#include` inside an included file, …). @default 32 */
+  maxIncludeDepth: number
+  /** Files read for one entry. @default 2000 */
+  maxIncludeCount: number
+  /** Parts of MIME messages in one entry. @default 1000 */
+  maxMimeParts: number
+  /** Bytes after decoding base64/quoted-printable and gunzip, for one part. @default 64 MiB */
+  maxDecodedSize: number
+  /** Files one glob include line may match. @default 500 */
+  maxGlobMatches: number
+}
+
+/** Options shared by `render()`, the bundler plugin and the CLI. */
+export interface RenderOptions {
+  /**
+   * Which merger set merges part N: `'scoped'` keeps a part's `merge_how` in force for the parts after
+   * it within the same include list / multipart / archive; `'per-part'` is cloud-init's actual
+   * behaviour (each part uses its own declaration or the default).
+   * @default 'scoped'
+   */
+  stack?: StackMode
+  /**
+   * Fail on everything the reference system would skip, ignore or silently drop. With `false`, the
+   * reference behaviour is reproduced and a warning is returned instead.
+   * @default true
+   */
+  strict?: boolean
+  /** `'1.1'` resolves scalars like PyYAML (yes/no, 0777, 1:20, `<<` merge keys). @default '1.2' */
+  yamlVersion?: YamlVersion
+  /** The merger set for parts that declare none (cloud-init's string format). @default 'dict(replace)+list()+str()' */
+  mergeHow?: string
+  /** Includes may not read outside this folder (nor outside `allow`). @default process.cwd() */
+  root?: string
+  /** More folders includes may read from, like Vite's `server.fs.allow`. @default [] */
+  allow?: string[]
+  /** Values for `${name}` in include lines. The plugin fills `mode`. @default {} */
+  vars?: Record<string, string>
+  /** Force a dialect instead of recognising it from directive keys. */
+  dialect?: DialectName
+  /** Resource limits; see `Limits`. */
+  limits?: Partial<Limits>
+}
+
+export interface ResolvedOptions {
+  stack: StackMode
+  strict: boolean
+  yamlVersion: YamlVersion
+  mergeHow: string
+  root: string
+  allow: string[]
+  vars: Record<string, string>
+  dialect: DialectName | undefined
+  limits: Limits
+  /** The options as given, for dialect-specific fields (`datum`, `heat`, `deckhand`). */
+  raw: RenderOptions
+}
+
+export const DEFAULT_MERGE_HOW = 'dict(replace)+list()+str()'
+
+export const DEFAULT_LIMITS: Limits = {
+  maxAliasCount: 10_000,
+  maxFileSize: 16 * 1024 * 1024,
+  maxIncludeDepth: 32,
+  maxIncludeCount: 2000,
+  maxMimeParts: 1000,
+  maxDecodedSize: 64 * 1024 * 1024,
+  maxGlobMatches: 500,
+}
+
+export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
+  const root = resolve(options.root ?? process.cwd())
+  return {
+    stack: options.stack ?? 'scoped',
+    strict: options.strict ?? true,
+    yamlVersion: options.yamlVersion ?? '1.2',
+    mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
+    root,
+    allow: (options.allow ?? []).map((dir) => resolve(root, dir)),
+    vars: { ...options.vars },
+    dialect: options.dialect,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    raw: options,
+  }
+}
