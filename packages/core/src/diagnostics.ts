@@ -72,7 +72,8 @@ function displayPath(file: string, root: string | undefined): string {
  * and the code frame. Bundlers that drop `loc` still show the location because it is in this text.
  */
 export function formatDiagnostic(d: Diagnostic, root?: string): string {
-  const lines = [`${displayPath(d.file, root)}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`]
+  const at = d.path && d.path.length > 0 ? ` (at ${d.path.map(String).join('.')})` : ''
+  const lines = [`${displayPath(d.file, root)}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}${at}`]
   if (d.suggestion) lines.push(`  did you mean '${d.suggestion}'?`)
   for (const link of [...d.chain].reverse()) lines.push(`  included from ${displayPath(link.file, root)}:${link.line}`)
   if (d.frame) lines.push(d.frame)

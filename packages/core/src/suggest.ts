@@ -26,5 +26,5 @@ export function suggestName(name: string, candidates: readonly string[]): string
     }
   }
   const limit = Math.max(1, Math.floor(needle.length / 3)) + (needle.length > 5 ? 1 : 0)
-  return best !== undefined && bestScore <= limit && bestScore > 0 ? best : undefined
+  return best !== undefined && bestScore <= limit && best !== name ? best : undefined
 }

@@ -19,6 +19,11 @@ export interface PartOrigin {
   anchor: Position
 }
 
+/** A position inside a part's text, as a position in the file (the part's anchor when it was decoded). */
+export function mapPartPosition(origin: PartOrigin, inner: Position): Position {
+  return origin.lineOffset === undefined ? origin.anchor : { line: inner.line + origin.lineOffset, column: inner.column }
+}
+
 /** Wraps one parsed document with its origin so that paths inside it can be located in the file. */
 export function createSourceDocument(
   yaml: YamlDocument,
@@ -27,7 +32,6 @@ export function createSourceDocument(
   headers: Readonly<Record<string, string>>,
   index: number,
 ): SourceDocument {
-  const { lineOffset } = origin
   return {
     value: yaml.value,
     file: origin.file,
@@ -35,12 +39,10 @@ export function createSourceDocument(
     headers,
     index,
     locate(path, target) {
-      const inner = yaml.locate(path, target)
-      if (lineOffset === undefined) return origin.anchor
-      return { line: inner.line + lineOffset, column: inner.column }
+      return mapPartPosition(origin, yaml.locate(path, target))
     },
     frame(position) {
-      if (lineOffset !== undefined) return createCodeFrame(origin.fileText, position.line, position.column)
+      if (origin.lineOffset !== undefined) return createCodeFrame(origin.fileText, position.line, position.column)
       // Decoded text: frame the decoded document at the problem's own position instead.
       return createCodeFrame(text, 1, 1, 0)
     },

@@ -36,12 +36,12 @@ export interface ParseYamlOptions {
 }
 
 // PyYAML's YAML 1.1 resolver: `y`/`n` stay strings, timestamps stay strings (a JS module has no
-// date type we could emit faithfully), and the exotic collection tags are not produced.
+// date type we could emit faithfully), and the exotic collection tags are not produced. `!!binary`
+// stays bytes: cloud-init archives use it for parts that are not text.
 const PY_TRUE = /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/
 const PY_FALSE = /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/
 const DROPPED_11_TAGS = new Set([
   'tag:yaml.org,2002:timestamp',
-  'tag:yaml.org,2002:binary',
   'tag:yaml.org,2002:set',
   'tag:yaml.org,2002:omap',
   'tag:yaml.org,2002:pairs',
@@ -87,7 +87,7 @@ function createLocator(doc: Document, lines: LineCounter): YamlDocument['locate'
   }
   return (path, target = 'value') => {
     let node: unknown = doc.contents
-    let position = positionOf((doc.contents as Node | null)?.range?.[0] ?? doc.range[0])
+    let position = positionOf((doc.contents as Node | null)?.range?.[0] ?? doc.range?.[0] ?? 0)
     for (let i = 0; i < path.length; i++) {
       const segment = path[i]
       let next: unknown

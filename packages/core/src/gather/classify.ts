@@ -1,0 +1,59 @@
+// cloud-init's content sniffing (`handlers.type_from_starts_with`, INCLUSION_TYPES_MAP).
+
+export type PartType =
+  | 'text/x-include-url'
+  | 'text/x-include-once-url'
+  | 'text/cloud-config-archive'
+  | 'text/cloud-config-jsonp'
+  | 'text/cloud-config'
+  | 'text/x-shellscript'
+  | 'text/part-handler'
+  | 'text/cloud-boothook'
+  | 'text/jinja2'
+
+const PREFIXES: readonly [string, PartType][] = [
+  ['#include-once', 'text/x-include-once-url'],
+  ['#include', 'text/x-include-url'],
+  ['#cloud-config-archive', 'text/cloud-config-archive'],
+  ['#cloud-config-jsonp', 'text/cloud-config-jsonp'],
+  ['#cloud-config', 'text/cloud-config'],
+  ['#!', 'text/x-shellscript'],
+  ['#part-handler', 'text/part-handler'],
+  ['#cloud-boothook', 'text/cloud-boothook'],
+  ['## template: jinja', 'text/jinja2'],
+]
+
+/** The type a payload's first characters declare; the longest matching prefix wins. */
+export function sniffType(payload: string): PartType | undefined {
+  const start = Math.max(0, payload.search(/\S/))
+  const head = payload.slice(start, start + 64).toLowerCase()
+  let best: [string, PartType] | undefined
+  for (const entry of PREFIXES) {
+    if (head.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry
+  }
+  return best?.[1]
+}
+
+/** Declared types that cloud-init sniffs the payload of instead of trusting. */
+const SNIFFED = new Set(['text/plain', 'text/x-not-multipart', 'text/x-shellscript'])
+
+export function resolvePartType(declared: string | undefined, payload: string): string | undefined {
+  if (declared === undefined || SNIFFED.has(declared)) return sniffType(payload) ?? declared
+  return declared
+}
+
+/** Content types cloud-init decompresses (`util.decomp_gzip` on these parts). */
+export const GZIP_TYPES = new Set([
+  'application/gzip',
+  'application/gzip-compressed',
+  'application/gzipped',
+  'application/x-compress',
+  'application/x-compressed',
+  'application/x-gunzip',
+  'application/x-gzip',
+  'application/x-gzip-compressed',
+])
+
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b
+}

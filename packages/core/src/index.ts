@@ -1,0 +1,8 @@
+export { render, renderSync } from './render.ts'
+export type { RenderHooks, RenderResult } from './render.ts'
+export { DEFAULT_LIMITS, DEFAULT_MERGE_HOW, resolveOptions } from './options.ts'
+export type { DialectName, Limits, RenderOptions, ResolvedOptions, StackMode } from './options.ts'
+export { createCodeFrame, formatDiagnostic, isMergedYamlError, MergedYamlError } from './diagnostics.ts'
+export type { ChainLink, Diagnostic, Position, Severity } from './diagnostics.ts'
+export type { SourceDocument } from './source.ts'
+export type { YamlVersion } from './yaml/parse.ts'

@@ -1,0 +1,228 @@
+// Parsing of merge directives (`merge_how` / `merge_type` bodies and `Merge-Type` headers) exactly as
+// cloud-init's `cloudinit/mergers/__init__.py` parses them (specs/cloud-init.md §3), with every
+// mistake it tolerates turned into a problem the caller reports (strict: error, lenient: warning).
+import { suggestName } from '../suggest.ts'
+
+export type MergerName = 'dict' | 'list' | 'str'
+
+/** One `(name, options)` pair of a merger list. */
+export interface MergerSpec {
+  /** The name as cloud-init looks it up, `m_` prefix removed (so `m_dict` → `dict`). */
+  name: string
+  /**
+   * cloud-init tests options with Python's `in`: membership in a list, a substring test on a string
+   * (`settings: "no_replace"` contains `replace`).
+   */
+  options: readonly unknown[] | string
+}
+
+/** A mistake in a directive. `fatal` ones make cloud-init skip the part; the others it accepts silently. */
+export interface DirectiveProblem {
+  code: string
+  message: string
+  fatal: boolean
+  suggestion?: string
+  /** Index of the offending entry in the structured format, for locating it. */
+  entry?: number
+}
+
+export interface ParsedDirective {
+  specs: MergerSpec[]
+  problems: DirectiveProblem[]
+}
+
+export const MERGER_NAMES: readonly MergerName[] = ['dict', 'list', 'str']
+
+/** The options each merger reads; anything else is ignored by cloud-init. */
+export const MERGER_OPTIONS: Readonly<Record<MergerName, readonly string[]>> = {
+  dict: ['replace', 'no_replace', 'recurse_array', 'recurse_list', 'recurse_str', 'recurse_dict', 'allow_delete'],
+  list: ['append', 'prepend', 'replace', 'no_replace', 'recurse_dict', 'recurse_array', 'recurse_list', 'recurse_str'],
+  str: ['append'],
+}
+
+const ALL_OPTIONS = [...new Set(Object.values(MERGER_OPTIONS).flat())]
+const SEGMENT = /^([a-zA-Z_][A-Za-z0-9_]*)\((.*?)\)$/
+
+function canonicalName(name: string): string {
+  return name.startsWith('m_') ? name.slice(2) : name
+}
+
+/** cloud-init `string_extract_mergers`. */
+export function parseMergeString(text: string): ParsedDirective {
+  const specs: MergerSpec[] = []
+  const problems: DirectiveProblem[] = []
+  for (const raw of text.split('+')) {
+    const segment = raw.toLowerCase().trim().replaceAll('-', '_')
+    if (!segment) continue
+    // Python's `.` does not match a newline, so a newline inside the parentheses fails the match.
+    const match = segment.includes('\n') ? null : SEGMENT.exec(segment)
+    if (!match) {
+      const noParens = /^[a-z_][a-z0-9_]*$/.test(segment)
+      problems.push({
+        code: 'MY_MERGE_SYNTAX',
+        message: noParens
+          ? `merger '${segment}' needs parentheses: write '${segment}()'`
+          : /^[a-z_][a-z0-9_]*\s+\(/.test(segment)
+            ? `no space is allowed between a merger name and '(' in '${segment}'`
+            : `merger '${segment}' is not in the form name(option, …)`,
+        fatal: true,
+      })
+      continue
+    }
+    const name = match[1]!
+    const inner = match[2]!
+    const options = inner
+      .trim()
+      .split(',')
+      .map((o) => o.trim().toLowerCase())
+      .filter(Boolean)
+    // A missing '+' glues two mergers into one option: `dict(a)list(b)` → option `a)list(b`.
+    for (const option of options) {
+      if (option.includes('(') || option.includes(')')) {
+        problems.push({
+          code: 'MY_MERGE_MISSING_PLUS',
+          message: `'${name}(${inner})' reads as one merger with the option '${option}': mergers are separated by '+'`,
+          fatal: false,
+        })
+      }
+    }
+    specs.push({ name: canonicalName(name), options })
+  }
+  return { specs, problems }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** cloud-init `dict_extract_mergers` body parsing: a string, or a list of `{name, settings}` / `[name, opt…]`. */
+export function parseMergeBody(body: unknown): ParsedDirective {
+  if (body === null || body === undefined) return { specs: [], problems: [] }
+  if (typeof body === 'string') return parseMergeString(body)
+  const specs: MergerSpec[] = []
+  const problems: DirectiveProblem[] = []
+  if (!Array.isArray(body)) {
+    problems.push({
+      code: 'MY_MERGE_FORMAT',
+      message: isRecord(body)
+        ? 'merge_how must be a string or a list of {name, settings} mappings, not a single mapping'
+        : `merge_how must be a string or a list of {name, settings} mappings, not ${describe(body)}`,
+      fatal: true,
+    })
+    return { specs, problems }
+  }
+  body.forEach((entry, index) => {
+    let name: unknown
+    let options: unknown
+    if (isRecord(entry)) {
+      if (!('name' in entry) || !('settings' in entry)) {
+        const missing = 'name' in entry ? 'settings' : 'name'
+        problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has no '${missing}'`, fatal: true, entry: index })
+        return
+      }
+      name = typeof entry.name === 'string' ? entry.name.replaceAll('-', '_').trim() : entry.name
+      options = entry.settings
+      const extra = Object.keys(entry).filter((k) => k !== 'name' && k !== 'settings')
+      if (extra.length > 0) {
+        problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has unknown key '${extra[0]}' (only 'name' and 'settings' are read)`, fatal: false, entry: index })
+      }
+    } else if (typeof entry === 'string') {
+      // cloud-init indexes the string: "dict(replace)" becomes merger 'd' with options of characters.
+      problems.push({
+        code: 'MY_MERGE_FORMAT',
+        message: `merger entry ${index + 1} is the string '${entry}': in the list format each entry is {name, settings}; use a single string for the string format`,
+        fatal: true,
+        entry: index,
+      })
+      return
+    } else if (Array.isArray(entry)) {
+      if (entry.length === 0) {
+        problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} is an empty list`, fatal: true, entry: index })
+        return
+      }
+      name = entry[0]
+      options = entry.slice(1)
+      problems.push({ code: 'MY_MERGE_LIST_ENTRY', message: `merger entry ${index + 1} uses the undocumented [name, option…] form; write {name, settings}`, fatal: false, entry: index })
+    } else {
+      problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} is ${describe(entry)}, not a {name, settings} mapping`, fatal: true, entry: index })
+      return
+    }
+    if (name === '' || name === null || name === undefined) {
+      problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has an empty name and is ignored`, fatal: false, entry: index })
+      return
+    }
+    if (typeof name !== 'string') {
+      problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has a name that is ${describe(name)}, not a string`, fatal: true, entry: index })
+      return
+    }
+    if (options === null || options === undefined || (typeof options !== 'string' && !Array.isArray(options) && !isRecord(options))) {
+      problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has settings that are ${describe(options)}, not a list of options`, fatal: true, entry: index })
+      return
+    }
+    if (typeof options === 'string') {
+      problems.push({
+        code: 'MY_MERGE_SETTINGS_STRING',
+        message: `settings of merger '${name}' is a string: cloud-init tests options as substrings of it ('no_replace' contains 'replace'); write a list`,
+        fatal: false,
+        entry: index,
+      })
+    }
+    const list = typeof options === 'string' ? options : isRecord(options) ? Object.keys(options) : options
+    specs.push({ name: canonicalName(name), options: list })
+  })
+  return { specs, problems }
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'a mapping'
+  return `the ${typeof value} ${JSON.stringify(value)}`
+}
+
+/**
+ * Checks names and options against what cloud-init's mergers read. Unknown names are fatal (cloud-init
+ * fails to import the module); unknown or inapplicable options are silently ignored by cloud-init.
+ */
+export function validateSpecs(specs: readonly MergerSpec[]): DirectiveProblem[] {
+  const problems: DirectiveProblem[] = []
+  specs.forEach((spec, entry) => {
+    if (!(MERGER_NAMES as readonly string[]).includes(spec.name)) {
+      const suggestion = suggestName(spec.name, MERGER_NAMES)
+      problems.push({
+        code: 'MY_UNKNOWN_MERGER',
+        message: `unknown merger '${spec.name}' (cloud-init has dict, list and str)`,
+        fatal: true,
+        entry,
+        ...(suggestion ? { suggestion } : {}),
+      })
+      return
+    }
+    if (typeof spec.options === 'string') return
+    const known = MERGER_OPTIONS[spec.name as MergerName]
+    for (const option of spec.options) {
+      if (typeof option === 'string' && known.includes(option)) continue
+      const text = typeof option === 'string' ? option : JSON.stringify(option)
+      if (typeof option === 'string' && (option.includes('(') || option.includes(')'))) continue // reported as a missing '+'
+      const elsewhere = typeof option === 'string' && ALL_OPTIONS.includes(option)
+      const suggestion = typeof option === 'string' && !elsewhere ? suggestName(option, known) : undefined
+      problems.push({
+        code: 'MY_UNKNOWN_MERGE_OPTION',
+        message: elsewhere
+          ? `option '${text}' has no effect on the ${spec.name} merger (it takes ${known.join(', ')})`
+          : `unknown option '${text}' for the ${spec.name} merger (it takes ${known.join(', ')})`,
+        fatal: false,
+        entry,
+        ...(suggestion ? { suggestion } : {}),
+      })
+    }
+  })
+  if (specs.length > 0 && !problems.some((p) => p.fatal) && !specs.some((s) => s.name === 'dict')) {
+    problems.push({
+      code: 'MY_NO_DICT_MERGER',
+      message: 'the merger list has no dict merger, so cloud-init drops the whole part; add dict()',
+      fatal: false,
+    })
+  }
+  return problems
+}

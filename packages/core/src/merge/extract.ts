@@ -1,0 +1,105 @@
+// cloud-init `_extract_mergers` (specs/cloud-init.md §3.1): the directive of one part, from its body
+// (`merge_how`, else `merge_type`) and its headers (`Merge-Type`, else `X-Merge-Type`), concatenated
+// body first. Problems are reported through the Reporter, located at the directive.
+import type { Problem, Reporter } from '../report.ts'
+import type { SourceDocument } from '../source.ts'
+import { parseMergeBody, parseMergeString, validateSpecs } from './directive.ts'
+import type { DirectiveProblem, MergerSpec } from './directive.ts'
+import { copyObject } from './mergers.ts'
+
+export const DIRECTIVE_KEYS = ['merge_how', 'merge_type'] as const
+const HEADER_NAMES = ['Merge-Type', 'X-Merge-Type'] as const
+
+export interface ExtractedPart {
+  /** The part's data with the consumed directive keys removed. */
+  data: Record<string, unknown>
+  /** The declared mergers (body then header); empty when the part declares none. */
+  specs: MergerSpec[]
+  /** False when cloud-init would skip the part (an invalid directive). */
+  ok: boolean
+}
+
+/** Whether a document or its headers carry a cloud-init directive (for dialect-mixing checks). */
+export function cloudInitDirective(doc: SourceDocument): string | undefined {
+  const value = doc.value
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const key of DIRECTIVE_KEYS) if (Object.hasOwn(value, key)) return key
+  }
+  for (const name of HEADER_NAMES) if (doc.headers[name]) return `${name} header`
+  return undefined
+}
+
+export function extractPart(doc: SourceDocument, value: Record<string, unknown>, report: Reporter): ExtractedPart {
+  let ok = true
+  const data = copyObject(value)
+  let bodyKey: 'merge_how' | 'merge_type' | undefined
+  let body: unknown = data.merge_how
+  delete data.merge_how
+  if (body !== null && body !== undefined) bodyKey = 'merge_how'
+  else {
+    body = data.merge_type
+    // merge_type is consumed only when merge_how is absent or null (it then stays as data).
+    delete data.merge_type
+    if (body !== null && body !== undefined) bodyKey = 'merge_type'
+  }
+  if (bodyKey === 'merge_how' && Object.hasOwn(value, 'merge_type')) {
+    report.lenient({
+      code: 'MY_MERGE_TYPE_KEPT',
+      message: "both merge_how and merge_type are set: cloud-init uses merge_how and keeps merge_type as ordinary data",
+      doc,
+      path: ['merge_type'],
+      target: 'key',
+    })
+  }
+
+  let header = ''
+  let headerName: string | undefined
+  for (const name of HEADER_NAMES) {
+    const v = doc.headers[name]
+    if (v) {
+      header = v
+      headerName = name
+      break
+    }
+  }
+  for (const name of Object.keys(doc.headers)) {
+    const canonical = HEADER_NAMES.find((h) => h.toLowerCase() === name.toLowerCase())
+    if (canonical && canonical !== name) {
+      report.lenient({
+        code: 'MY_MERGE_HEADER_CASE',
+        message: `header '${name}' is ignored: cloud-init matches '${canonical}' case-sensitively`,
+        doc,
+        suggestion: canonical,
+      })
+    }
+  }
+
+  const onProblem = (problem: DirectiveProblem, where: Omit<Problem, 'code' | 'message'>): void => {
+    const reported: Problem = { code: problem.code, message: problem.message, ...where }
+    if (problem.suggestion) reported.suggestion = problem.suggestion
+    if (problem.fatal) {
+      report.lenient({ ...reported, message: `${problem.message}; cloud-init skips this part` })
+      ok = false
+    } else {
+      report.lenient(reported)
+    }
+  }
+  const bodyWhere = (entry?: number): Omit<Problem, 'code' | 'message'> => ({
+    doc,
+    path: bodyKey ? (entry !== undefined && Array.isArray(body) ? [bodyKey, entry] : [bodyKey]) : [],
+  })
+  const headerWhere: Omit<Problem, 'code' | 'message'> = { doc, path: [] }
+
+  const fromBody = parseMergeBody(body)
+  for (const p of fromBody.problems) onProblem(p, bodyWhere(p.entry))
+  const fromHeader = parseMergeString(header)
+  for (const p of fromHeader.problems) onProblem({ ...p, message: `${headerName}: ${p.message}` }, headerWhere)
+  if (!ok) return { data, specs: [], ok }
+
+  const bodyCount = fromBody.specs.length
+  for (const p of validateSpecs([...fromBody.specs, ...fromHeader.specs])) {
+    const fromBodyEntry = p.entry !== undefined && p.entry < bodyCount
+    onProblem(p, fromBodyEntry || p.entry === undefined ? (bodyKey ? bodyWhere(typeof body === 'string' ? undefined : p.entry) : headerWhere) : headerWhere)
+  }
+  return { data, specs: ok ? [...fromBody.specs, ...fromHeader.specs] : [], ok }
+}

@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { MergedYamlError } from './diagnostics.ts'
+import type { Diagnostic } from './diagnostics.ts'
+import { DIALECTS } from './dialects/index.ts'
+import type { Dialect } from './dialects/types.ts'
+import { createSourceDocument, mapPartPosition } from './gather/documents.ts'
+import { gatherEntry } from './gather/gather.ts'
+import type { GatheredItem, ReadFile } from './gather/gather.ts'
+import { mergeCloudInit } from './merge/cloud-init.ts'
+import type { MergeStep } from './merge/cloud-init.ts'
+import { parseMergeString, validateSpecs } from './merge/directive.ts'
+import { cloudInitDirective } from './merge/extract.ts'
+import { resolveOptions } from './options.ts'
+import type { DialectName, RenderOptions, ResolvedOptions } from './options.ts'
+import { Reporter } from './report.ts'
+import type { SourceDocument } from './source.ts'
+import { parseYamlStream } from './yaml/parse.ts'
+
+export interface RenderResult {
+  /** The merged value (`null` when the entry holds no cloud-config part at all). */
+  value: unknown
+  /** Every file read, entry first: the entry's dependencies for watch mode and caches. */
+  files: string[]
+  /** Files that optional includes and globs looked for and did not find: watch them too. */
+  missing: string[]
+  /** Problems that did not fail the render (skipped parts in lenient mode, unhandled part types). */
+  warnings: Diagnostic[]
+  /** The dialect the entry was merged with. */
+  dialect: DialectName
+}
+
+export interface RenderHooks {
+  /** Reads a file's bytes; the plugin passes a cached reader. */
+  readFile?: ReadFile
+}
+
+const defaultReadFile: ReadFile = (path) => readFileSync(path)
+
+function validateOptions(options: ResolvedOptions): void {
+  const fail = (message: string): never => {
+    throw new MergedYamlError([{ code: 'MY_INVALID_OPTION', severity: 'error', message, file: '<options>', line: 1, column: 1, chain: [] }])
+  }
+  if (options.stack !== 'scoped' && options.stack !== 'per-part') fail(`option 'stack' must be 'scoped' or 'per-part', not ${JSON.stringify(options.stack)}`)
+  if (options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2') fail(`option 'yamlVersion' must be '1.1' or '1.2', not ${JSON.stringify(options.yamlVersion)}`)
+  if (typeof options.strict !== 'boolean') fail(`option 'strict' must be a boolean`)
+  const dialects = ['cloud-init', ...DIALECTS.map((d) => d.name)]
+  if (options.dialect !== undefined && !dialects.includes(options.dialect)) fail(`option 'dialect' must be one of ${dialects.join(', ')}, not ${JSON.stringify(options.dialect)}`)
+  const parsed = parseMergeString(options.mergeHow)
+  const problem = [...parsed.problems, ...validateSpecs(parsed.specs)][0]
+  if (problem) fail(`option 'mergeHow' (${JSON.stringify(options.mergeHow)}): ${problem.message}`)
+  for (const [name, value] of Object.entries(options.vars)) {
+    if (typeof value !== 'string') fail(`option 'vars.${name}' must be a string`)
+  }
+}
+
+/** Parses every gathered part into documents, keeping the scope structure. */
+function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, report: Reporter): MergeStep[] {
+  const steps: MergeStep[] = []
+  for (const item of items) {
+    if (item.kind === 'scope') {
+      steps.push({ kind: 'scope', steps: parseParts(item.items, options, report) })
+      continue
+    }
+    const jsonp = item.type === 'text/cloud-config-jsonp'
+    // JSON is YAML 1.2; parsing it as YAML keeps positions for the patch's diagnostics.
+    const docs = parseYamlStream(item.text, {
+      version: jsonp ? '1.2' : options.yamlVersion,
+      allowDuplicateKeys: !options.strict,
+      maxAliasCount: options.limits.maxAliasCount,
+    })
+    docs.forEach((yaml, index) => {
+      const doc = createSourceDocument(yaml, item.origin, item.text, item.headers, index)
+      if (yaml.error) {
+        report.lenient({
+          code: yaml.error.code.startsWith('MY_') ? yaml.error.code : 'MY_YAML_SYNTAX',
+          message: `${yaml.error.message}; cloud-init skips this part`,
+          at: { file: doc.file, position: mapPartPosition(item.origin, yaml.error.position), chain: doc.chain, source: item.origin.fileText },
+        })
+        return
+      }
+      for (const warning of yaml.warnings) {
+        report.warn({ code: warning.code === 'DUPLICATE_KEY' ? 'MY_YAML_DUPLICATE_KEY' : `MY_YAML_${warning.code}`, message: warning.message, at: { file: doc.file, position: mapPartPosition(item.origin, warning.position), chain: doc.chain, source: item.origin.fileText } })
+      }
+      // An empty or comment-only document is a no-op, but still a cloud-config part for cloud-init.
+      if (jsonp) steps.push({ kind: 'jsonp', doc })
+      else steps.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty })
+    })
+  }
+  return steps
+}
+
+function* documents(steps: readonly MergeStep[]): Generator<MergeStep & { kind: 'yaml' | 'jsonp' }> {
+  for (const step of steps) {
+    if (step.kind === 'scope') yield* documents(step.steps)
+    else yield step
+  }
+}
+
+/** Which dialect the entry is written in: the option, else the directives its documents carry. */
+function detectDialect(steps: readonly MergeStep[], options: ResolvedOptions, report: Reporter): Dialect | undefined {
+  if (options.dialect === 'cloud-init') return undefined
+  if (options.dialect) return DIALECTS.find((d) => d.name === options.dialect)
+  let found: { dialect: Dialect; doc: SourceDocument; directive: string } | undefined
+  let cloudInit: { doc: SourceDocument; directive: string } | undefined
+  for (const step of documents(steps)) {
+    if (step.kind === 'jsonp') continue
+    for (const dialect of DIALECTS) {
+      const directive = dialect.detect(step.doc)
+      if (!directive) continue
+      if (found && found.dialect !== dialect) {
+        report.fail({
+          code: 'MY_DIALECT_MIXED',
+          message: `this entry mixes ${found.dialect.name} (${found.directive} in ${found.doc.file}) and ${dialect.name} (${directive}); an entry uses one dialect`,
+          doc: step.doc,
+        })
+      }
+      found ??= { dialect, doc: step.doc, directive }
+    }
+    const ci = cloudInitDirective(step.doc)
+    if (ci) cloudInit ??= { doc: step.doc, directive: ci }
+  }
+  if (found && cloudInit) {
+    report.fail({
+      code: 'MY_DIALECT_MIXED',
+      message: `this entry mixes ${found.dialect.name} (${found.directive} in ${found.doc.file}) and cloud-init (${cloudInit.directive}); an entry uses one dialect`,
+      doc: cloudInit.doc,
+      path: cloudInit.directive.endsWith('header') ? [] : [cloudInit.directive],
+      target: 'key',
+    })
+  }
+  return found?.dialect
+}
+
+/** `render()` without the promise: the engine itself is synchronous. */
+export function renderSync(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): RenderResult {
+  const resolved = resolveOptions(options)
+  validateOptions(resolved)
+  const report = new Reporter(resolved.strict, resolved.root)
+  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, hooks.readFile ?? defaultReadFile)
+  const steps = parseParts(gathered.items, resolved, report)
+  const dialect = detectDialect(steps, resolved, report)
+  let value: unknown
+  if (dialect) {
+    const docs: SourceDocument[] = []
+    for (const step of documents(steps)) {
+      if (step.kind === 'jsonp') report.fail({ code: 'MY_DIALECT_JSONP', message: `#cloud-config-jsonp parts are cloud-init only; this is a ${dialect.name} entry`, doc: step.doc })
+      else if (!step.empty) docs.push(step.doc)
+    }
+    value = dialect.render(docs, { options: resolved, report })
+  } else {
+    value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report)
+  }
+  return { value, files: gathered.files, missing: gathered.missing, warnings: report.warnings, dialect: dialect?.name ?? 'cloud-init' }
+}
+
+/**
+ * Renders a `*.merged.yaml` entry: gathers its parts and merges them. Resolves with the merged value,
+ * the files read and the warnings; rejects with a MergedYamlError carrying located diagnostics.
+ */
+export async function render(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): Promise<RenderResult> {
+  return renderSync(entry, options, hooks)
+}
