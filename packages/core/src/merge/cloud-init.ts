@@ -64,6 +64,14 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
       specs = part.specs.length > 0 ? compact([...part.specs, ...inForce]) : inForce
       next = specs
     }
+    if (!specs.some((spec) => spec.name === 'dict')) {
+      report.lenient({
+        code: 'MY_NO_DICT_MERGER',
+        message: 'the merger list has no dict merger, so cloud-init drops the whole part; add dict()',
+        doc,
+        path: Object.hasOwn(value, 'merge_how') ? ['merge_how'] : Object.hasOwn(value, 'merge_type') ? ['merge_type'] : [],
+      })
+    }
     const run = new MergeRun(createMergerSet(specs), (conflict) => {
       report.lenient({ code: conflict.code, message: conflict.message, doc, path: conflict.path, target: 'key' })
     })

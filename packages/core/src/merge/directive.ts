@@ -183,6 +183,7 @@ function describe(value: unknown): string {
 /**
  * Checks names and options against what cloud-init's mergers read. Unknown names are fatal (cloud-init
  * fails to import the module); unknown or inapplicable options are silently ignored by cloud-init.
+ * Whether the set has a dict merger is checked where the effective set is known (the stack).
  */
 export function validateSpecs(specs: readonly MergerSpec[]): DirectiveProblem[] {
   const problems: DirectiveProblem[] = []
@@ -217,12 +218,5 @@ export function validateSpecs(specs: readonly MergerSpec[]): DirectiveProblem[] 
       })
     }
   })
-  if (specs.length > 0 && !problems.some((p) => p.fatal) && !specs.some((s) => s.name === 'dict')) {
-    problems.push({
-      code: 'MY_NO_DICT_MERGER',
-      message: 'the merger list has no dict merger, so cloud-init drops the whole part; add dict()',
-      fatal: false,
-    })
-  }
   return problems
 }
