@@ -10,6 +10,8 @@ export interface Problem {
   /** The document the problem is in; with `path`, the node the problem is about. */
   doc?: SourceDocument
   path?: readonly PathSegment[]
+  /** Point at this MIME header of the document's part instead of a path. */
+  header?: string
   /** Point at the key rather than the value of the last path segment. */
   target?: 'key' | 'value'
   /** An explicit location, when there is no document (include lines, MIME headers, …). */
@@ -38,7 +40,7 @@ export class Reporter {
       if (problem.at.source !== undefined) frame = createCodeFrame(problem.at.source, position.line, position.column)
     } else if (problem.doc) {
       file = problem.doc.file
-      position = problem.doc.locate(problem.path ?? [], problem.target)
+      position = problem.header !== undefined ? problem.doc.locateHeader(problem.header) : problem.doc.locate(problem.path ?? [], problem.target)
       chain = [...problem.doc.chain]
       frame = problem.doc.frame(position)
     }

@@ -19,6 +19,8 @@ export interface SourceDocument {
   readonly index: number
   /** Position in `file` of the node at `path` (of its key with target 'key'), or the nearest ancestor. */
   locate(path: readonly PathSegment[], target?: 'key' | 'value'): Position
+  /** Position of a MIME / archive header of the part (the part's start when unknown). */
+  locateHeader(name: string): Position
   /** A code frame around a position returned by `locate`. */
   frame(position: Position): string
 }

@@ -17,6 +17,8 @@ export interface PartOrigin {
   lineOffset: number | undefined
   /** Where to point when positions inside the text do not map to the file (the part's header). */
   anchor: Position
+  /** 1-based line in `file` of each MIME header of the part, by exact name. */
+  headerLines?: Readonly<Record<string, number>>
 }
 
 /** A position inside a part's text, as a position in the file (the part's anchor when it was decoded). */
@@ -40,6 +42,10 @@ export function createSourceDocument(
     index,
     locate(path, target) {
       return mapPartPosition(origin, yaml.locate(path, target))
+    },
+    locateHeader(name) {
+      const line = origin.headerLines?.[name]
+      return line === undefined ? origin.anchor : { line, column: 1 }
     },
     frame(position) {
       if (origin.lineOffset !== undefined) return createCodeFrame(origin.fileText, position.line, position.column)

@@ -53,6 +53,8 @@ interface Context {
   lineOffset: number | undefined
   anchor: Position
   depth: number
+  /** 1-based file lines of the current MIME part's headers. */
+  headerLines?: Record<string, number>
 }
 
 const BOM = '\uFEFF'
@@ -201,6 +203,10 @@ class Gatherer {
         lineOffset: leaf.bodyLine !== undefined && ctx.lineOffset !== undefined ? ctx.lineOffset + leaf.bodyLine : undefined,
         anchor: ctx.lineOffset !== undefined ? { line: ctx.lineOffset + leaf.headerLine + 1, column: 1 } : ctx.anchor,
       }
+      if (ctx.lineOffset !== undefined) {
+        const base = ctx.lineOffset
+        partCtx.headerLines = Object.fromEntries(Object.entries(leaf.headerLines).map(([name, line]) => [name, base + line + 1]))
+      }
       let body = leaf.body
       let headers = leaf.headers
       let declared = leaf.contentType
@@ -254,7 +260,7 @@ class Gatherer {
       headerless,
       text,
       headers,
-      origin: { file: ctx.file, fileText: ctx.fileText, chain: ctx.chain, lineOffset: ctx.lineOffset, anchor: ctx.anchor },
+      origin: { file: ctx.file, fileText: ctx.fileText, chain: ctx.chain, lineOffset: ctx.lineOffset, anchor: ctx.anchor, ...(ctx.headerLines ? { headerLines: ctx.headerLines } : {}) },
     }
   }
 
@@ -293,6 +299,7 @@ class Gatherer {
         paths = [absolute]
       }
       for (const path of paths) {
+        const real = this.confine(path, at, line.target, false)
         let exists = true
         try {
           statSync(path)
@@ -304,7 +311,6 @@ class Gatherer {
           if (line.optional) continue
           fail('MY_INCLUDE_NOT_FOUND', `included file not found: ${relative(base, path) || path}`)
         }
-        const real = this.confine(path, at, line.target, false)
         if (this.active.includes(real) || this.active.includes(path)) {
           const cycle = [...this.active.slice(this.active.indexOf(this.active.includes(real) ? real : path)), real]
           fail('MY_INCLUDE_CYCLE', `include cycle: ${cycle.map((f) => relative(this.options.root, f) || f).join(' → ')}`)

@@ -16,6 +16,8 @@ export interface MimeLeaf {
   bodyLine: number | undefined
   /** 0-based line of the part's first header line. */
   headerLine: number
+  /** 0-based line of each header (of its last occurrence), by exact name. */
+  headerLines: Record<string, number>
   /** Depth of multipart nesting (0 = the message itself is the leaf, 1 = a part of the top multipart). */
   depth: number
   /** Index path of multipart containers this leaf is in, used to open one scope per container. */
@@ -36,9 +38,9 @@ interface RawPart {
   line: number
 }
 
-function splitHeaders(part: RawPart): { headers: [string, string][]; bodyStart: number; bodyLine: number } {
+function splitHeaders(part: RawPart): { headers: [string, string, number][]; bodyStart: number; bodyLine: number } {
   const { text } = part
-  const headers: [string, string][] = []
+  const headers: [string, string, number][] = []
   let pos = 0
   let line = part.line
   for (;;) {
@@ -54,7 +56,7 @@ function splitHeaders(part: RawPart): { headers: [string, string][]; bodyStart: 
       const colon = content.indexOf(':')
       // A line that is not a header ends the header block (Python's email parser is as forgiving).
       if (colon <= 0) return { headers, bodyStart: pos, bodyLine: line }
-      headers.push([content.slice(0, colon).trim(), content.slice(colon + 1).trim()])
+      headers.push([content.slice(0, colon).trim(), content.slice(colon + 1).trim(), line])
     }
     if (end === -1) return { headers, bodyStart: text.length, bodyLine: line + 1 }
     pos = next
@@ -185,7 +187,11 @@ export function readMime(binary: string, limits: MimeLimits, firstLine = 0): Mim
   const walk = (part: RawPart, depth: number, path: number[]): void => {
     const { headers, bodyStart, bodyLine } = splitHeaders(part)
     const record: Record<string, string> = {}
-    for (const [name, value] of headers) record[name] = value
+    const headerLines: Record<string, number> = {}
+    for (const [name, value, line] of headers) {
+      record[name] = value
+      headerLines[name] = line
+    }
     const typeHeader = headers.findLast(([n]) => n.toLowerCase() === 'content-type')?.[1]
     const { type, params } = typeHeader ? parseContentType(typeHeader) : { type: undefined, params: {} as Record<string, string> }
     if (type?.startsWith('multipart/')) {
@@ -206,6 +212,7 @@ export function readMime(binary: string, limits: MimeLimits, firstLine = 0): Mim
       charset: params.charset?.toLowerCase(),
       bodyLine: identity ? bodyLine : undefined,
       headerLine: part.line,
+      headerLines,
       depth,
       containers: path,
     })

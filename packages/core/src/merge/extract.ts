@@ -69,6 +69,7 @@ export function extractPart(doc: SourceDocument, value: Record<string, unknown>,
         code: 'MY_MERGE_HEADER_CASE',
         message: `header '${name}' is ignored: cloud-init matches '${canonical}' case-sensitively`,
         doc,
+        header: name,
         suggestion: canonical,
       })
     }
@@ -88,7 +89,7 @@ export function extractPart(doc: SourceDocument, value: Record<string, unknown>,
     doc,
     path: bodyKey ? (entry !== undefined && Array.isArray(body) ? [bodyKey, entry] : [bodyKey]) : [],
   })
-  const headerWhere: Omit<Problem, 'code' | 'message'> = { doc, path: [] }
+  const headerWhere: Omit<Problem, 'code' | 'message'> = headerName ? { doc, header: headerName } : { doc }
 
   const fromBody = parseMergeBody(body)
   for (const p of fromBody.problems) onProblem(p, bodyWhere(p.entry))
