@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import type { HeatOptions } from './dialects/heat/types.ts'
 import type { YamlVersion } from './yaml/parse.ts'
 
 export type StackMode = 'scoped' | 'per-part'
@@ -51,6 +52,8 @@ export interface RenderOptions {
   dialect?: DialectName
   /** Resource limits; see `Limits`. */
   limits?: Partial<Limits>
+  /** Heat dialect: `mode`, parameter types (`template`, `parameterTypes`), `initial`. See docs/heat.md. */
+  heat?: HeatOptions
 }
 
 export interface ResolvedOptions {

@@ -1,4 +1,5 @@
+import { heatDialect } from './heat/index.ts'
 import type { Dialect } from './types.ts'
 
 /** The dialects other than cloud-init's (the default), in detection order. */
-export const DIALECTS: readonly Dialect[] = []
+export const DIALECTS: readonly Dialect[] = [heatDialect]
