@@ -1,4 +1,6 @@
 import { resolve } from 'node:path'
+import type { DatumOptions } from './dialects/datum/types.ts'
+import type { DeckhandOptions } from './dialects/deckhand/options.ts'
 import type { HeatOptions } from './dialects/heat/types.ts'
 import type { YamlVersion } from './yaml/parse.ts'
 
@@ -52,8 +54,27 @@ export interface RenderOptions {
   dialect?: DialectName
   /** Resource limits; see `Limits`. */
   limits?: Partial<Limits>
+  /**
+   * Also return `provenance`: for each key path of the result, which part (file, line) set it and
+   * which merger decided, overridden values included. Per-value detail for cloud-init entries; the
+   * other dialects report which layers define each top-level key. Off, it costs nothing.
+   * @default false
+   */
+  explain?: boolean
   /** Heat dialect: `mode`, parameter types (`template`, `parameterTypes`), `initial`. See docs/heat.md. */
   heat?: HeatOptions
+  /**
+   * Datum dialect: `lookupOptions` (a Datum.yml's `default_lookup_options` / `lookup_options`, used
+   * when no part declares them) and `lookup` (one property path, `A/B` or `A\B`, whose result becomes
+   * the value). See docs/datum.md. @default {}
+   */
+  datum?: DatumOptions
+  /**
+   * Deckhand dialect: `document` (a rendered document's metadata.name: the value is then its `data`,
+   * not the list of rendered documents) and `schema` (picks among documents sharing that name).
+   * See docs/deckhand.md. @default {}
+   */
+  deckhand?: DeckhandOptions
 }
 
 export interface ResolvedOptions {

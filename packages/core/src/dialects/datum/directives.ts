@@ -1,0 +1,117 @@
+// Reading an entry's documents: which ones declare lookup options (the Datum.yml part), what data
+// each layer holds once the directive keys are removed, and the checks Datum makes on the way.
+import type { Reporter } from '../../report.ts'
+import type { SourceDocument } from '../../source.ts'
+import type { PathSegment } from '../../yaml/parse.ts'
+import { foldCase, isMapping, setOwn } from './keys.ts'
+import type { DatumMap } from './keys.ts'
+import type { Declared, DeclaredOptions } from './lookup-options.ts'
+import type { Layer } from './resolve.ts'
+
+export const DIRECTIVE_NAMES = ['default_lookup_options', 'lookup_options'] as const
+export type DirectiveName = (typeof DIRECTIVE_NAMES)[number]
+
+/** The directive a top-level key names (Datum's keys ignore case), or undefined. */
+export function directiveOf(key: string): DirectiveName | undefined {
+  return DIRECTIVE_NAMES.find((name) => name === foldCase(key))
+}
+
+/** The first directive key of a document, as written. */
+export function detectDirective(value: unknown): string | undefined {
+  if (!isMapping(value)) return undefined
+  return Object.keys(value).find((key) => directiveOf(key) !== undefined)
+}
+
+const CLOUD_INIT_KEYS = ['merge_how', 'merge_type']
+const CLOUD_INIT_HEADERS = ['Merge-Type', 'X-Merge-Type']
+
+/** Datum builds case-insensitive dictionaries and throws on keys that differ only in case. */
+function checkCaseDuplicates(doc: SourceDocument, report: Reporter): void {
+  const stack: { value: unknown; path: PathSegment[] }[] = [{ value: doc.value, path: [] }]
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => stack.push({ value: item, path: [...path, index] }))
+      continue
+    }
+    if (!isMapping(value)) continue
+    const seen = new Map<string, string>()
+    for (const key of Object.keys(value)) {
+      const first = seen.get(foldCase(key))
+      if (first !== undefined) {
+        report.fail({
+          code: 'MY_DATUM_DUPLICATE_KEY',
+          message: `keys '${first}' and '${key}' differ only in case; Datum's keys ignore case, so they are the same key`,
+          doc,
+          path: [...path, key],
+          target: 'key',
+        })
+      }
+      seen.set(foldCase(key), key)
+      stack.push({ value: value[key], path: [...path, key] })
+    }
+  }
+}
+
+function checkCloudInitDirectives(doc: SourceDocument, value: DatumMap, report: Reporter): void {
+  const key = CLOUD_INIT_KEYS.find((name) => Object.hasOwn(value, name))
+  const header = CLOUD_INIT_HEADERS.find((name) => doc.headers[name])
+  if (key === undefined && header === undefined) return
+  report.lenient({
+    code: 'MY_DATUM_MIXED_MERGE_HOW',
+    message: `${key ?? `the ${header} header`} is a cloud-init directive; a Datum entry merges with lookup options only (Datum keeps ${key ?? 'it'} as ${key ? 'data' : 'nothing'})`,
+    doc,
+    ...(key === undefined ? {} : { path: [key], target: 'key' as const }),
+  })
+}
+
+export interface DatumEntry {
+  /** Layers holding data, most specific first. */
+  layers: Layer[]
+  declared: DeclaredOptions
+}
+
+const DECLARED_FIELD: Record<DirectiveName, keyof DeclaredOptions> = {
+  default_lookup_options: 'defaultLookupOptions',
+  lookup_options: 'lookupOptions',
+}
+
+/**
+ * Splits the documents (base first) into layers and lookup options. A part may hold directives
+ * only (a Datum.yml) or directives and data; each directive is declared by one part.
+ */
+export function readEntry(docs: readonly SourceDocument[], report: Reporter): DatumEntry {
+  const layers: Layer[] = []
+  const declared: DeclaredOptions = {}
+  for (const doc of docs) {
+    if (!isMapping(doc.value)) {
+      report.lenient({ code: 'MY_DATUM_NOT_A_MAPPING', message: 'a Datum layer must be a mapping of keys; this part is skipped', doc })
+      continue
+    }
+    const value = doc.value
+    checkCaseDuplicates(doc, report)
+    checkCloudInitDirectives(doc, value, report)
+    const data: DatumMap = {}
+    for (const key of Object.keys(value)) {
+      const name = directiveOf(key)
+      if (!name) {
+        setOwn(data, key, value[key])
+        continue
+      }
+      const field = DECLARED_FIELD[name]
+      const previous: Declared | undefined = declared[field]
+      if (previous) {
+        report.lenient({
+          code: 'MY_DATUM_DUPLICATE_DIRECTIVE',
+          message: `${name} is already declared in ${previous.where.doc?.file ?? 'another part'}; declare the lookup options once (the more specific declaration is used)`,
+          doc,
+          path: [key],
+          target: 'key',
+        })
+      }
+      declared[field] = { value: value[key], where: { doc, path: [key] } }
+    }
+    if (Object.keys(data).length > 0) layers.push({ doc, data })
+  }
+  return { layers: layers.reverse(), declared }
+}

@@ -1,0 +1,106 @@
+// `Merge-Datum` and `Merge-Hashtable` (specs/datum.md §6, §6.1): one less specific value folded into
+// the value accumulated so far (the reference, which wins by default).
+import type { Reporter } from '../../report.ts'
+import { datumTypeOf } from './datum-type.ts'
+import { copyMap, foldCase, isMapping, KeyIndex, setOwn } from './keys.ts'
+import type { DatumMap } from './keys.ts'
+import type { StrategyTable } from './lookup-options.ts'
+import { mergeBaseTypeArrays, mergeHashArrays } from './merge-array.ts'
+import { childPath } from './path.ts'
+import { knockoutPatterns } from './strategy.ts'
+import type { Strategy } from './strategy.ts'
+import { locate, within } from './types.ts'
+import type { Where } from './types.ts'
+
+export interface MergeContext {
+  table: StrategyTable
+  report: Reporter
+}
+
+/**
+ * Merges `diff` (less specific, found at `origin`) into `ref` with the strategy of `path`. Values of
+ * different types are not merged: the most specific one wins, as in Datum, which only warns.
+ */
+export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Where, context: MergeContext): unknown {
+  const strategy = context.table.strategyFor(path)
+  const refType = datumTypeOf(ref)
+  const diffType = datumTypeOf(diff)
+  if (refType !== diffType) {
+    context.report.lenient({
+      code: 'MY_DATUM_TYPE_MISMATCH',
+      message: `cannot merge this ${diffType} into the more specific ${refType} at '${path}'; Datum keeps the most specific value`,
+      ...locate(origin),
+    })
+    return ref
+  }
+  switch (refType) {
+    case 'hashtable':
+      if (strategy.hash === 'mostSpecific') return ref
+      return mergeHashtable(ref as DatumMap, diff as DatumMap, strategy, path, origin, context)
+    case 'baseType_array':
+      return mergeBaseTypeArrays(ref as unknown[], diff as unknown[], strategy)
+    case 'hash_array':
+      return mergeHashArrays(ref as unknown[], diff as unknown[], strategy, origin, context.report, (merged, item, at) =>
+        mergeHashtable(merged, item, strategy, path, at, context),
+      )
+    default:
+      return ref
+  }
+}
+
+/**
+ * Adds the keys only `diff` has, honours `--key` knockouts (the prefix defaults to `--` here even
+ * without a knockout_prefix), and merges keys both sides have: arrays always with their own path's
+ * strategy, nested mappings only under `deep`, inheriting `strategy` when their path has no option.
+ */
+export function mergeHashtable(ref: DatumMap, diff: DatumMap, strategy: Strategy, parentPath: string, origin: Where, context: MergeContext): DatumMap {
+  const { literal: marker } = knockoutPatterns(strategy.knockoutPrefix ?? '--')
+  const refKeys = new KeyIndex(ref)
+  const knockedOut = new Set(
+    Object.keys(ref)
+      .filter((key) => marker.test(key))
+      .map((key) => foldCase(key.replace(marker, ''))),
+  )
+  const out = copyMap(ref)
+  for (const key of Object.keys(diff)) {
+    if (knockedOut.has(foldCase(key))) continue
+    if (marker.test(key) && !refKeys.has(key.replace(marker, ''))) {
+      // A knockout from a less specific layer keeps blocking the layers below it.
+      if (!refKeys.has(key)) setOwn(out, key, null)
+      continue
+    }
+    const refKey = refKeys.key(key)
+    if (refKey === undefined) {
+      setOwn(out, key, diff[key])
+      continue
+    }
+    const refValue = ref[refKey]
+    const diffValue = diff[key]
+    const path = childPath(parentPath, key)
+    const at = within(origin, key)
+    switch (datumTypeOf(refValue)) {
+      case 'hashtable': {
+        if (strategy.hash !== 'deep') break
+        if (!context.table.strategyFor(path).inherits) {
+          setOwn(out, refKey, mergeDatum(path, refValue, diffValue, at, context))
+          break
+        }
+        if (!isMapping(diffValue)) {
+          // Datum adds the value to an ordered dictionary here, which throws.
+          context.report.fail({
+            code: 'MY_DATUM_DEEP_TYPE_CONFLICT',
+            message: `'${path}' is a mapping in a more specific layer and ${diffValue === null ? 'null' : datumTypeOf(diffValue)} here; Datum's deep merge cannot merge them (give the path a lookup option of its own to keep the most specific value)`,
+            ...locate(at),
+          })
+        }
+        setOwn(out, refKey, mergeHashtable(refValue as DatumMap, diffValue, strategy, path, at, context))
+        break
+      }
+      case 'baseType':
+        break
+      default:
+        setOwn(out, refKey, mergeDatum(path, refValue, diffValue, at, context))
+    }
+  }
+  return out
+}

@@ -1,0 +1,51 @@
+import type { Problem } from '../../report.ts'
+import type { SourceDocument } from '../../source.ts'
+import type { PathSegment } from '../../yaml/parse.ts'
+
+/** A strategy as Datum accepts it: a preset name or a mapping of `merge_*` fields. */
+export type DatumStrategyInput = string | Record<string, unknown> | null
+
+/** The lookup options of a `Datum.yml`. */
+export interface DatumLookupOptions {
+  /** The strategy of every path without an option of its own (`^.*`). @default 'MostSpecific' */
+  default_lookup_options?: DatumStrategyInput
+  /** Strategies by property path (`A\B` or `A/B`, matched ignoring case) or by regex (`^…`). @default {} */
+  lookup_options?: Record<string, DatumStrategyInput>
+}
+
+/** Options of the Datum dialect (`render()`'s `datum` field). */
+export interface DatumOptions {
+  /**
+   * The lookup options of a `Datum.yml`, for entries whose parts do not declare them. A part that
+   * declares `default_lookup_options` or `lookup_options` replaces the matching field given here.
+   * @default {}
+   */
+  lookupOptions?: DatumLookupOptions
+  /**
+   * Resolve one property path (`A\B` or `A/B`) instead of every top-level key: the value is that
+   * lookup's result, like Datum's `Resolve-Datum -PropertyPath`. The plugin maps `?lookup=A/B` here.
+   * @default undefined (every top-level key is looked up)
+   */
+  lookup?: string
+}
+
+/** Where a value came from: a node of a document, or an option given to `render()`. */
+export interface Where {
+  doc?: SourceDocument
+  at?: Problem['at']
+  path: PathSegment[]
+}
+
+/** The `Where` of a node below `where`. */
+export function within(where: Where, ...segments: PathSegment[]): Where {
+  return { ...where, path: [...where.path, ...segments] }
+}
+
+/** The location fields of a Problem about `where`. */
+export function locate(where: Where, target?: 'key' | 'value'): Pick<Problem, 'doc' | 'at' | 'path' | 'target'> {
+  const located: Pick<Problem, 'doc' | 'at' | 'path' | 'target'> = { path: where.path }
+  if (where.doc) located.doc = where.doc
+  if (where.at) located.at = where.at
+  if (target) located.target = target
+  return located
+}
