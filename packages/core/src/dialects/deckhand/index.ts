@@ -1,0 +1,21 @@
+// The Deckhand dialect: an entry whose documents form an Airship Deckhand document set renders as
+// Deckhand's DocumentLayering renders it (specs/deckhand.md).
+import type { Dialect } from '../types.ts'
+import { deckhandDirective } from './document.ts'
+import { renderDocumentSet } from './layering.ts'
+import { readDeckhandOptions } from './options.ts'
+import { selectDocumentData } from './select.ts'
+
+export { DECKHAND_CODES, DECKHAND_ERROR_CODES } from './codes.ts'
+export type { DeckhandOptions } from './options.ts'
+
+export const deckhandDialect: Dialect = {
+  name: 'deckhand',
+  detect: (doc) => deckhandDirective(doc.value),
+  render(docs, { options, report }) {
+    const deckhand = readDeckhandOptions(options.raw.deckhand, report)
+    const result = renderDocumentSet(docs, report)
+    if (deckhand.document !== undefined) return selectDocumentData(result, { ...deckhand, document: deckhand.document }, docs[0], report)
+    return result.rendered.map((r) => r.value)
+  },
+}

@@ -1,0 +1,131 @@
+// DocumentLayering end to end: read the documents, run Deckhand's set-up checks, report what strict
+// mode rejects, then render every document in dependency order.
+import type { Problem, Reporter } from '../../report.ts'
+import type { SourceDocument } from '../../source.ts'
+import { applyAction } from './actions.ts'
+import { DECKHAND_CODES } from './codes.ts'
+import { describeDocument, readDeckhandDocument } from './document.ts'
+import type { DeckhandDocument } from './document.ts'
+import { renderOrder } from './order.ts'
+import { hasSelector, indexDocuments, selectParents } from './parents.ts'
+import type { DocumentIndex, ParentSelection } from './parents.ts'
+import { findLayeringPolicy } from './policy.ts'
+import { checkReplacements, sourceKey } from './replacement.ts'
+import type { Replacements } from './replacement.ts'
+import { deepCopy, getOwn, setOwn } from './values.ts'
+import type { Mapping } from './values.ts'
+
+export interface RenderedDocument {
+  doc: DeckhandDocument
+  /** The document as Deckhand returns it: its own fields, `data` rendered. */
+  value: Mapping
+}
+
+export interface LayeringResult {
+  /** The concrete documents, control documents included, abstract and replaced ones left out. */
+  rendered: RenderedDocument[]
+  /** Every document read (for messages about documents that are not rendered). */
+  documents: DeckhandDocument[]
+}
+
+/** Problems Deckhand passes over silently: strict mode fails on them, lenient mode warns. */
+function selectionProblems(index: DocumentIndex, selection: ParentSelection): Problem[] {
+  const problems: Problem[] = []
+  const layering = ['metadata', 'layeringDefinition']
+  for (const doc of index.byMeta.values()) {
+    const parent = selection.parents.get(doc.meta)
+    const actions = doc.actions.length > 0
+    if (hasSelector(doc) && !parent) {
+      problems.push({
+        code: DECKHAND_CODES.parentNotFound,
+        message: `the parentSelector of ${describeDocument(doc)} selects no document in a higher layer; Deckhand keeps the document's own data${actions ? ' and ignores its actions' : ''}`,
+        doc: doc.source,
+        path: [...layering, 'parentSelector'],
+      })
+    } else if (actions && !parent) {
+      problems.push({
+        code: DECKHAND_CODES.actionsIgnored,
+        message: `${describeDocument(doc)} has actions but no parentSelector; Deckhand ignores the actions`,
+        doc: doc.source,
+        path: [...layering, 'actions'],
+      })
+    } else if (parent && !actions && !doc.control) {
+      problems.push({
+        code: DECKHAND_CODES.selectorWithoutActions,
+        message: `${describeDocument(doc)} has a parent (${describeDocument(index.byMeta.get(parent)!)}) but no actions; Deckhand keeps the document's own data and uses nothing of the parent's (add actions: [{method: merge, path: .}] to inherit)`,
+        doc: doc.source,
+        path: [...layering, 'parentSelector'],
+      })
+    }
+  }
+  return problems
+}
+
+function failOnSubstitutions(doc: DeckhandDocument, replacements: Replacements, report: Reporter): void {
+  for (const sub of doc.substitutions) {
+    if (!replacements.sources.has(sourceKey(sub.schema, sub.name))) {
+      report.fail({
+        code: DECKHAND_CODES.substitutionSourceNotFound,
+        message: `substitution ${sub.index + 1} of ${describeDocument(doc)} reads [${sub.schema}] ${sub.name}, which is not a concrete document of this set (SubstitutionSourceNotFound)`,
+        doc: doc.source,
+        path: ['metadata', 'substitutions', sub.index, 'src'],
+      })
+    }
+  }
+  report.fail({
+    code: DECKHAND_CODES.substitutionUnsupported,
+    message: `${describeDocument(doc)} uses metadata.substitutions, which this version of the Deckhand dialect does not implement yet`,
+    doc: doc.source,
+    path: ['metadata', 'substitutions'],
+  })
+}
+
+export function renderDocumentSet(sources: readonly SourceDocument[], report: Reporter): LayeringResult {
+  const soft: Problem[] = []
+  const documents = sources.map((source) => readDeckhandDocument(source, report, soft))
+  const policy = findLayeringPolicy(documents, sources[0], report, soft)
+  const index = indexDocuments(documents, policy, report, soft)
+  const selection = selectParents(index, report)
+  const replacements = checkReplacements(index, selection, report, soft)
+  const order = renderOrder(index, selection, replacements, report)
+  for (const problem of [...soft, ...selectionProblems(index, selection)]) report.lenient(problem)
+
+  // `_documents_by_index[meta].data`: what children of each document read.
+  const current = new Map<string, unknown>()
+  // `doc.data` of the documents returned.
+  const own = new Map<string, unknown>()
+  for (const doc of index.byMeta.values()) current.set(doc.meta, getOwn(doc.raw, 'data'))
+  for (const doc of order) {
+    if (doc.control) continue
+    const parentMeta = hasSelector(doc) ? selection.parents.get(doc.meta) : undefined
+    if (parentMeta !== undefined && doc.actions.length > 0) {
+      const parent = index.byMeta.get(parentMeta)!
+      let data = current.get(parentMeta)
+      for (const [position, action] of doc.actions.entries()) data = applyAction(action, position, data, { child: doc, parent, report })
+      own.set(doc.meta, data)
+      current.set(doc.meta, data)
+    }
+    if (doc.substitutions.length > 0) failOnSubstitutions(doc, replacements, report)
+    // Later children of the replaced parent layer onto the replacement's data.
+    if (doc.replacement && parentMeta !== undefined) current.set(parentMeta, own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data'))
+  }
+
+  const rendered: RenderedDocument[] = []
+  for (const doc of index.byMeta.values()) {
+    if (doc.abstract || replacements.replacedBy.has(doc.meta)) continue
+    const value = deepCopy(doc.raw)
+    if (own.has(doc.meta)) setOwn(value, 'data', deepCopy(own.get(doc.meta)))
+    rendered.push({ doc, value })
+  }
+  rendered.sort((a, b) => compareDocuments(a.doc, b.doc))
+  return { rendered, documents }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Output order: by schema, then metadata.name, then layer (the order the conformance data uses). */
+export function compareDocuments(a: DeckhandDocument, b: DeckhandDocument): number {
+  return compareText(a.schema, b.schema) || compareText(a.name, b.name) || compareText(a.layer, b.layer)
+}

@@ -1,0 +1,36 @@
+import type { Reporter } from '../../report.ts'
+import { DECKHAND_CODES } from './codes.ts'
+
+/** Options of the Deckhand dialect (`RenderOptions.deckhand`). */
+export interface DeckhandOptions {
+  /**
+   * `metadata.name` of one rendered document: the value is then that document's `data` instead of
+   * the list of rendered documents. The plugin maps the import query `?document=name` to it.
+   * @default undefined (the list of rendered concrete documents)
+   */
+  document?: string
+  /**
+   * With `document`, the `schema` of the document, when documents of several schemas share the name.
+   * @default undefined (the name alone must be unambiguous)
+   */
+  schema?: string
+}
+
+export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOptions {
+  if (raw === undefined) return {}
+  const fail = (message: string): never => report.fail({ code: DECKHAND_CODES.invalidOption, message, at: { file: '<options>', position: { line: 1, column: 1 }, chain: [] } })
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail(`option 'deckhand' must be an object such as { document: 'name' }`)
+  const options = raw as Record<string, unknown>
+  for (const key of Object.keys(options)) {
+    if (key !== 'document' && key !== 'schema') fail(`unknown option 'deckhand.${key}'; the Deckhand options are document and schema`)
+  }
+  const result: DeckhandOptions = {}
+  for (const key of ['document', 'schema'] as const) {
+    const value = options[key]
+    if (value === undefined) continue
+    if (typeof value !== 'string' || value === '') fail(`option 'deckhand.${key}' must be a non-empty string`)
+    result[key] = value as string
+  }
+  if (result.schema !== undefined && result.document === undefined) fail(`option 'deckhand.schema' only applies together with 'deckhand.document'`)
+  return result
+}
