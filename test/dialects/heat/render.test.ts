@@ -1,18 +1,13 @@
 // The Heat dialect through render(): entries, detection, templates, inference, heatclient mode.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { render } from '@merged-yaml/core'
 import type { MergedYamlError, RenderOptions } from '@merged-yaml/core'
+import { writeTree } from '../../helpers/tree.ts'
 
 /** Writes `files` into a fresh folder and renders `entry` with it as root. */
 async function renderTree(files: Record<string, string>, options: RenderOptions = {}, entry = 'app.merged.yaml') {
-  const root = mkdtempSync(join(tmpdir(), 'my-heat-'))
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true })
-    writeFileSync(join(root, name), text)
-  }
+  const root = writeTree(files, 'heat')
   return { root, result: await render(join(root, entry), { root, ...options }) }
 }
 
