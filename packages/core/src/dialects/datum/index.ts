@@ -13,5 +13,5 @@ export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './typ
 export const datumDialect: Dialect = {
   name: 'datum',
   detect: (doc) => detectDirective(doc.value),
-  render: (docs, { options, report }) => renderDatum(docs, readDatumOptions(options.raw.datum), report),
+  render: (docs, { options, report, entry }) => renderDatum(docs, readDatumOptions(options.raw.datum), entry, report),
 }

@@ -74,10 +74,15 @@ export class StrategyTable {
   }
 }
 
+/** Options given to render() have no node to point at: their messages name the option. */
+function sourceOf(where: Where): string {
+  return where.doc ? '' : 'option datum.lookupOptions: '
+}
+
 function readDefault(declared: Declared | undefined, report: Reporter): Strategy {
   if (!declared) return presetStrategy('MostSpecific')
   const { value, where } = declared
-  validateStrategy(value, where, 'default_lookup_options', report)
+  validateStrategy(value, where, `${sourceOf(where)}default_lookup_options`, report)
   if (!psTruthy(value)) return presetStrategy('MostSpecific')
   return readStrategy(value)
 }
@@ -102,7 +107,7 @@ export function createStrategyTable(declared: DeclaredOptions, report: Reporter)
   for (const key of Object.keys(lookupOptions)) {
     const value = lookupOptions[key]
     const at = within(where, key)
-    const label = `lookup_options '${key}'`
+    const label = `${sourceOf(where)}lookup_options '${key}'`
     validateStrategy(value, at, label, report)
     if (key.startsWith('^')) {
       let pattern: RegExp

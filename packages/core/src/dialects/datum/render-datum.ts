@@ -1,7 +1,7 @@
 import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import { readEntry } from './directives.ts'
-import { setOwn, foldCase } from './keys.ts'
+import { foldCase, setOwn } from './keys.ts'
 import type { DatumMap } from './keys.ts'
 import { createStrategyTable } from './lookup-options.ts'
 import type { DeclaredOptions } from './lookup-options.ts'
@@ -9,25 +9,24 @@ import type { MergeContext } from './merge.ts'
 import { normalisePath, splitPath } from './path.ts'
 import { resolveLookup } from './resolve.ts'
 import type { Layer } from './resolve.ts'
+import { locate } from './types.ts'
 import type { DatumOptions, Where } from './types.ts'
 
-/** The entry file: diagnostics about options and lookups point there. */
-function entryWhere(docs: readonly SourceDocument[], path: (string | number)[]): Where {
-  const first = docs[0]
-  const file = first ? (first.chain[0]?.file ?? first.file) : '<options>'
-  return { at: { file, position: { line: 1, column: 1 }, chain: [] }, path }
+/** Diagnostics about options and lookups point at the entry file. */
+function entryWhere(entry: string, path: (string | number)[]): Where {
+  return { at: { file: entry, position: { line: 1, column: 1 }, chain: [] }, path }
 }
 
 /** Options given to render() fill the directives no part declares. */
-function withOptionDefaults(declared: DeclaredOptions, options: DatumOptions, docs: readonly SourceDocument[]): DeclaredOptions {
+function withOptionDefaults(declared: DeclaredOptions, options: DatumOptions, entry: string): DeclaredOptions {
   const given = options.lookupOptions
   if (!given) return declared
   const out = { ...declared }
   if (!out.defaultLookupOptions && given.default_lookup_options !== undefined) {
-    out.defaultLookupOptions = { value: given.default_lookup_options, where: entryWhere(docs, ['datum', 'lookupOptions', 'default_lookup_options']) }
+    out.defaultLookupOptions = { value: given.default_lookup_options, where: entryWhere(entry, ['datum', 'lookupOptions', 'default_lookup_options']) }
   }
   if (!out.lookupOptions && given.lookup_options !== undefined) {
-    out.lookupOptions = { value: given.lookup_options, where: entryWhere(docs, ['datum', 'lookupOptions', 'lookup_options']) }
+    out.lookupOptions = { value: given.lookup_options, where: entryWhere(entry, ['datum', 'lookupOptions', 'lookup_options']) }
   }
   return out
 }
@@ -42,9 +41,9 @@ function topLevelKeys(layers: readonly Layer[]): string[] {
 }
 
 /** Renders a Datum entry: every top-level key looked up, or the one `options.lookup` path. */
-export function renderDatum(docs: readonly SourceDocument[], options: DatumOptions, report: Reporter): unknown {
+export function renderDatum(docs: readonly SourceDocument[], options: DatumOptions, entryFile: string, report: Reporter): unknown {
   const entry = readEntry(docs, report)
-  const table = createStrategyTable(withOptionDefaults(entry.declared, options, docs), report)
+  const table = createStrategyTable(withOptionDefaults(entry.declared, options, entryFile), report)
   const context: MergeContext = { table, report }
   if (options.lookup !== undefined) {
     const result = resolveLookup(splitPath(options.lookup), entry.layers, context)
@@ -52,7 +51,7 @@ export function renderDatum(docs: readonly SourceDocument[], options: DatumOptio
       report.lenient({
         code: 'MY_DATUM_LOOKUP_NOT_FOUND',
         message: `no layer has a value at '${normalisePath(options.lookup)}' (Datum's Lookup throws here; Resolve-Datum returns null)`,
-        ...entryWhere(docs, []),
+        ...locate(entryWhere(entryFile, [])),
       })
     }
     return result.value
