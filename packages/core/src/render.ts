@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { MergedYamlError } from './diagnostics.ts'
 import type { Diagnostic } from './diagnostics.ts'
 import { DIALECTS } from './dialects/index.ts'
@@ -9,13 +9,17 @@ import { gatherEntry } from './gather/gather.ts'
 import type { GatheredItem, ReadFile } from './gather/gather.ts'
 import { mergeCloudInit } from './merge/cloud-init.ts'
 import type { MergeStep } from './merge/cloud-init.ts'
+import { ProvenanceRecorder } from './merge/provenance.ts'
+import type { Provenance } from './merge/provenance.ts'
 import { parseMergeString, validateSpecs } from './merge/directive.ts'
 import { cloudInitDirective } from './merge/extract.ts'
 import { resolveOptions } from './options.ts'
 import type { DialectName, RenderOptions, ResolvedOptions } from './options.ts'
 import { Reporter } from './report.ts'
+import type { Problem } from './report.ts'
 import type { SourceDocument } from './source.ts'
 import { parseYamlStream } from './yaml/parse.ts'
+import type { PathSegment } from './yaml/parse.ts'
 
 export interface RenderResult {
   /** The merged value (`null` when the entry holds no cloud-config part at all). */
@@ -28,6 +32,8 @@ export interface RenderResult {
   warnings: Diagnostic[]
   /** The dialect the entry was merged with. */
   dialect: DialectName
+  /** With the `explain` option: which part set each value, and which merger decided. */
+  provenance?: Provenance
 }
 
 export interface RenderHooks {
@@ -72,11 +78,13 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
     docs.forEach((yaml, index) => {
       const doc = createSourceDocument(yaml, item.origin, item.text, item.headers, index)
       if (yaml.error) {
-        report.lenient({
+        // Reported once the dialect is known: cloud-init skips such a part, the other systems fail.
+        const problem: Problem = {
           code: yaml.error.code.startsWith('MY_') ? yaml.error.code : 'MY_YAML_SYNTAX',
-          message: `${yaml.error.message}; cloud-init skips this part`,
+          message: yaml.error.message,
           at: { file: doc.file, position: mapPartPosition(item.origin, yaml.error.position), chain: doc.chain, source: item.origin.fileText },
-        })
+        }
+        steps.push({ kind: 'invalid', problem, headerless: item.headerless })
         return
       }
       for (const warning of yaml.warnings) {
@@ -90,7 +98,7 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
   return steps
 }
 
-function* documents(steps: readonly MergeStep[]): Generator<MergeStep & { kind: 'yaml' | 'jsonp' }> {
+function* documents(steps: readonly MergeStep[]): Generator<MergeStep & { kind: 'yaml' | 'jsonp' | 'invalid' }> {
   for (const step of steps) {
     if (step.kind === 'scope') yield* documents(step.steps)
     else yield step
@@ -104,7 +112,7 @@ function detectDialect(steps: readonly MergeStep[], options: ResolvedOptions, re
   let found: { dialect: Dialect; doc: SourceDocument; directive: string } | undefined
   let cloudInit: { doc: SourceDocument; directive: string } | undefined
   for (const step of documents(steps)) {
-    if (step.kind === 'jsonp') continue
+    if (step.kind !== 'yaml') continue
     for (const dialect of DIALECTS) {
       const directive = dialect.detect(step.doc)
       if (!directive) continue
@@ -140,18 +148,31 @@ export function renderSync(entry: string, options: RenderOptions = {}, hooks: Re
   const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, hooks.readFile ?? defaultReadFile)
   const steps = parseParts(gathered.items, resolved, report)
   const dialect = detectDialect(steps, resolved, report)
+  const provenance = options.explain ? new ProvenanceRecorder() : undefined
   let value: unknown
   if (dialect) {
     const docs: SourceDocument[] = []
     for (const step of documents(steps)) {
-      if (step.kind === 'jsonp') report.fail({ code: 'MY_DIALECT_JSONP', message: `#cloud-config-jsonp parts are cloud-init only; this is a ${dialect.name} entry`, doc: step.doc })
+      if (step.kind === 'invalid') report.fail(step.problem)
+      else if (step.kind === 'jsonp') report.fail({ code: 'MY_DIALECT_JSONP', message: `#cloud-config-jsonp parts are cloud-init only; this is a ${dialect.name} entry`, doc: step.doc })
       else if (!step.empty) docs.push(step.doc)
     }
-    value = dialect.render(docs, { options: resolved, report })
+    const entryFile = gathered.files[0]!
+    const readDependency = (path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): string => {
+      const at = from
+        ? { file: from.doc.file, position: from.doc.locate(from.path ?? []), chain: from.doc.chain }
+        : { file: entryFile, position: { line: 1, column: 1 }, chain: [] }
+      const bytes = gathered.readDependency(resolve(dirname(entryFile), path), at)
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '')
+    }
+    value = dialect.render(docs, { options: resolved, report, entry: entryFile, readDependency })
+    provenance?.layers(docs, value, dialect.name)
   } else {
-    value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report)
+    value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report, provenance)
   }
-  return { value, files: gathered.files, missing: gathered.missing, warnings: report.warnings, dialect: dialect?.name ?? 'cloud-init' }
+  const result: RenderResult = { value, files: gathered.files, missing: gathered.missing, warnings: report.warnings, dialect: dialect?.name ?? 'cloud-init' }
+  if (provenance) result.provenance = provenance.result()
+  return result
 }
 
 /**

@@ -63,7 +63,7 @@ describe('heat options', () => {
   it('rejects an unknown mode with a suggestion, at the entry', () => {
     expect(firstDiagnostic(['parameters: {}'], { heat: { mode: 'sever' as 'server' } })).toMatchObject({
       code: 'MY_HEAT_INVALID_OPTION',
-      file: '/virtual/env-1.yaml',
+      file: '/virtual/entry.merged.yaml',
       line: 1,
       suggestion: 'server',
     })

@@ -5,6 +5,7 @@ import type { RenderOptions } from '../../../packages/core/src/options.ts'
 import { Reporter } from '../../../packages/core/src/report.ts'
 import type { SourceDocument } from '../../../packages/core/src/source.ts'
 import { parseYamlStream } from '../../../packages/core/src/yaml/parse.ts'
+import { createTestDialectContext } from '../../helpers/dialect-context.ts'
 
 export const ROOT = '/virtual'
 
@@ -26,7 +27,7 @@ export function documents(texts: readonly string[], version: '1.1' | '1.2' = '1.
 export function renderHeat(texts: readonly string[], options: RenderOptions = {}) {
   const resolved = resolveOptions({ root: ROOT, ...options })
   const report = new Reporter(resolved.strict, resolved.root)
-  const value = heatDialect.render(documents(texts, resolved.yamlVersion), { options: resolved, report })
+  const value = heatDialect.render(documents(texts, resolved.yamlVersion), createTestDialectContext(resolved, report))
   return { value, warnings: report.warnings }
 }
 

@@ -62,6 +62,8 @@ describe('entries', () => {
       'config/app.merged.yaml',
     )
     expect((result.value as { parameters: unknown }).parameters).toEqual({ Servers: 'a,b' })
+    // The templates are dependencies of the entry: watch mode rebuilds when they change.
+    expect(result.files.map((f) => f.split('/').slice(-2).join('/'))).toEqual(['config/app.merged.yaml', 'config/env-1.yaml', 'config/env-2.yaml', 'templates/root.yaml', 'templates/nested.yaml'])
   })
 
   it('a missing heat.template is a located error', async () => {
@@ -69,7 +71,7 @@ describe('entries', () => {
       { 'app.merged.yaml': 'parameter_defaults: {a: 1}\n' },
       { heat: { template: 'nope.yaml' } },
     )
-    expect(error.diagnostics[0]).toMatchObject({ code: 'MY_HEAT_TEMPLATE_NOT_FOUND', line: 1 })
+    expect(error.diagnostics[0]).toMatchObject({ code: 'MY_FILE_NOT_FOUND', line: 1 })
     expect(error.diagnostics[0]!.file).toMatch(/app\.merged\.yaml$/)
   })
 

@@ -1,11 +1,20 @@
 import type { ResolvedOptions } from '../options.ts'
 import type { Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
+import type { PathSegment } from '../yaml/parse.ts'
 
 export interface DialectContext {
   options: ResolvedOptions
   /** `fail` (always an error), `lenient` (strict: error, else warning), `warn`. */
   report: Reporter
+  /** Absolute path of the entry file. */
+  entry: string
+  /**
+   * Reads another file the entry refers to (a path relative to the entry, or absolute) as UTF-8 text,
+   * with the include rules: confined to `root`/`allow`, size-limited, and recorded in the result's
+   * `files` so that watch mode rebuilds when it changes. Problems point at `from` (else the entry).
+   */
+  readDependency(path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): string
 }
 
 /**

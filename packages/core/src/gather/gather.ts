@@ -39,6 +39,8 @@ export type ReadFile = (path: string) => Uint8Array
 
 export interface GatherResult {
   items: GatheredItem[]
+  /** Reads another file of the entry (see Gatherer.dependency); it joins `files`. */
+  readDependency: (path: string, at: NonNullable<Problem['at']>) => Uint8Array
   /** Every file read, entry first, in reading order. */
   files: string[]
   /** Files an optional include or a glob looked for and did not find (watch them too). */
@@ -99,6 +101,17 @@ class Gatherer {
       at: { file: ctx.file, position, chain: ctx.chain, source: ctx.fileText },
       ...(suggestion ? { suggestion } : {}),
     }
+  }
+
+  /**
+   * Reads a file a dialect refers to (a Heat template, …) under the same rules as an include:
+   * confined to root/allow, size-limited, recorded as a dependency. Problems point at `at`.
+   */
+  dependency(path: string, at: NonNullable<Problem['at']>): Uint8Array {
+    const ctx: Context = { file: at.file, fileText: at.source ?? '', chain: at.chain, lineOffset: undefined, anchor: at.position, depth: 0 }
+    const from = { ctx, line: 0, column: 0 }
+    const real = this.confine(path, from, path, false)
+    return this.read(real, from)
   }
 
   entry(path: string): GatheredItem[] {
@@ -410,5 +423,5 @@ class Gatherer {
 export function gatherEntry(entry: string, options: ResolvedOptions, report: Reporter, readFile: ReadFile): GatherResult {
   const gatherer = new Gatherer(options, report, readFile)
   const items = gatherer.entry(entry)
-  return { items, files: gatherer.files, missing: gatherer.missing }
+  return { items, files: gatherer.files, missing: gatherer.missing, readDependency: (path, at) => gatherer.dependency(path, at) }
 }

@@ -1,19 +1,23 @@
 // The cloud-config handler (specs/cloud-init.md §4) with the strategy stack of DESIGN.md §2: parts are
 // merged into one buffer in order, each with its own declaration ('per-part', cloud-init) or with the
 // declarations in force in its scope ('scoped').
-import type { Reporter } from '../report.ts'
+import type { Problem, Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
 import { parseMergeString } from './directive.ts'
 import type { MergerSpec } from './directive.ts'
 import { extractPart } from './extract.ts'
 import { applyJsonPatch, JsonPatchError } from './json-patch.ts'
 import { createMergerSet, isPlainObject, MergeRun, PartSkipped } from './mergers.ts'
+import { describeMergers } from './provenance.ts'
+import type { ProvenanceRecorder } from './provenance.ts'
 import type { StackMode } from '../options.ts'
 
 /** A cloud-config document or a JSON patch, in order, inside the scopes gathering produced. */
 export type MergeStep =
   | { kind: 'yaml'; doc: SourceDocument; headerless: boolean; empty: boolean }
   | { kind: 'jsonp'; doc: SourceDocument }
+  /** A document that could not be parsed (invalid YAML, alias limit, nesting depth). */
+  | { kind: 'invalid'; problem: Problem; headerless: boolean }
   | { kind: 'scope'; steps: MergeStep[] }
 
 export interface CloudInitMergeOptions {
@@ -27,7 +31,8 @@ function compact(specs: readonly MergerSpec[]): MergerSpec[] {
   return specs.filter((spec) => !seen.has(spec.name) && seen.add(spec.name))
 }
 
-export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMergeOptions, report: Reporter): unknown {
+/** With `provenance` (render option `explain`), every merge decision is recorded there. */
+export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMergeOptions, report: Reporter, provenance?: ProvenanceRecorder): unknown {
   const parsedDefault = parseMergeString(options.mergeHow)
   const defaults = parsedDefault.specs
   // Set when a cloud-config part was attempted: cloud-init then writes {} even if every part failed.
@@ -38,12 +43,14 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
     if (empty) {
       // A no-op; cloud-init counts it as a (failed) cloud-config part, so the result is at least {}.
       buffer ??= {}
+      provenance?.skipPart(doc, 'empty', describeMergers(inForce))
       return inForce
     }
     const value = doc.value
     if (!isPlainObject(value)) {
       if (headerless && !report.strict) {
         report.warn({ code: 'MY_PART_UNHANDLED', message: 'a file without #cloud-config that is not a YAML mapping is not cloud-config; it is skipped, as cloud-init skips text/plain', doc })
+        provenance?.skipPart(doc, 'skipped', describeMergers(inForce))
         return inForce
       }
       buffer ??= {}
@@ -52,11 +59,15 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
         message: `a cloud-config part must be a YAML mapping, not ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}; cloud-init skips it`,
         doc,
       })
+      provenance?.skipPart(doc, 'skipped', describeMergers(inForce))
       return inForce
     }
     buffer ??= {}
     const part = extractPart(doc, value, report)
-    if (!part.ok) return inForce
+    if (!part.ok) {
+      provenance?.skipPart(doc, 'skipped', describeMergers(inForce))
+      return inForce
+    }
     let specs: MergerSpec[]
     let next = inForce
     if (options.stack === 'per-part') specs = part.specs.length > 0 ? part.specs : defaults
@@ -72,29 +83,41 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
         path: Object.hasOwn(value, 'merge_how') ? ['merge_how'] : Object.hasOwn(value, 'merge_type') ? ['merge_type'] : [],
       })
     }
-    const run = new MergeRun(createMergerSet(specs), (conflict) => {
-      report.lenient({ code: conflict.code, message: conflict.message, doc, path: conflict.path, target: 'key' })
-    })
+    const recorder = provenance?.beginPart(doc, specs)
+    const run = new MergeRun(
+      createMergerSet(specs),
+      (conflict) => {
+        report.lenient({ code: conflict.code, message: conflict.message, doc, path: conflict.path, target: 'key' })
+      },
+      recorder,
+    )
     try {
       const result = run.merge(merged ? buffer : {}, part.data)
       buffer = result as Record<string, unknown>
       merged = true
     } catch (error) {
-      if (error instanceof PartSkipped) return inForce
+      if (error instanceof PartSkipped) {
+        recorder?.end(false)
+        return inForce
+      }
       throw error
     }
+    recorder?.end(true)
     return next
   }
 
   const mergePatch = (doc: SourceDocument): void => {
     buffer ??= {}
     try {
-      buffer = applyJsonPatch(merged ? buffer : {}, doc.value) as Record<string, unknown>
+      const before = merged ? buffer : {}
+      buffer = applyJsonPatch(before, doc.value) as Record<string, unknown>
       merged = true
+      provenance?.patch(doc, before, buffer)
     } catch (error) {
       if (!(error instanceof JsonPatchError)) throw error
       const path = error.op < 0 ? [] : [error.op, error.field]
       report.lenient({ code: 'MY_JSON_PATCH', message: `${error.message}; cloud-init skips this part`, doc, path })
+      provenance?.skipPart(doc, 'skipped', 'json-patch')
     }
   }
 
@@ -103,6 +126,12 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
     for (const step of list) {
       if (step.kind === 'scope') walk(step.steps, current)
       else if (step.kind === 'jsonp') mergePatch(step.doc)
+      else if (step.kind === 'invalid') {
+        // cloud-init: an unparsable part is a failed cloud-config part (the result is at least {});
+        // unparsable headerless text is plain text to it, which it does not handle at all.
+        if (!step.headerless || report.strict) buffer ??= {}
+        report.lenient({ ...step.problem, message: `${step.problem.message}; cloud-init skips this part` })
+      }
       else current = mergeYaml(step.doc, step.headerless, step.empty, current)
     }
   }

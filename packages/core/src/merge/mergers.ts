@@ -2,6 +2,8 @@
 // OLD value (specs/cloud-init.md §2). Inputs are never mutated; containers are copied shallowly.
 import type { PathSegment } from '../yaml/parse.ts'
 import type { MergerSpec } from './directive.ts'
+import { ABSENT } from './provenance.ts'
+import type { MergeRecorder } from './provenance.ts'
 
 /** A runtime failure cloud-init raises (TypeError/KeyError) or a quirk strict mode refuses. */
 export interface MergeConflict {
@@ -115,6 +117,8 @@ export class MergeRun {
   constructor(
     private readonly set: MergerSet,
     private readonly onConflict: ConflictHandler,
+    /** Set only for `explain`: the normal path pays a null check per decision. */
+    private readonly recorder?: MergeRecorder,
   ) {}
 
   merge(current: unknown, incoming: unknown): unknown {
@@ -128,32 +132,55 @@ export class MergeRun {
   }
 
   private dispatch(old: unknown, next: unknown): unknown {
-    if (Array.isArray(old)) return this.set.list ? this.mergeList(old, next, this.set.list) : old
-    if (isPlainObject(old)) return this.set.dict ? this.mergeDict(old, next, this.set.dict) : old
-    if (typeof old === 'string') return this.set.str ? this.mergeStr(old, next, this.set.str) : old
+    if (Array.isArray(old)) {
+      if (this.set.list) return this.mergeList(old, next, this.set.list)
+      this.recorder?.note(this.path, 'kept', undefined, next, 'no list merger in the set: the old list stays')
+      return old
+    }
+    if (isPlainObject(old)) {
+      if (this.set.dict) return this.mergeDict(old, next, this.set.dict)
+      this.recorder?.note(this.path, 'kept', undefined, next, 'no dict merger in the set: the old mapping stays')
+      return old
+    }
+    if (typeof old === 'string') {
+      if (this.set.str) return this.mergeStr(old, next, this.set.str)
+      this.recorder?.note(this.path, 'kept', undefined, next, 'no str merger in the set: the old string stays')
+      return old
+    }
     // int, float, bool, null: no merger handles them, the old value stays.
+    this.recorder?.note(this.path, 'kept', undefined, next, `no merger handles ${typeName(old)}: the old value stays`)
     return old
   }
 
   private mergeDict(old: Record<string, unknown>, next: unknown, m: DictMerger): unknown {
-    if (!isPlainObject(next)) return old
+    if (!isPlainObject(next)) {
+      this.recorder?.note(this.path, 'kept', 'dict', next, `the dict merger keeps a mapping when given ${typeName(next)}`)
+      return old
+    }
+    this.recorder?.note(this.path, 'merged', 'dict', next)
     const out = copyObject(old)
     for (const key of Object.keys(next)) {
       const value = next[key]
       if (!Object.hasOwn(out, key)) {
+        this.recorder?.put([...this.path, key], ABSENT, value, 'dict')
         setOwn(out, key, value)
         continue
       }
       if (value === null && m.allowDelete) {
+        this.recorder?.put([...this.path, key], out[key], ABSENT, 'dict')
         delete out[key]
         continue
       }
       if (m.replace) {
+        this.recorder?.put([...this.path, key], out[key], value, 'dict')
         setOwn(out, key, value)
         continue
       }
       const recurse = (Array.isArray(value) && m.recurseArray) || (typeof value === 'string' && m.recurseStr) || isPlainObject(value)
-      if (!recurse) continue
+      if (!recurse) {
+        this.recorder?.note([...this.path, key], 'kept', 'dict', value, 'without replace, the dict merger keeps the existing value')
+        continue
+      }
       this.path.push(key)
       setOwn(out, key, this.dispatch(out[key], value))
       this.path.pop()
@@ -162,21 +189,29 @@ export class MergeRun {
   }
 
   private mergeList(old: unknown[], next: unknown, m: ListMerger): unknown {
-    if (m.method === 'replace' && !Array.isArray(next)) return next
+    if (m.method === 'replace' && !Array.isArray(next)) {
+      this.recorder?.put(this.path, old, next, 'list')
+      return next
+    }
     if ((m.method === 'append' || m.method === 'prepend') && !Array.isArray(next)) {
       const what = typeof next === 'string' ? 'its characters' : 'its keys'
       this.conflict(`list(${m.method}) got ${typeName(next)} for a list: cloud-init ${m.method}s ${what} one by one`, false)
     }
-    if (m.method === 'prepend') return [...iterate(next), ...old]
-    if (m.method === 'append') return [...old, ...iterate(next)]
+    if (m.method === 'prepend' || m.method === 'append') {
+      const items = iterate(next)
+      this.recorder?.addItems(this.path, old.length, items, next, m.method)
+      return m.method === 'prepend' ? [...items, ...old] : [...old, ...items]
+    }
     if (m.method === 'no_replace') {
       if (isPlainObject(next) && old.length > 0 && Object.keys(next).length > 0) {
         this.conflict('list(no_replace) got a mapping for a list: cloud-init fails with KeyError 0 and skips the part', true)
       }
+      this.recorder?.note(this.path, 'kept', 'list', next, 'list(no_replace) keeps the existing list')
       return old
     }
     // replace: an index-wise overlay, truncated to the old length.
     const items = next as unknown[]
+    this.recorder?.note(this.path, 'merged', 'list', next, items.length > old.length ? `list(replace) overlays index by index: the ${items.length - old.length} item(s) past the old length are dropped` : undefined)
     const out = old.slice()
     const common = Math.min(old.length, items.length)
     for (let i = 0; i < common; i++) {
@@ -186,6 +221,7 @@ export class MergeRun {
         out[i] = this.dispatch(out[i], value)
         this.path.pop()
       } else {
+        this.recorder?.put([...this.path, i], out[i], value, 'list')
         out[i] = value
       }
     }
@@ -193,10 +229,14 @@ export class MergeRun {
   }
 
   private mergeStr(old: string, next: unknown, m: StrMerger): unknown {
-    if (!m.append) return next
+    if (!m.append) {
+      this.recorder?.put(this.path, old, next, 'str')
+      return next
+    }
     if (typeof next !== 'string') {
       this.conflict(`str(append) cannot append ${typeName(next)} to a string: cloud-init fails with TypeError and skips the part`, true)
     }
+    this.recorder?.note(this.path, 'appended', 'str', next)
     return old + (next as string)
   }
 }

@@ -1,10 +1,10 @@
 // The parameter types Heat's merge is directed by (`Template.all_param_schemata`): declared by HOT
 // templates or `heat.parameterTypes`, or — when the entry declares nothing — inferred from the values.
-import type { ResolvedOptions } from '../../options.ts'
 import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import { suggestName } from '../../suggest.ts'
-import type { OptionSite, ResolvedHeatOptions } from './options.ts'
+import type { DialectContext } from '../types.ts'
+import type { ResolvedHeatOptions } from './options.ts'
 import { isMapping } from './python.ts'
 import type { Mapping } from './python.ts'
 import { PARAMETER_SECTIONS } from './sections.ts'
@@ -64,12 +64,11 @@ export function resolveParameterSchema(
   heat: ResolvedHeatOptions,
   templateParts: readonly SourceDocument[],
   environments: readonly SourceDocument[],
-  site: OptionSite,
-  options: ResolvedOptions,
-  report: Reporter,
+  context: DialectContext,
 ): ParameterSchema {
+  const { report } = context
   const types = new Map<string, HeatParameterType>(heat.parameterTypes)
-  for (const path of heat.templates) declareFromTemplate(loadTemplateFile(path, site, options, report), types, report)
+  for (const path of heat.templates) declareFromTemplate(loadTemplateFile(path, context), types, report)
   for (const doc of templateParts) declareFromTemplate(doc, types, report)
   const declared = heat.parameterTypes !== undefined || heat.templates.length > 0 || templateParts.length > 0
   if (declared) return { types, inferred: false }

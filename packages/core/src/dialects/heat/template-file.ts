@@ -1,34 +1,15 @@
 // Reads a HOT template named by `heat.template`, so its `parameters:` can declare types with the
-// same located diagnostics as a template part of the entry.
-import { readFileSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+// same located diagnostics as a template part of the entry. The engine reads it like an include
+// (confined to root, size-limited) and records it as a dependency of the entry.
+import { resolve, dirname } from 'node:path'
 import { createSourceDocument } from '../../gather/documents.ts'
-import type { ResolvedOptions } from '../../options.ts'
-import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import { parseYamlStream } from '../../yaml/parse.ts'
-import type { OptionSite } from './options.ts'
+import type { DialectContext } from '../types.ts'
 
-export function loadTemplateFile(path: string, site: OptionSite, options: ResolvedOptions, report: Reporter): SourceDocument {
-  const file = resolve(dirname(site.file), path)
-  let size = -1
-  try {
-    const stat = statSync(file)
-    if (stat.isFile()) size = stat.size
-  } catch {
-    // reported below, like a folder
-  }
-  if (size < 0) {
-    report.fail({ code: 'MY_HEAT_TEMPLATE_NOT_FOUND', message: `heat.template '${path}' is not a readable file (${file})`, at: site })
-  }
-  if (size > options.limits.maxFileSize) {
-    report.fail({
-      code: 'MY_HEAT_INVALID_TEMPLATE',
-      message: `heat.template '${path}' is ${size} bytes, over the limit of ${options.limits.maxFileSize} (limits.maxFileSize)`,
-      at: site,
-    })
-  }
-  const text = readFileSync(file, 'utf8')
+export function loadTemplateFile(path: string, { options, report, entry, readDependency }: DialectContext): SourceDocument {
+  const file = resolve(dirname(entry), path)
+  const text = readDependency(path)
   const docs = parseYamlStream(text, {
     version: options.yamlVersion,
     allowDuplicateKeys: !options.strict,
