@@ -1,19 +1,11 @@
 // Deckhand document sets through render(): documents gathered from streams across an include chain.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MergedYamlError, render } from '../../../packages/core/src/index.ts'
+import { writeTree } from '../../helpers/tree.ts'
 import { dataByName, doc, POLICY } from './helpers.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'my-deckhand-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-function write(files: Record<string, string>): string {
-  const root = mkdtempSync(join(dir, 'case-'))
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text)
-  return root
-}
+const write = (files: Record<string, string>): string => writeTree(files, 'deckhand')
 
 const global = `---\n${POLICY}--- ${doc({ name: 'base', layer: 'global', labels: { k: 'g' }, abstract: true, data: { replicas: 1, image: 'a' } })}\n`
 
@@ -47,5 +39,50 @@ describe('render()', () => {
     const root = write({ 'app.merged.yaml': `${global}--- ${doc({ name: 'app', layer: 'site', selector: { k: 'g' }, actions: [['merge', '.']], data: { replicas: 3 } })}\n` })
     const result = await render(join(root, 'app.merged.yaml'), { root, deckhand: { document: 'app' } })
     expect(result.value).toEqual({ replicas: 3, image: 'a' })
+  })
+
+  it('renders the example of docs/deckhand.md', async () => {
+    const root = writeTree(
+      {
+        'config/site.merged.yaml': '#include\nglobal/*.yaml\nsites/eu-1.yaml\n',
+        'config/global/policy.yaml': [
+          '---',
+          'schema: deckhand/LayeringPolicy/v1',
+          'metadata: {schema: metadata/Control/v1, name: layering-policy}',
+          'data:',
+          '  layerOrder: [global, region, site]',
+          '---',
+          'schema: armada/Chart/v1',
+          'metadata:',
+          '  schema: metadata/Document/v1',
+          '  name: nova-global',
+          '  labels: {component: nova}',
+          '  layeringDefinition: {abstract: true, layer: global}',
+          'data:',
+          '  values: {pod: {replicas: {api: 1}}, debug: false}',
+          '',
+        ].join('\n'),
+        'config/sites/eu-1.yaml': [
+          '---',
+          'schema: armada/Chart/v1',
+          'metadata:',
+          '  schema: metadata/Document/v1',
+          '  name: nova',
+          '  layeringDefinition:',
+          '    abstract: false',
+          '    layer: site',
+          '    parentSelector: {component: nova}',
+          '    actions:',
+          '      - {method: merge, path: .values.pod}',
+          'data:',
+          '  values: {pod: {replicas: {api: 3}}}',
+          '',
+        ].join('\n'),
+      },
+      'deckhand',
+    )
+    const result = await render(join(root, 'config/site.merged.yaml'), { root })
+    expect(dataByName(result.value)).toEqual({ nova: { values: { pod: { replicas: { api: 3 } }, debug: false } } })
+    expect(result.warnings).toEqual([])
   })
 })
