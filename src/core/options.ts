@@ -1,0 +1,143 @@
+// The plugin's options: documented here, resolved here, nowhere else.
+import { createRequire } from 'node:module'
+import { join, resolve } from 'node:path'
+import type { RenderOptions } from '@merged-yaml/core'
+import type { FilterPattern } from 'unplugin'
+import type { EntryQuery } from './ids.ts'
+
+/** Where declarations go: next to each entry, or one ambient file for all of them. */
+export type DtsMode = 'sidecar' | 'ambient'
+
+export interface DtsOptions {
+  /**
+   * `'sidecar'` writes `app.merged.d.yaml.ts` next to each `app.merged.yaml` (TypeScript reads it
+   * with `allowArbitraryExtensions`); `'ambient'` writes one file of `declare module` blocks.
+   * @default 'sidecar'
+   */
+  mode?: DtsMode
+  /**
+   * The ambient declarations file (`mode: 'ambient'`), relative to `root`. Add it to tsconfig `include`.
+   * @default 'merged-yaml.d.ts'
+   */
+  file?: string
+  /**
+   * Literal, readonly types — what `as const` gives (`readonly port: 8080`) — instead of `port: number`.
+   * @default false
+   */
+  asConst?: boolean
+}
+
+/** Options of `unplugin-merged-yaml`: the engine's (see `@merged-yaml/core`) and the plugin's own. */
+export interface Options extends RenderOptions {
+  /**
+   * Includes may not read outside this folder (nor outside `allow`); diagnostics show paths relative to it.
+   * @default the bundler's root (Vite `root`, webpack/Rspack `context`, esbuild `absWorkingDir`), else `process.cwd()`
+   */
+  root?: string
+  /**
+   * Values for `${name}` in include lines. `mode` is filled from the bundler (Vite `mode`, webpack/Rspack
+   * `mode`, else `NODE_ENV`, else `'development'`) unless given here.
+   * @default {}
+   */
+  vars?: Record<string, string>
+  /**
+   * Entries the plugin turns into modules (globs are relative to `process.cwd()`). An import query
+   * (`?lookup=…`, `?document=…`) is ignored when matching.
+   * @default [/\.merged\.ya?ml$/]
+   */
+  include?: FilterPattern
+  /**
+   * Entries left alone even when `include` matches.
+   * @default []
+   */
+  exclude?: FilterPattern
+  /**
+   * Generate TypeScript declarations with the real shape of each imported entry's value. `true` uses
+   * the defaults of `DtsOptions`; a string picks the mode; `false` writes nothing.
+   * @default true when `typescript` can be resolved from `root`, else false
+   */
+  dts?: boolean | DtsMode | DtsOptions
+}
+
+export interface ResolvedDtsOptions {
+  mode: DtsMode
+  /** Absolute path of the ambient file. */
+  file: string
+  asConst: boolean
+}
+
+export interface ResolvedPluginOptions {
+  /** Engine options without `root` and `vars`, which depend on the bundler (see `engineOptions`). */
+  engine: RenderOptions
+  /** The root given by the user, if any. */
+  root: string | undefined
+  vars: Record<string, string>
+  include: FilterPattern
+  exclude: FilterPattern
+  /** `undefined` until the root is known: see `resolveDts`. */
+  dts: Options['dts']
+}
+
+export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
+export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
+
+export function resolveOptions(options: Options = {}): ResolvedPluginOptions {
+  const { root, vars, include, exclude, dts, ...engine } = options
+  return {
+    engine,
+    root,
+    vars: { ...vars },
+    include: include ?? DEFAULT_INCLUDE,
+    exclude: exclude ?? [],
+    dts,
+  }
+}
+
+function hasTypeScript(root: string): boolean {
+  try {
+    createRequire(join(root, 'package.json')).resolve('typescript/package.json')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The `dts` option once the root is known (its default depends on the project). */
+export function resolveDts(dts: Options['dts'], root: string): ResolvedDtsOptions | undefined {
+  const given = dts ?? hasTypeScript(root)
+  if (given === false) return undefined
+  const object: DtsOptions = given === true ? {} : typeof given === 'string' ? { mode: given } : given
+  return {
+    mode: object.mode ?? 'sidecar',
+    file: resolve(root, object.file ?? DEFAULT_AMBIENT_FILE),
+    asConst: object.asConst ?? false,
+  }
+}
+
+/** What the bundler tells us: its root and mode. */
+export interface HostInfo {
+  root?: string
+  mode?: string
+}
+
+/** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */
+export function resolveMode(host: HostInfo): string {
+  return host.mode || process.env.NODE_ENV || 'development'
+}
+
+export function resolveRoot(options: ResolvedPluginOptions, host: HostInfo): string {
+  return resolve(options.root ?? host.root ?? process.cwd())
+}
+
+/** Engine options for one entry: the user's, with the bundler's root and mode, and the import query. */
+export function engineOptions(options: ResolvedPluginOptions, host: HostInfo, query: EntryQuery): RenderOptions {
+  const engine: RenderOptions & Record<string, unknown> = {
+    ...options.engine,
+    root: resolveRoot(options, host),
+    vars: { mode: resolveMode(host), ...options.vars },
+  }
+  // Datum's sub-path lookup and Deckhand's document pick, from the import query.
+  if (query.lookup !== undefined) engine.datum = { ...(engine.datum as object | undefined), lookup: query.lookup }
+  if (query.document !== undefined) engine.deckhand = { ...(engine.deckhand as object | undefined), document: query.document }
+  return engine
+}

@@ -1,0 +1,5 @@
+import { createEsbuildPlugin } from 'unplugin'
+import { unpluginFactory } from './core/factory.ts'
+
+/** `unplugin-merged-yaml` for esbuild: `plugins: [MergedYaml(options)]`. */
+export default createEsbuildPlugin(unpluginFactory)
