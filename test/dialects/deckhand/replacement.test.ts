@@ -54,4 +54,16 @@ describe('replacement', () => {
     expect(dataByName(renderDeckhand(input).value)).toEqual({ x: { a: 1, b: 2, c: 3 } })
     expect(renderError(input, { strict: true }).code).toBe('MY_DECKHAND_NESTED_REPLACEMENT')
   })
+
+  it('uses the later of two replacements of one document in lenient mode and refuses them in strict mode', () => {
+    const input = stream(
+      doc({ name: 'x', layer: 'global', labels: { l: 'g' }, data: { a: 1 } }),
+      doc({ name: 'x', layer: 'region', selector: { l: 'g' }, actions: merge, replacement: true, data: { r: 1 } }),
+      doc({ name: 'x', layer: 'site', selector: { l: 'g' }, actions: merge, replacement: true, data: { s: 1 } }),
+    )
+    const { value, warnings } = renderDeckhand(input)
+    expect((value as unknown[]).length).toBe(3)
+    expect(warnings.map((w) => w.code)).toContain('MY_DECKHAND_INVALID_REPLACEMENT')
+    expect(renderError(input, { strict: true })).toMatchObject({ code: 'MY_DECKHAND_INVALID_REPLACEMENT', line: lineOf(3) })
+  })
 })
