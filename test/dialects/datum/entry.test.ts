@@ -16,6 +16,18 @@ describe('entries', () => {
     expect(result.value).toEqual({ Configurations: ['Web', 'Base'], Lcm: { Mode: 'Pull', Refresh: 30 }, Node: 'web01', Only: 'baseline' })
   })
 
+  it('may include a whole Datum.yml: its other definition keys are not data', async () => {
+    const datum = lines('ResolutionPrecedence:', '  - AllNodes\\$($Node.NodeName)', '  - Baselines\\Server', 'DatumStructure: [{StoreName: AllNodes}]', 'DscLocalConfigurationManagerKeyName: LcmConfig', 'DatumHandlersThrowOnError: false', 'lookup_options: {Lcm: hash}')
+    expect(await datumValue({ datum, layers: [baseline, nodeLayer] })).toEqual({ Configurations: ['Web'], Lcm: { Mode: 'Pull', Refresh: 30 }, Node: 'web01', Only: 'baseline' })
+  })
+
+  it('keep keys such as __proto__ as data', async () => {
+    const value = (await datumValue({ datum: 'default_lookup_options: deep\n', layers: ['__proto__: {a: 1}\n', '__proto__: {b: 2}\n'] })) as Record<string, unknown>
+    expect(Object.keys(value)).toEqual(['__proto__'])
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ b: 2, a: 1 })
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+  })
+
   it('list layers base first: the last part is the most specific (Datum ResolutionPrecedence reversed)', async () => {
     const datum = 'lookup_options: {Lcm: hash}\n'
     expect(await datumLookup({ datum, layers: [baseline, nodeLayer] }, 'Lcm/Mode')).toBe('Pull')

@@ -1,6 +1,7 @@
 // Every Datum diagnostic: strict mode fails with a located error where Datum falls back silently;
 // lenient mode warns and gives Datum's value. Errors Datum itself raises fail in both modes.
 import { describe, expect, it } from 'vitest'
+import { lines } from '../../helpers/tree.ts'
 import { datumError, datumLookup, expectLenient, renderDatum } from './helpers.ts'
 
 const layers = ['App: {Port: 80, Tls: {A: 1}}\nList: [a]\n', 'App: {Name: n, Tls: {B: 2}}\nList: [b]\n']
@@ -125,6 +126,12 @@ describe('entries and lookups', () => {
     // Datum reads merge_how as data.
     expect(value).toMatchObject({ merge_how: 'dict(recurse_array)+list(append)' })
     expect((await datumError(tree)).code).toBe('MY_DIALECT_MIXED')
+  })
+
+  it('MY_DATUM_HANDLERS: handlers are not run, their expressions stay strings', async () => {
+    const datum = lines('DatumHandlers:', '  Datum.InvokeCommand::InvokeCommand:', '    SkipDuringLoad: true', 'lookup_options: {}')
+    const value = await expectLenient({ datum, layers: ["Name: '[x={ $Node.Name }=]'\n"] }, 'MY_DATUM_HANDLERS', { file: 'Datum.yml', line: 1 })
+    expect(value).toEqual({ Name: '[x={ $Node.Name }=]' })
   })
 
   it('MY_DATUM_NOT_A_MAPPING: the part is skipped', async () => {

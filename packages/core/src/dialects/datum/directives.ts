@@ -6,6 +6,7 @@ import type { PathSegment } from '../../yaml/parse.ts'
 import { foldCase, isMapping, setOwn } from './keys.ts'
 import type { DatumMap } from './keys.ts'
 import type { Declared, DeclaredOptions } from './lookup-options.ts'
+import { psTruthy } from './powershell.ts'
 import type { Layer } from './resolve.ts'
 
 export const DIRECTIVE_NAMES = ['default_lookup_options', 'lookup_options'] as const
@@ -21,6 +22,13 @@ export function detectDirective(value: unknown): string | undefined {
   if (!isMapping(value)) return undefined
   return Object.keys(value).find((key) => directiveOf(key) !== undefined)
 }
+
+/**
+ * The other keys of a Datum.yml. In a part that declares lookup options they are the tree's
+ * definition, not data, so a Datum.yml can be included as it is: the entry's include list stands for
+ * ResolutionPrecedence, and handlers are not run.
+ */
+const DEFINITION_KEYS = ['resolutionprecedence', 'datumstructure', 'dsclocalconfigurationmanagerkeyname', 'datumhandlers', 'datumhandlersthrowonerror']
 
 const CLOUD_INIT_KEYS = ['merge_how', 'merge_type']
 const CLOUD_INIT_HEADERS = ['Merge-Type', 'X-Merge-Type']
@@ -92,8 +100,21 @@ export function readEntry(docs: readonly SourceDocument[], report: Reporter): Da
     checkCaseDuplicates(doc, report)
     checkCloudInitDirectives(doc, value, report)
     const data: DatumMap = {}
+    const definesTree = detectDirective(value) !== undefined
     for (const key of Object.keys(value)) {
       const name = directiveOf(key)
+      if (definesTree && DEFINITION_KEYS.includes(foldCase(key))) {
+        if (foldCase(key) === 'datumhandlers' && psTruthy(value[key])) {
+          report.lenient({
+            code: 'MY_DATUM_HANDLERS',
+            message: 'DatumHandlers are not run: values such as [x={ … }=] or [ENC=…] stay strings, where Datum would replace them',
+            doc,
+            path: [key],
+            target: 'key',
+          })
+        }
+        continue
+      }
       if (!name) {
         setOwn(data, key, value[key])
         continue
