@@ -53,7 +53,7 @@ const SUBSTITUTION_KEYS = ['src', 'dest']
 const SOURCE_KEYS = ['schema', 'name', 'path', 'pattern', 'match_group']
 const DEST_KEYS = ['path', 'pattern', 'recurse']
 
-export function metaKey(schema: string, layer: string, name: string): string {
+function metaKey(schema: string, layer: string, name: string): string {
   return JSON.stringify([schema, layer, name])
 }
 

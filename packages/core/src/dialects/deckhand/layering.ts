@@ -126,6 +126,6 @@ function compareText(a: string, b: string): number {
 }
 
 /** Output order: by schema, then metadata.name, then layer (the order the conformance data uses). */
-export function compareDocuments(a: DeckhandDocument, b: DeckhandDocument): number {
+function compareDocuments(a: DeckhandDocument, b: DeckhandDocument): number {
   return compareText(a.schema, b.schema) || compareText(a.name, b.name) || compareText(a.layer, b.layer)
 }

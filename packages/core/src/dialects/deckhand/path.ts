@@ -126,7 +126,7 @@ export function readPath(data: unknown, steps: readonly PathStep[]): unknown {
   return node
 }
 
-export function typeName(value: unknown): string {
+function typeName(value: unknown): string {
   if (value === null || value === undefined) return 'null'
   if (Array.isArray(value)) return 'list'
   if (isMapping(value)) return 'mapping'

@@ -19,11 +19,6 @@ export function setOwn(map: Mapping, key: string, value: unknown): void {
   else map[key] = value
 }
 
-/** `del map[key]`. */
-export function deleteOwn(map: Mapping, key: string): void {
-  delete map[key]
-}
-
 /** `copy.deepcopy` of a YAML value. */
 export function deepCopy<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => deepCopy(item)) as T
@@ -84,9 +79,4 @@ export function canonicalJson(value: unknown): string {
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
-}
-
-/** Python's `repr`-ish rendering of a value for messages. */
-export function show(value: unknown): string {
-  return JSON.stringify(value) ?? String(value)
 }
