@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsdown'
+
+// The root package, unplugin-merged-yaml: the core and one entry per bundler.
+export default defineConfig({
+  entry: ['src/index.ts', 'src/vite.ts', 'src/rollup.ts', 'src/rolldown.ts', 'src/webpack.ts', 'src/rspack.ts', 'src/esbuild.ts', 'src/farm.ts', 'src/bun.ts'],
+  format: 'esm',
+  platform: 'node',
+  dts: true,
+  clean: true,
+  // unplugin and the engine are dependencies; bundler types (vite, webpack, …) stay imports of the
+  // user's own bundler, never copies.
+  deps: { skipNodeModulesBundle: true },
+  // `.js`/`.d.ts`, the names package.json `exports` point at.
+  fixedExtension: false,
+})
