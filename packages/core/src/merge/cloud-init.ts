@@ -131,6 +131,7 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
         // unparsable headerless text is plain text to it, which it does not handle at all.
         if (!step.headerless || report.strict) buffer ??= {}
         report.lenient({ ...step.problem, message: `${step.problem.message}; cloud-init skips this part` })
+        if (step.problem.at) provenance?.skipUnparsable(step.problem.at, describeMergers(current))
       }
       else current = mergeYaml(step.doc, step.headerless, step.empty, current)
     }

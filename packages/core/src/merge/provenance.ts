@@ -168,6 +168,11 @@ export class ProvenanceRecorder {
     this.parts.push({ ...locate(doc, []), merger, status })
   }
 
+  /** A part that could not be parsed, which cloud-init skips. */
+  skipUnparsable(at: { file: string; position: { line: number; column: number }; chain: readonly ChainLink[] }, merger: string): void {
+    this.parts.push({ file: at.file, ...at.position, chain: [...at.chain], merger, status: 'skipped' })
+  }
+
   /** Starts recording a cloud-config part merged with `specs`; its events count once it ends well. */
   beginPart(doc: SourceDocument, specs: readonly MergerSpec[]): PartRecorder {
     return new PartRecorder(this, doc, specs)

@@ -1,0 +1,35 @@
+// `merged-yaml render <entry>`: the merged value on stdout, problems on stderr.
+import { resolve } from 'node:path'
+import { stringify } from 'yaml'
+import { oneOf, parseCommand, toRenderOptions, UsageError } from '../args.ts'
+import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
+import type { Context } from '../context.ts'
+import { renderEntry, writeDiagnostics } from '../entry.ts'
+import { helpText } from '../help.ts'
+
+const FLAGS = { format: { type: 'string' } } as const
+
+/** The value as a document: YAML without anchors (shared objects are written out), or JSON. */
+export function serializeValue(value: unknown, format: 'yaml' | 'json'): string {
+  if (format === 'json') return `${JSON.stringify(value, null, 2)}\n`
+  return stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 })
+}
+
+export async function runRender(args: readonly string[], ctx: Context): Promise<number> {
+  const { values, positionals } = parseCommand('render', args, FLAGS)
+  if (values.help) {
+    ctx.stdout.write(helpText('render'))
+    return EXIT_OK
+  }
+  const format = oneOf('render', 'format', values.format, ['yaml', 'json'] as const, 'yaml')
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'render needs an entry' : `render takes one entry, not ${positionals.length}`, 'render')
+  const options = toRenderOptions('render', values, ctx.cwd)
+  const outcome = await renderEntry(resolve(ctx.cwd, positionals[0]!), options, 'render')
+  if (!outcome.ok) {
+    writeDiagnostics(ctx.stderr, ctx.err, outcome.diagnostics, ctx.cwd)
+    return EXIT_DIAGNOSTICS
+  }
+  writeDiagnostics(ctx.stderr, ctx.err, outcome.result.warnings, ctx.cwd)
+  ctx.stdout.write(serializeValue(outcome.result.value, format))
+  return EXIT_OK
+}

@@ -1,0 +1,101 @@
+// `--help` text of the program and of each command.
+
+export const COMMANDS = ['render', 'check', 'explain'] as const
+export type CommandName = (typeof COMMANDS)[number]
+
+const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
+  --stack <scoped|per-part>    which merge_how applies to later parts (default: scoped)
+  --strict / --no-strict       fail on what the reference system would skip (default: strict)
+  --yaml-version <1.2|1.1>     1.1 resolves scalars like PyYAML (default: 1.2)
+  --merge-how <string>         merger set for parts that declare none
+                               (default: dict(replace)+list()+str())
+  --root <dir>                 includes may not leave this folder (default: the working directory)
+  --allow <dir>                another folder includes may read (repeatable)
+  --var <name=value>           a \${name} for include lines (repeatable)
+  --mode <mode>                shorthand for --var mode=<mode>
+  --dialect <name>             cloud-init, datum, heat or deckhand instead of detecting it
+  -h, --help                   show this help`
+
+const EXIT_CODES = `Exit codes: 0 ok, 1 diagnostics (errors, or too many warnings), 2 usage error.`
+
+const HELP: Record<CommandName | 'main', string> = {
+  main: `merged-yaml — render, check and explain *.merged.yaml entries without a bundler
+
+Usage:
+  merged-yaml render <entry> [--format yaml|json] [engine options]
+  merged-yaml check <entries or globs…> [--format text|json] [--max-warnings <n>] [engine options]
+  merged-yaml explain <entry> [key.path] [--format text|json] [engine options]
+  merged-yaml help [command]
+
+Commands:
+  render    print the merged value
+  check     validate entries (for CI and pre-commit); every diagnostic, located
+  explain   which part (file:line) set each value and which merger decided
+
+Run 'merged-yaml <command> --help' for the flags of a command.
+Colours are used only on a terminal, and never when NO_COLOR is set.
+${EXIT_CODES}
+
+Options:
+  -h, --help       show this help
+  -v, --version    print the version`,
+
+  render: `Usage: merged-yaml render <entry> [--format yaml|json] [engine options]
+
+Prints the merged value of <entry> to stdout. Warnings and errors go to stderr.
+
+Options:
+  --format <yaml|json>         output format (default: yaml)
+
+${ENGINE_FLAGS}
+
+${EXIT_CODES}
+
+Example:
+  merged-yaml render config/app.merged.yaml --mode production --format json`,
+
+  check: `Usage: merged-yaml check <entries or globs…> [--format text|json] [--max-warnings <n>] [engine options]
+
+Renders every entry independently and reports every diagnostic: file:line:col, the code frame and
+the include chain. Globs ('config/**/*.merged.yaml', quoted so the shell leaves them alone) are
+expanded in sorted order, node_modules excluded.
+
+Options:
+  --format <text|json>         json prints { ok, errorCount, warningCount,
+                               entries: [{ file, ok, diagnostics, warnings }] } (default: text)
+  --max-warnings <n>           fail (exit 1) when there are more than n warnings in all
+                               (default: warnings never fail; use 0 to fail on any)
+
+${ENGINE_FLAGS}
+
+${EXIT_CODES}
+
+Example:
+  merged-yaml check 'config/**/*.merged.yaml' --max-warnings 0`,
+
+  explain: `Usage: merged-yaml explain <entry> [key.path] [--format text|json] [engine options]
+
+For each value of the merged result (or only the one at key.path), lists what happened to it in
+merge order: which part (file:line:col) set, merged, replaced, kept, appended or deleted it, with
+the merger that decided (dict(replace), list(append), json-patch(add), …), overridden values
+included. Key paths: server.port, packages[0] (or packages.0), ["key.with.dots"].
+Datum, Heat and Deckhand entries show which layer defines each top-level key only.
+
+Options:
+  --format <text|json>         output format (default: text)
+
+${ENGINE_FLAGS}
+
+Exit codes: 0 ok, 1 diagnostics or no value at key.path, 2 usage error.
+
+Example:
+  merged-yaml explain config/app.merged.yaml server.port`,
+}
+
+export function helpText(command?: CommandName): string {
+  return `${HELP[command ?? 'main']}\n`
+}
+
+export function isCommand(name: string): name is CommandName {
+  return (COMMANDS as readonly string[]).includes(name)
+}

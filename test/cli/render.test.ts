@@ -1,0 +1,109 @@
+// `merged-yaml render`: the merged value as YAML or JSON, engine options as flags, problems on
+// stderr with exit 1, usage mistakes with exit 2.
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { FIXTURES, run } from './helpers.ts'
+
+const layers = { server: { port: 443, tls: true, host: '127.0.0.1' }, packages: ['git', 'curl', 'nginx'], log_level: 'warn' }
+
+describe('merged-yaml render', () => {
+  it('prints the merged value as YAML by default', async () => {
+    const r = await run(['render', 'layers/app.merged.yaml'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe('')
+    expect(parse(r.stdout)).toEqual(layers)
+    expect(r.stdout).toContain('packages:\n  - git\n')
+  })
+
+  it('prints JSON with --format json', async () => {
+    const r = await run(['render', 'layers/app.merged.yaml', '--format', 'json'])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual(layers)
+  })
+
+  it('resolves the entry against the working directory, absolute paths as given', async () => {
+    const r = await run(['render', join(FIXTURES, 'layers/app.merged.yaml'), '--format=json'], { cwd: join(FIXTURES, 'layers') })
+    expect(JSON.parse(r.stdout)).toEqual(layers)
+    const relative = await run(['render', 'app.merged.yaml', '--format=json'], { cwd: join(FIXTURES, 'layers') })
+    expect(JSON.parse(relative.stdout)).toEqual(layers)
+  })
+
+  it('passes --merge-how to the engine', async () => {
+    const r = await run(['render', 'layers/app.merged.yaml', '--format', 'json', '--merge-how', 'dict(no_replace,recurse_list)+list(append)+str()'])
+    expect(r.code).toBe(0)
+    // Without replace, the base's scalars stick and the production layer only adds.
+    expect(JSON.parse(r.stdout)).toMatchObject({ server: { host: '0.0.0.0', port: 8080, tls: true }, log_level: 'info' })
+  })
+
+  it('passes --yaml-version to the engine', async () => {
+    const v12 = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json'])
+    const v11 = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', '1.1'])
+    expect(JSON.parse(v12.stdout)).toEqual({ enabled: 'yes', mode: 755 })
+    expect(JSON.parse(v11.stdout)).toEqual({ enabled: true, mode: 493 })
+  })
+
+  it('fills ${mode} from --mode (and --var), and fails without it', async () => {
+    const withMode = await run(['render', 'layers/by-mode.merged.yaml', '--format', 'json', '--mode', 'production'])
+    expect(withMode.code).toBe(0)
+    expect(JSON.parse(withMode.stdout)).toMatchObject({ server: { port: 443 }, log_level: 'warn' })
+    const withVar = await run(['render', 'layers/by-mode.merged.yaml', '--format', 'json', '--var', 'mode=production'])
+    expect(JSON.parse(withVar.stdout)).toEqual(JSON.parse(withMode.stdout))
+    const without = await run(['render', 'layers/by-mode.merged.yaml'])
+    expect(without.code).toBe(1)
+    expect(without.stdout).toBe('')
+    expect(without.stderr).toMatch(/^layers\/by-mode\.merged\.yaml:3:\d+: error MY_\w+: .*mode/)
+  })
+
+  it('keeps includes inside --root', async () => {
+    const r = await run(['render', 'layers/app.merged.yaml', '--root', 'layers/env'])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/error MY_\w+/)
+  })
+
+  it('exits 1 with the located diagnostic on stderr and nothing on stdout', async () => {
+    const r = await run(['render', 'broken/app.merged.yaml'])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain("broken/overrides.yaml:2:12: error MY_UNKNOWN_MERGER: unknown merger 'lst'")
+    expect(r.stderr).toContain("did you mean 'list'?")
+    expect(r.stderr).toContain('included from broken/app.merged.yaml:3')
+    expect(r.stderr).toContain('> 2 | merge_how: dict(replace)+lst(append)')
+  })
+
+  it('with --no-strict, renders what cloud-init would and prints the warning on stderr', async () => {
+    const r = await run(['render', 'broken/app.merged.yaml', '--no-strict', '--format', 'json'])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual({ packages: ['git'] })
+    expect(r.stderr).toContain('broken/overrides.yaml:2:12: warning MY_UNKNOWN_MERGER')
+  })
+
+  it('prints its help with --help and -h', async () => {
+    for (const flag of ['--help', '-h']) {
+      const r = await run(['render', flag])
+      expect(r.code).toBe(0)
+      expect(r.stdout).toMatch(/^Usage: merged-yaml render <entry>/)
+      for (const option of ['--format', '--stack', '--no-strict', '--yaml-version', '--merge-how', '--root', '--var', '--mode']) expect(r.stdout).toContain(option)
+    }
+  })
+
+  it.each([
+    [['render'], 'render needs an entry'],
+    [['render', 'a.yaml', 'b.yaml'], 'render takes one entry, not 2'],
+    [['render', 'layers/app.merged.yaml', '--format', 'toml'], "--format must be 'yaml' or 'json', not 'toml'"],
+    [['render', 'layers/app.merged.yaml', '--stack', 'layered'], "--stack must be 'scoped' or 'per-part', not 'layered'"],
+    [['render', 'layers/app.merged.yaml', '--yaml-version', '1.3'], "--yaml-version must be '1.2' or '1.1', not '1.3'"],
+    [['render', 'layers/app.merged.yaml', '--dialect', 'hiera'], "--dialect must be one of 'cloud-init', 'datum', 'heat', 'deckhand', not 'hiera'"],
+    [['render', 'layers/app.merged.yaml', '--var', 'mode'], "--var takes name=value, not 'mode'"],
+    [['render', 'layers/app.merged.yaml', '--strict', '--no-strict'], '--strict and --no-strict contradict each other'],
+    [['render', 'layers/app.merged.yaml', '--colour'], "Unknown option '--colour'"],
+    [['render', 'layers/app.merged.yaml', '--root'], "Option '--root <value>' argument missing"],
+    [['render', 'layers/app.merged.yaml', '--merge-how', 'dict(replace)+lst()'], "--merge-how (\"dict(replace)+lst()\"): unknown merger 'lst'"],
+  ])('%j is a usage error (exit 2)', async (argv, message) => {
+    const r = await run(argv)
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain(`error: ${message}`)
+    expect(r.stderr).toContain("Run 'merged-yaml render --help' for usage.")
+  })
+})
