@@ -100,6 +100,11 @@ describe('errors in both modes (Datum throws)', () => {
       expect(options.diagnostics[0]).toMatchObject({ code: 'MY_DATUM_DUPLICATE_KEY', line: 3 })
     })
 
+    it(`an alias that refers to a node containing it (strict: ${strict})`, async () => {
+      const error = await datumError({ datum: 'lookup_options: {}\n', layers: ['Shared: &s {x: 1}\nA: [*s, *s]\nLoop: &l\n  Self: *l\n'] }, { strict })
+      expect(error.diagnostics[0]).toMatchObject({ code: 'MY_DATUM_CYCLIC_ALIAS', line: 4 })
+    })
+
     it(`a knockout_prefix that is not a regular expression (strict: ${strict})`, async () => {
       const error = await datumError({ datum: "lookup_options:\n  App: {merge_options: {knockout_prefix: '(('}}\n", layers }, { strict })
       expect(error.code).toBe('MY_DATUM_INVALID_KNOCKOUT_PREFIX')

@@ -33,16 +33,32 @@ const DEFINITION_KEYS = ['resolutionprecedence', 'datumstructure', 'dsclocalconf
 const CLOUD_INIT_KEYS = ['merge_how', 'merge_type']
 const CLOUD_INIT_HEADERS = ['Merge-Type', 'X-Merge-Type']
 
-/** Datum builds case-insensitive dictionaries and throws on keys that differ only in case. */
-function checkCaseDuplicates(doc: SourceDocument, report: Reporter): void {
-  const stack: { value: unknown; path: PathSegment[] }[] = [{ value: doc.value, path: [] }]
+/**
+ * Datum builds case-insensitive dictionaries and throws on keys that differ only in case. The same
+ * walk rejects a YAML alias that refers to a node containing it: such data has no finite value.
+ */
+function checkKeys(doc: SourceDocument, report: Reporter): void {
+  type Step = { value: unknown; path: PathSegment[]; leave?: true }
+  const stack: Step[] = [{ value: doc.value, path: [] }]
+  const open = new Set<unknown>()
+  const checked = new Set<unknown>()
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!
+    const { value, path, leave } = stack.pop()!
+    if (leave) {
+      open.delete(value)
+      checked.add(value)
+      continue
+    }
+    if (typeof value !== 'object' || value === null || checked.has(value)) continue
+    if (open.has(value)) {
+      report.fail({ code: 'MY_DATUM_CYCLIC_ALIAS', message: 'this alias refers to a node that contains it; Datum data must be finite', doc, path })
+    }
+    open.add(value)
+    stack.push({ value, path, leave: true })
     if (Array.isArray(value)) {
       value.forEach((item, index) => stack.push({ value: item, path: [...path, index] }))
       continue
     }
-    if (!isMapping(value)) continue
     const seen = new Map<string, string>()
     for (const key of Object.keys(value)) {
       const first = seen.get(foldCase(key))
@@ -56,7 +72,7 @@ function checkCaseDuplicates(doc: SourceDocument, report: Reporter): void {
         })
       }
       seen.set(foldCase(key), key)
-      stack.push({ value: value[key], path: [...path, key] })
+      stack.push({ value: (value as DatumMap)[key], path: [...path, key] })
     }
   }
 }
@@ -97,7 +113,7 @@ export function readEntry(docs: readonly SourceDocument[], report: Reporter): Da
       continue
     }
     const value = doc.value
-    checkCaseDuplicates(doc, report)
+    checkKeys(doc, report)
     checkCloudInitDirectives(doc, value, report)
     const data: DatumMap = {}
     const definesTree = detectDirective(value) !== undefined
