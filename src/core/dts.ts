@@ -9,7 +9,15 @@ export interface TypeOptions {
 
 const INDENT = '  '
 
-function primitiveType(value: unknown, options: TypeOptions): string | undefined {
+/** The shape of a value, before printing: what its type says, with array items unified. */
+type Shape =
+  | { kind: 'leaf'; type: string }
+  | { kind: 'object'; props: Map<string, { shape: Shape; optional: boolean }> }
+  | { kind: 'array'; element: Shape | undefined }
+  | { kind: 'tuple'; items: Shape[] }
+  | { kind: 'union'; members: Shape[] }
+
+function leafType(value: unknown, options: TypeOptions): string | undefined {
   if (value === null) return 'null'
   switch (typeof value) {
     case 'string':
@@ -25,31 +33,80 @@ function primitiveType(value: unknown, options: TypeOptions): string | undefined
   return undefined
 }
 
-/** The type of `value`, laid out over several lines starting at `depth` levels of indentation. */
-export function generateType(value: unknown, options: TypeOptions, depth = 0): string {
-  const primitive = primitiveType(value, options)
-  if (primitive) return primitive
-  const pad = INDENT.repeat(depth + 1)
-  const end = INDENT.repeat(depth)
+function shapeOf(value: unknown, options: TypeOptions): Shape {
+  const leaf = leafType(value, options)
+  if (leaf) return { kind: 'leaf', type: leaf }
   if (Array.isArray(value)) {
-    if (options.asConst) {
-      if (value.length === 0) return 'readonly []'
-      return `readonly [\n${value.map((item) => `${pad}${generateType(item, options, depth + 1)},\n`).join('')}${end}]`
-    }
-    // One element type: the union of the distinct item types, in order of first appearance.
-    const items = [...new Set(value.map((item) => generateType(item, options, depth)))]
-    if (items.length === 0) return 'unknown[]'
-    if (items.length === 1) return /^[\w.]+$/.test(items[0]!) ? `${items[0]}[]` : `Array<${items[0]}>`
-    return `Array<${items.join(' | ')}>`
+    const items = value.map((item) => shapeOf(item, options))
+    return options.asConst ? { kind: 'tuple', items } : { kind: 'array', element: items.length === 0 ? undefined : unify(items) }
   }
   if (isPlainObject(value)) {
-    const keys = Object.keys(value)
-    // `{}`: an empty mapping; any property access on it is a type error, as for a misspelt key.
-    if (keys.length === 0) return '{}'
-    const modifier = options.asConst ? 'readonly ' : ''
-    return `{\n${keys.map((key) => `${pad}${modifier}${propertyKey(key, 'type')}: ${generateType(value[key], options, depth + 1)}\n`).join('')}${end}}`
+    return { kind: 'object', props: new Map(Object.keys(value).map((key) => [key, { shape: shapeOf(value[key], options), optional: false }])) }
   }
   throw new TypeError(`unplugin-merged-yaml: cannot type ${Object.prototype.toString.call(value)}`)
+}
+
+/**
+ * One shape for the items of an array: the distinct leaf types, one object type whose keys are
+ * optional where some items lack them, and one array type — so `servers[0].port` type-checks when
+ * only some servers set a port, as a hand-written type would say.
+ */
+function unify(shapes: readonly Shape[]): Shape {
+  const flat = shapes.flatMap((shape) => (shape.kind === 'union' ? shape.members : [shape]))
+  const members: Shape[] = []
+  const leaves = new Set<string>()
+  const objects = flat.filter((shape) => shape.kind === 'object')
+  const arrays = flat.filter((shape) => shape.kind === 'array')
+  for (const shape of flat) {
+    if (shape.kind === 'leaf' && !leaves.has(shape.type)) {
+      leaves.add(shape.type)
+      members.push(shape)
+    } else if (shape === objects[0]) {
+      const props = new Map<string, { shape: Shape; optional: boolean }>()
+      for (const key of new Set(objects.flatMap((object) => [...object.props.keys()]))) {
+        const present = objects.map((object) => object.props.get(key)).filter((prop) => prop !== undefined)
+        props.set(key, { shape: unify(present.map((prop) => prop.shape)), optional: present.length < objects.length || present.some((prop) => prop.optional) })
+      }
+      members.push({ kind: 'object', props })
+    } else if (shape === arrays[0]) {
+      const elements = arrays.map((array) => array.element).filter((element) => element !== undefined)
+      members.push({ kind: 'array', element: elements.length === 0 ? undefined : unify(elements) })
+    } else if (shape.kind === 'tuple') {
+      members.push(shape)
+    }
+  }
+  return members.length === 1 ? members[0]! : { kind: 'union', members }
+}
+
+function printShape(shape: Shape, options: TypeOptions, depth: number): string {
+  const pad = INDENT.repeat(depth + 1)
+  const end = INDENT.repeat(depth)
+  switch (shape.kind) {
+    case 'leaf':
+      return shape.type
+    case 'union':
+      return shape.members.map((member) => printShape(member, options, depth)).join(' | ')
+    case 'array': {
+      if (!shape.element) return 'unknown[]'
+      const element = printShape(shape.element, options, depth)
+      return /^[\w.]+$/.test(element) ? `${element}[]` : `Array<${element}>`
+    }
+    case 'tuple':
+      if (shape.items.length === 0) return 'readonly []'
+      return `readonly [\n${shape.items.map((item) => `${pad}${printShape(item, options, depth + 1)},\n`).join('')}${end}]`
+    case 'object': {
+      // `{}`: an empty mapping; any property access on it is a type error, as for a misspelt key.
+      if (shape.props.size === 0) return '{}'
+      const modifier = options.asConst ? 'readonly ' : ''
+      const lines = [...shape.props].map(([key, prop]) => `${pad}${modifier}${propertyKey(key, 'type')}${prop.optional ? '?' : ''}: ${printShape(prop.shape, options, depth + 1)}\n`)
+      return `{\n${lines.join('')}${end}}`
+    }
+  }
+}
+
+/** The type of `value`, laid out over several lines starting at `depth` levels of indentation. */
+export function generateType(value: unknown, options: TypeOptions, depth = 0): string {
+  return printShape(shapeOf(value, options), options, depth)
 }
 
 /** A local name that no named export uses (`value`, else `value_`, …). */

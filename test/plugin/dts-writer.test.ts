@@ -1,0 +1,137 @@
+// Declaration files: written only when their text changes, batched, ambient entries kept across runs.
+import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { ambientSpecifiers, createDeclarationWriter, sidecarPath } from '../../src/core/dts-writer.ts'
+import { resolveDts } from '../../src/core/options.ts'
+import { REPO } from './bundlers.ts'
+import { writeTree } from '../helpers/tree.ts'
+
+const OLD = new Date('2001-01-01T00:00:00Z')
+
+describe('sidecarPath', () => {
+  it('is the name allowArbitraryExtensions looks for', () => {
+    expect(sidecarPath('/p/config/app.merged.yaml')).toBe('/p/config/app.merged.d.yaml.ts')
+    expect(sidecarPath('/p/app.merged.yml')).toBe('/p/app.merged.d.yml.ts')
+  })
+})
+
+describe('ambientSpecifiers', () => {
+  it('uses the shortest path suffix that no other entry shares', () => {
+    const specifiers = ambientSpecifiers(['src/app.merged.yaml', 'src/web/site.merged.yaml', 'src/api/site.merged.yaml', 'x/a/b.merged.yaml', 'y/a/b.merged.yaml'])
+    expect(Object.fromEntries(specifiers)).toEqual({
+      'src/app.merged.yaml': '*/app.merged.yaml',
+      'src/web/site.merged.yaml': '*/web/site.merged.yaml',
+      'src/api/site.merged.yaml': '*/api/site.merged.yaml',
+      'x/a/b.merged.yaml': '*/x/a/b.merged.yaml',
+      'y/a/b.merged.yaml': '*/y/a/b.merged.yaml',
+    })
+  })
+})
+
+describe('resolveDts', () => {
+  it('defaults to sidecar declarations when TypeScript is installed, to none otherwise', () => {
+    expect(resolveDts(undefined, REPO)).toEqual({ mode: 'sidecar', file: join(REPO, 'merged-yaml.d.ts'), asConst: false })
+    expect(resolveDts(undefined, writeTree({ 'package.json': '{}' }))).toBeUndefined()
+    expect(resolveDts('ambient', '/p')).toEqual({ mode: 'ambient', file: '/p/merged-yaml.d.ts', asConst: false })
+    expect(resolveDts({ mode: 'ambient', file: 'types/yaml.d.ts', asConst: true }, '/p')).toEqual({ mode: 'ambient', file: '/p/types/yaml.d.ts', asConst: true })
+    expect(resolveDts(false, REPO)).toBeUndefined()
+  })
+})
+
+describe('createDeclarationWriter', () => {
+  it('writes a sidecar once per change, and not at all when the text is the same', () => {
+    const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
+    const entry = { file: join(root, 'app.merged.yaml'), query: {} }
+    const target = join(root, 'app.merged.d.yaml.ts')
+    const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false }, root)
+
+    writer.update(entry, { a: 1 })
+    writer.flush()
+    expect(readFileSync(target, 'utf8')).toContain('export declare const a: Value["a"]')
+    utimesSync(target, OLD, OLD)
+
+    writer.update(entry, { a: 2 })
+    writer.flush()
+    expect(statSync(target).mtime).toEqual(OLD) // same type: untouched
+
+    writer.update(entry, { a: 'two' })
+    writer.flush()
+    expect(readFileSync(target, 'utf8')).toContain('a: string')
+    expect(statSync(target).mtime).not.toEqual(OLD)
+  })
+
+  it('does not write sidecars for query imports (TypeScript cannot map them to a file)', () => {
+    const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
+    const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false }, root)
+    writer.update({ file: join(root, 'app.merged.yaml'), query: { lookup: 'a' } }, 1)
+    writer.flush()
+    expect(existsSync(join(root, 'app.merged.d.yaml.ts'))).toBe(false)
+  })
+
+  it('batches updates: one write shortly after a burst, without a flush', async () => {
+    const root = writeTree({ 'app.merged.yaml': '' })
+    const entry = { file: join(root, 'app.merged.yaml'), query: {} }
+    const target = join(root, 'app.merged.d.yaml.ts')
+    const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false }, root, 50)
+    for (let i = 0; i < 20; i++) writer.update(entry, { [`k${i}`]: i })
+    expect(existsSync(target)).toBe(false)
+    await vi.waitFor(() => expect(existsSync(target)).toBe(true), { timeout: 5000 })
+    expect(readFileSync(target, 'utf8')).toContain('k19: number')
+  })
+
+  it('ambient: keeps the blocks of entries written before while their file exists', () => {
+    const root = writeTree({ 'a/app.merged.yaml': '', 'b/app.merged.yaml': '', 'gone.merged.yaml': '' })
+    const file = join(root, 'merged-yaml.d.ts')
+    const options = { mode: 'ambient' as const, file, asConst: false }
+
+    const first = createDeclarationWriter(options, root)
+    first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { a: 1 })
+    first.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { b: 'x' })
+    first.update({ file: join(root, 'gone.merged.yaml'), query: {} }, { g: true })
+    first.update({ file: join(root, 'a/app.merged.yaml'), query: { lookup: 'a' } }, 1)
+    first.flush()
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain('declare module "*/a/app.merged.yaml" {')
+    expect(text).toContain('declare module "*/a/app.merged.yaml?lookup=a" {')
+    expect(text).toContain('declare module "*/b/app.merged.yaml" {')
+    expect(text).toContain('declare module "*/gone.merged.yaml" {')
+
+    // A new process renders only b (now a number); a is kept, gone's file was deleted.
+    rmSync(join(root, 'gone.merged.yaml'))
+    const second = createDeclarationWriter(options, root)
+    second.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { b: 2 })
+    second.flush()
+    const next = readFileSync(file, 'utf8')
+    expect(next).toContain('declare module "*/a/app.merged.yaml" {\n  type Value = {\n    a: number\n  }')
+    expect(next).toContain('declare module "*/b/app.merged.yaml" {\n  type Value = {\n    b: number\n  }')
+    expect(next).not.toContain('gone')
+  })
+
+  it('ambient: renames a kept block when a new entry shares its file name', () => {
+    const root = writeTree({ 'a/app.merged.yaml': '', 'b/app.merged.yaml': '' })
+    const file = join(root, 'merged-yaml.d.ts')
+    const options = { mode: 'ambient' as const, file, asConst: false }
+    const first = createDeclarationWriter(options, root)
+    first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { a: 1 })
+    first.flush()
+    expect(readFileSync(file, 'utf8')).toContain('declare module "*/app.merged.yaml" {')
+
+    const second = createDeclarationWriter(options, root)
+    second.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { b: 1 })
+    second.flush()
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain('// @entry a/app.merged.yaml\ndeclare module "*/a/app.merged.yaml" {')
+    expect(text).toContain('// @entry b/app.merged.yaml\ndeclare module "*/b/app.merged.yaml" {')
+  })
+
+  it('ambient: a file someone else wrote is replaced, not parsed into blocks', () => {
+    const root = writeTree({ 'app.merged.yaml': '' })
+    const file = join(root, 'merged-yaml.d.ts')
+    writeFileSync(file, 'declare module "x" {}\n')
+    const writer = createDeclarationWriter({ mode: 'ambient', file, asConst: false }, root)
+    writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, {})
+    writer.flush()
+    expect(readFileSync(file, 'utf8')).not.toContain('"x"')
+  })
+})
