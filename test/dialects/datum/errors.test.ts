@@ -147,6 +147,9 @@ describe('entries and lookups', () => {
   it('MY_DATUM_TYPE_MISMATCH: the most specific value wins', async () => {
     const value = await expectLenient({ datum: 'lookup_options: {App: hash}\n', layers: ['App: [1]\n', 'App: {A: 1}\n'] }, 'MY_DATUM_TYPE_MISMATCH', { file: 'layer-0.yaml', line: 1 })
     expect(value).toEqual({ App: { A: 1 } })
+    // Where the strategy keeps the most specific value anyway, a type difference changes nothing.
+    const quiet = await renderDatum({ datum: 'lookup_options: {}\n', layers: ['App: [1]\n', 'App: {A: 1}\n'] })
+    expect(quiet).toMatchObject({ value: { App: { A: 1 } }, warnings: [] })
   })
 
   it('MY_DATUM_NULL_ITEM: merged as an empty mapping', async () => {

@@ -2,6 +2,7 @@
 // the value accumulated so far (the reference, which wins by default).
 import type { Reporter } from '../../report.ts'
 import { datumTypeOf } from './datum-type.ts'
+import type { DatumType } from './datum-type.ts'
 import { copyMap, foldCase, isMapping, KeyIndex, setOwn } from './keys.ts'
 import type { DatumMap } from './keys.ts'
 import type { StrategyTable } from './lookup-options.ts'
@@ -17,15 +18,25 @@ export interface MergeContext {
   report: Reporter
 }
 
+/** Whether `strategy` combines two values of `type` (rather than keeping the most specific one). */
+function combines(type: DatumType, strategy: Strategy): boolean {
+  if (type === 'hashtable') return strategy.hash !== 'mostSpecific'
+  if (type === 'baseType_array') return strategy.baseTypeArray === 'unique' || strategy.baseTypeArray === 'sum'
+  if (type === 'hash_array') return strategy.hashArray === 'sum' || strategy.hashArray === 'deepTuple' || strategy.hashArray === 'uniqueKeyValTuples'
+  return false
+}
+
 /**
  * Merges `diff` (less specific, found at `origin`) into `ref` with the strategy of `path`. Values of
- * different types are not merged: the most specific one wins, as in Datum, which only warns.
+ * different types are not merged: the most specific one wins, as in Datum, which only warns. That is
+ * reported only where the strategy would have combined the values: elsewhere it changes nothing.
  */
 export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Where, context: MergeContext): unknown {
   const strategy = context.table.strategyFor(path)
   const refType = datumTypeOf(ref)
   const diffType = datumTypeOf(diff)
   if (refType !== diffType) {
+    if (!combines(refType, strategy) && !combines(diffType, strategy)) return ref
     context.report.lenient({
       code: 'MY_DATUM_TYPE_MISMATCH',
       message: `cannot merge this ${diffType} into the more specific ${refType} at '${path}'; Datum keeps the most specific value`,
