@@ -99,7 +99,7 @@ function checkMapping(mapping: Record<string, unknown>, where: Where, label: str
       if (typeof value !== 'string' || !/^(?:MostSpecific|First)$/i.test(value)) {
         report.lenient({
           code: 'MY_DATUM_IGNORED_FIELD',
-          message: `${label}: 'Strategy: ${String(value)}' has no effect; Datum uses a mapping as written (here: merge_* fields only) and honours Strategy only as MostSpecific or First. Write the preset name instead of the mapping, or the merge_* fields`,
+          message: `${label}: '${key}: ${String(value)}' has no effect; Datum uses a mapping as written (here: merge_* fields only) and honours Strategy only as MostSpecific or First. Write the preset name instead of the mapping, or the merge_* fields`,
           ...locate(at),
         })
       }
