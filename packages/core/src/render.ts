@@ -28,6 +28,8 @@ export interface RenderResult {
   files: string[]
   /** Files that optional includes and globs looked for and did not find: watch them too. */
   missing: string[]
+  /** Glob include patterns (absolute): a file added where one matches changes the entry. */
+  globs: string[]
   /** Problems that did not fail the render (skipped parts in lenient mode, unhandled part types). */
   warnings: Diagnostic[]
   /** The dialect the entry was merged with. */
@@ -170,7 +172,7 @@ export function renderSync(entry: string, options: RenderOptions = {}, hooks: Re
   } else {
     value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report, provenance)
   }
-  const result: RenderResult = { value, files: gathered.files, missing: gathered.missing, warnings: report.warnings, dialect: dialect?.name ?? 'cloud-init' }
+  const result: RenderResult = { value, files: gathered.files, missing: gathered.missing, globs: gathered.globs, warnings: report.warnings, dialect: dialect?.name ?? 'cloud-init' }
   if (provenance) result.provenance = provenance.result()
   return result
 }

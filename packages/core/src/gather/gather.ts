@@ -45,6 +45,8 @@ export interface GatherResult {
   files: string[]
   /** Files an optional include or a glob looked for and did not find (watch them too). */
   missing: string[]
+  /** The entry's glob include patterns, absolute: a file added where one matches changes the entry. */
+  globs: string[]
 }
 
 interface Context {
@@ -73,6 +75,7 @@ function binaryString(bytes: Uint8Array): string {
 class Gatherer {
   readonly files: string[] = []
   readonly missing: string[] = []
+  readonly globs: string[] = []
   private readonly seen = new Set<string>()
   private readonly onceMerged = new Set<string>()
   private readonly active: string[] = []
@@ -299,6 +302,7 @@ class Gatherer {
       const absolute = resolve(base, target)
       let paths: string[]
       if (isGlob(target)) {
+        this.globs.push(absolute)
         this.confine(absolute.slice(0, absolute.search(/[*?[\]{}]/)), at, line.target, true)
         paths = globSync(absolute.replaceAll('\\', '/'), { absolute: true, onlyFiles: true, expandDirectories: false })
           .map((p) => resolve(p))
@@ -423,5 +427,5 @@ class Gatherer {
 export function gatherEntry(entry: string, options: ResolvedOptions, report: Reporter, readFile: ReadFile): GatherResult {
   const gatherer = new Gatherer(options, report, readFile)
   const items = gatherer.entry(entry)
-  return { items, files: gatherer.files, missing: gatherer.missing, readDependency: (path, at) => gatherer.dependency(path, at) }
+  return { items, files: gatherer.files, missing: gatherer.missing, globs: gatherer.globs, readDependency: (path, at) => gatherer.dependency(path, at) }
 }
