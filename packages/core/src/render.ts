@@ -131,15 +131,20 @@ function detectDialect(steps: readonly MergeStep[], options: ResolvedOptions, re
     if (ci) cloudInit ??= { doc: step.doc, directive: ci }
   }
   if (found && cloudInit) {
-    report.fail({
+    // The reference system of the dialect would read cloud-init's keys as plain data: lenient mode
+    // does that (with a warning), strict mode refuses the mix.
+    report.lenient({
       code: 'MY_DIALECT_MIXED',
-      message: `this entry mixes ${found.dialect.name} (${found.directive} in ${found.doc.file}) and cloud-init (${cloudInit.directive}); an entry uses one dialect`,
+      message: `this entry mixes ${found.dialect.name} (${found.directive} in ${found.doc.file}) and cloud-init (${cloudInit.directive}); an entry uses one dialect (lenient mode merges it as ${found.dialect.name}, with ${cloudInit.directive} as data)`,
       doc: cloudInit.doc,
       path: cloudInit.directive.endsWith('header') ? [] : [cloudInit.directive],
       target: 'key',
     })
   }
-  return found?.dialect
+  if (found || cloudInit) return found?.dialect
+  // No directive anywhere: dialect options given to render() / the plugin (e.g. `datum.lookupOptions`) pick the dialect.
+  const configured = DIALECTS.filter((d) => options.raw[d.name] !== undefined)
+  return configured.length === 1 ? configured[0] : undefined
 }
 
 /** `render()` without the promise: the engine itself is synchronous. */
