@@ -9,3 +9,5 @@ export type { Provenance, ProvenanceAction, ProvenanceEvent, ProvenancePart, Pro
 export type { YamlVersion } from './yaml/parse.ts'
 export type { HeatMode, HeatOptions, HeatParameterType } from './dialects/heat/index.ts'
 export type { Dialect, DialectContext } from './dialects/types.ts'
+export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './dialects/datum/index.ts'
+export type { DeckhandOptions } from './dialects/deckhand/index.ts'
