@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { lines, writeTree } from '../helpers/tree.ts'
 import { FIXTURES, run } from './helpers.ts'
 
 const layers = { server: { port: 443, tls: true, host: '127.0.0.1' }, packages: ['git', 'curl', 'nginx'], log_level: 'warn' }
@@ -41,6 +42,24 @@ describe('merged-yaml render', () => {
     const v11 = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', '1.1'])
     expect(JSON.parse(v12.stdout)).toEqual({ enabled: 'yes', mode: 755 })
     expect(JSON.parse(v11.stdout)).toEqual({ enabled: true, mode: 493 })
+  })
+
+  it('writes YAML that reads back to the same value with the same --yaml-version', async () => {
+    for (const version of ['1.1', '1.2'] as const) {
+      const json = JSON.parse((await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', version])).stdout)
+      const yaml = (await run(['render', 'yaml11/app.merged.yaml', '--yaml-version', version])).stdout
+      expect(parse(yaml, { version })).toEqual(json)
+    }
+    const strings = writeTree({ 'app.merged.yaml': lines('a: "yes"', 'b: "0755"') })
+    expect((await run(['render', 'app.merged.yaml', '--yaml-version', '1.1'], { cwd: strings })).stdout).toBe('a: "yes"\nb: "0755"\n')
+  })
+
+  it('writes a __proto__ key as data', async () => {
+    const root = writeTree({ 'app.merged.yaml': lines('__proto__:', '  polluted: true', 'a: 1') })
+    const r = await run(['render', 'app.merged.yaml', '--format', 'json'], { cwd: root })
+    expect(r.stdout).toBe('{\n  "__proto__": {\n    "polluted": true\n  },\n  "a": 1\n}\n')
+    expect((await run(['render', 'app.merged.yaml'], { cwd: root })).stdout).toBe('__proto__:\n  polluted: true\na: 1\n')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
   it('fills ${mode} from --mode (and --var), and fails without it', async () => {

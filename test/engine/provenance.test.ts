@@ -205,6 +205,8 @@ describe('explain on random entries', () => {
           expect(events.length, `history of ${path.join('.')}`).toBeGreaterThan(0)
           const last = events.filter((e) => e.action !== 'kept' && e.action !== 'merged').at(-1)!
           expect(last.action).not.toBe('deleted')
+          // An empty container may have been emptied by merges (allow_delete) or given nothing to add.
+          if (typeof leaf === 'object' && leaf !== null) continue
           // str(append) builds a string from several parts: its last event holds only the tail.
           if (last.action === 'appended' && typeof leaf === 'string' && typeof last.value === 'string') expect(leaf.endsWith(last.value)).toBe(true)
           else expect(last.value, `last value of ${path.join('.')}`).toEqual(leaf)

@@ -49,8 +49,8 @@ function writeEvents(lines: string[], events: readonly ProvenanceEvent[], ctx: C
       out.magenta(e.merger.padEnd(mergerWidth)),
       value,
     ]
-    let line = `  ${columns.join('  ')}`.trimEnd()
-    if (e.note) line += out.dim(`  (${e.note})`)
+    // A note follows the value column, aligned even when there is no value (a deletion).
+    const line = e.note ? `  ${columns.join('  ')}${value ? '  ' : ''}${out.dim(`(${e.note})`)}` : `  ${columns.join('  ')}`.trimEnd()
     lines.push(line)
   }
 }
@@ -59,7 +59,7 @@ function writeText(ctx: Context, entry: string, result: RenderResult, provenance
   const { out } = ctx
   const lines: string[] = []
   const how = result.dialect === 'cloud-init' ? `cloud-init, stack ${stack}` : result.dialect
-  lines.push(`${out.bold(displayPath(entry, ctx.cwd))} (${how})`, '', 'Parts, in merge order:')
+  lines.push(`${out.bold(displayPath(entry, ctx.cwd))} (${how})`, '', provenance.detail === 'full' ? 'Parts, in merge order:' : 'Documents, in the order read:')
   const width = String(provenance.parts.length).length
   const whereWidth = Math.max(0, ...provenance.parts.map((part) => location(part, ctx.cwd).length))
   provenance.parts.forEach((part, i) => {
