@@ -1,10 +1,12 @@
 // Gathering: turns an entry file into the ordered tree of parts cloud-init's UserDataProcessor would
 // produce (specs/cloud-init.md §5), with our build-time include rules (DESIGN.md §1).
 import { realpathSync, statSync } from 'node:fs'
+import type { Stats } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { globSync } from 'tinyglobby'
+import { MergedYamlError } from '../diagnostics.ts'
 import type { ChainLink, Position } from '../diagnostics.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Problem, Reporter } from '../report.ts'
@@ -129,18 +131,20 @@ class Gatherer {
       if (from) this.report.fail(this.problem(from.ctx, code, message, from.line, from.column))
       this.report.fail({ code, message, at: { file, position: { line: 1, column: 1 }, chain: [] } })
     }
-    let size: number
-    try {
-      const stat = statSync(file)
-      if (stat.isDirectory()) fail('MY_INCLUDE_IS_DIRECTORY', `'${file}' is a directory, not a file`)
-      size = stat.size
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return fail('MY_FILE_NOT_FOUND', `file not found: ${file}`)
-      throw error
-    }
-    if (size > this.options.limits.maxFileSize) {
+    const tooLarge = (size: number): never =>
       fail('MY_FILE_TOO_LARGE', `'${file}' is ${size} bytes, over the limit of ${this.options.limits.maxFileSize} (limits.maxFileSize)`)
+    let stat: Stats
+    try {
+      stat = statSync(file)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') return fail('MY_FILE_NOT_FOUND', `file not found: ${file}`)
+      return fail('MY_FILE_UNREADABLE', `cannot read '${file}': ${code ?? (error as Error).message}`)
     }
+    if (stat.isDirectory()) fail('MY_INCLUDE_IS_DIRECTORY', `'${file}' is a directory, not a file`)
+    // A FIFO or a device would block the build or never end: only regular files are read.
+    if (!stat.isFile()) fail('MY_INCLUDE_NOT_A_FILE', `'${file}' is not a regular file (a FIFO, socket or device)`)
+    if (stat.size > this.options.limits.maxFileSize) tooLarge(stat.size)
     if (!this.seen.has(file)) {
       this.seen.add(file)
       this.files.push(file)
@@ -148,7 +152,16 @@ class Gatherer {
         fail('MY_INCLUDE_COUNT', `more than ${this.options.limits.maxIncludeCount} files in one entry (limits.maxIncludeCount)`)
       }
     }
-    return this.readFile(file)
+    let bytes: Uint8Array
+    try {
+      bytes = this.readFile(file)
+    } catch (error) {
+      if (error instanceof MergedYamlError) throw error
+      return fail('MY_FILE_UNREADABLE', `cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    }
+    // The file may have grown since it was stat'ed (a layer being written while watching).
+    if (bytes.byteLength > this.options.limits.maxFileSize) tooLarge(bytes.byteLength)
+    return bytes
   }
 
   private file(file: string, bytes: Uint8Array, chain: readonly ChainLink[], depth: number): GatheredItem[] {
@@ -304,6 +317,11 @@ class Gatherer {
       if (isGlob(target)) {
         this.globs.push(absolute)
         this.confine(absolute.slice(0, absolute.search(/[*?[\]{}]/)), at, line.target, true)
+        // resolve() normalises plain `..` segments; one left inside braces or after a wildcard would
+        // make the walk itself leave the root before any match is confined.
+        if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
+          fail('MY_INCLUDE_OUTSIDE_ROOT', `'${line.target}' has '..' inside a glob pattern, which walks outside the project root ${this.options.root}; write the folder before the wildcard without '..'`)
+        }
         paths = globSync(absolute.replaceAll('\\', '/'), { absolute: true, onlyFiles: true, expandDirectories: false })
           .map((p) => resolve(p))
           .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))

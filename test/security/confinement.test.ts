@@ -1,0 +1,211 @@
+// Every way an include line could read outside `root` fails with a located MY_INCLUDE_OUTSIDE_ROOT,
+// unless an `allow` folder permits it; URLs other than file:// are refused outright.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { render } from '@merged-yaml/core'
+import type { Diagnostic, RenderOptions } from '@merged-yaml/core'
+import { lines, writeTree } from '../helpers/tree.ts'
+import { firstDiagnostic, renderFailure } from './helpers.ts'
+
+const entry = 'app.merged.yaml'
+
+/** A folder next to the project holding a file the project must not read. */
+function createOutside(): string {
+  const outside = mkdtempSync(join(tmpdir(), 'my-outside-'))
+  writeFileSync(join(outside, 'secret.yaml'), 'secret: leaked\n')
+  mkdirSync(join(outside, 'nested'))
+  writeFileSync(join(outside, 'nested', 'deep.yaml'), 'deep: leaked\n')
+  return outside
+}
+
+async function renderError(root: string, options: RenderOptions = {}): Promise<Diagnostic> {
+  const d = await firstDiagnostic(entry, { root, ...options })
+  expect(d.file).toBe(join(root, entry))
+  return d
+}
+
+/** The include line (1-based) of a two-line `#include` entry. */
+const INCLUDE_LINE = 2
+
+describe('includes cannot leave the root', () => {
+  const outside = createOutside()
+  // Projects live next to a folder `outside/` that holds a secret, for the relative forms.
+  const projectParent = mkdtempSync(join(tmpdir(), 'my-parent-'))
+  mkdirSync(join(projectParent, 'outside'))
+  writeFileSync(join(projectParent, 'outside', 'secret.yaml'), 'secret: leaked\n')
+
+  const escapes: [string, (root: string) => string][] = [
+    ['a relative path with ..', () => '../outside/secret.yaml'],
+    ['a relative path that climbs out and back in under another name', () => 'sub/../../outside/secret.yaml'],
+    ['an absolute path', () => join(outside, 'secret.yaml')],
+    ['a file:// URL', () => pathToFileURL(join(outside, 'secret.yaml')).href],
+    ['a file:// URL with percent-encoded dots', (root) => `${pathToFileURL(root).href}/%2e%2e/outside/secret.yaml`],
+    ['a glob below ..', () => '../*/secret.yaml'],
+    ['a glob with .. after the magic', () => 'sub/*/../../../outside/*.yaml'],
+    ['an absolute glob', () => join(outside, '*.yaml')],
+    ['a recursive glob through ..', () => '../**/secret.yaml'],
+    ['a glob with .. inside braces', () => '{..,.}/outside/*.yaml'],
+  ]
+
+  for (const [name, target] of escapes) {
+    it(`refuses ${name}`, async () => {
+      const root = mkdtempSync(join(projectParent, 'project-'))
+      mkdirSync(join(root, 'sub', 'x'), { recursive: true })
+      writeFileSync(join(root, 'sub', 'x', 'inside.yaml'), 'inside: 1\n')
+      writeFileSync(join(root, entry), lines('#include', target(root)))
+      const d = await renderError(root)
+      expect(d.code).toBe('MY_INCLUDE_OUTSIDE_ROOT')
+      expect(d.line).toBe(INCLUDE_LINE)
+      expect(d.column).toBe(1)
+      expect(d.message).toMatch(/outside the project root/)
+    })
+  }
+
+  it('refuses a symbolic link to a file outside', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'link.yaml') })
+    symlinkSync(join(outside, 'secret.yaml'), join(root, 'link.yaml'))
+    const d = await renderError(root)
+    expect(d).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', line: INCLUDE_LINE, column: 1 })
+    expect(d.message).toContain('through a symbolic link')
+  })
+
+  it('refuses a file inside a symbolically linked folder that points outside', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'linked/secret.yaml') })
+    symlinkSync(outside, join(root, 'linked'))
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', line: INCLUDE_LINE })
+  })
+
+  it('refuses a glob match that is a symbolic link out of the root', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'conf.d/*.yaml'), 'conf.d/10-a.yaml': 'a: 1\n' })
+    symlinkSync(join(outside, 'secret.yaml'), join(root, 'conf.d', '20-b.yaml'))
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', line: INCLUDE_LINE })
+  })
+
+  it('refuses a recursive glob that walks into a linked folder outside', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'conf.d/**/*.yaml'), 'conf.d/a.yaml': 'a: 1\n' })
+    symlinkSync(outside, join(root, 'conf.d', 'linked'))
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', line: INCLUDE_LINE })
+  })
+
+  it('refuses an include that reaches outside through an include variable', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'layers/${env}.yaml') })
+    const d = await renderError(root, { vars: { env: `../../${outside.split('/').pop()}/secret` } })
+    expect(d).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', line: INCLUDE_LINE })
+  })
+
+  it('refuses an include outside the root from a nested include, with the chain', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'layers/base.yaml'), 'layers/base.yaml': lines('#include', join(outside, 'secret.yaml')) })
+    const error = await renderFailure(entry, { root })
+    expect(error.diagnostics[0]).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', file: join(root, 'layers/base.yaml'), line: 2, chain: [{ file: join(root, entry), line: 2 }] })
+  })
+
+  it('refuses an optional include outside the root instead of skipping it', async () => {
+    const root = writeTree({ [entry]: lines('#include', `?${join(outside, 'missing.yaml')}`) })
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', line: INCLUDE_LINE })
+  })
+})
+
+describe('allow', () => {
+  const outside = createOutside()
+
+  it('permits an absolute path, a file:// URL and a symbolic link into an allowed folder', async () => {
+    const root = writeTree({
+      [entry]: lines('#include', join(outside, 'secret.yaml'), pathToFileURL(join(outside, 'nested', 'deep.yaml')).href, 'link.yaml'),
+      'local.yaml': 'local: 1\n',
+    })
+    symlinkSync(join(outside, 'secret.yaml'), join(root, 'link.yaml'))
+    const { value, files } = await render(entry, { root, allow: [outside] })
+    expect(value).toEqual({ secret: 'leaked', deep: 'leaked' })
+    expect(files).toContain(join(outside, 'nested', 'deep.yaml'))
+  })
+
+  it('resolves relative allow folders against the root', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'my-allow-'))
+    const root = join(parent, 'app')
+    mkdirSync(join(parent, 'shared'), { recursive: true })
+    mkdirSync(root)
+    writeFileSync(join(parent, 'shared', 'base.yaml'), 'base: 1\n')
+    writeFileSync(join(root, entry), lines('#include', '../shared/*.yaml'))
+    expect((await render(entry, { root, allow: ['../shared'] })).value).toEqual({ base: 1 })
+  })
+
+  it('permits only the allowed folder, not its parent', async () => {
+    const root = writeTree({ [entry]: lines('#include', join(outside, 'secret.yaml')) })
+    const d = await renderError(root, { allow: [join(outside, 'nested')] })
+    expect(d).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT' })
+    expect(d.message).toContain("add its folder to the 'allow' option")
+  })
+
+  it('does not treat a folder that only shares a name prefix as inside', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'my-prefix-'))
+    const root = join(parent, 'app')
+    mkdirSync(join(parent, 'app-secrets'), { recursive: true })
+    mkdirSync(root)
+    writeFileSync(join(parent, 'app-secrets', 'key.yaml'), 'key: leaked\n')
+    writeFileSync(join(root, entry), lines('#include', '../app-secrets/key.yaml'))
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT' })
+  })
+})
+
+describe('remote and special includes', () => {
+  for (const url of ['http://example.com/a.yaml', 'https://example.com/a.yaml', 'HTTPS://example.com/a.yaml', 'ftp://example.com/a.yaml', 'ssh://host/a.yaml']) {
+    it(`refuses ${url}`, async () => {
+      const root = writeTree({ [entry]: lines('#include', url) })
+      const d = await renderError(root)
+      expect(d).toMatchObject({ code: 'MY_INCLUDE_REMOTE', line: INCLUDE_LINE, column: 1 })
+      expect(d.message).toContain('local files only')
+    })
+  }
+
+  it('refuses a remote URL in an #include-once list and in an include part of a MIME message', async () => {
+    const once = writeTree({ [entry]: lines('#include-once', 'https://example.com/a.yaml') })
+    expect(await renderError(once)).toMatchObject({ code: 'MY_INCLUDE_REMOTE' })
+    const mime = writeTree({
+      [entry]: lines('MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="B"', '', '--B', 'Content-Type: text/x-include-url', '', 'https://example.com/a.yaml', '--B--'),
+    })
+    expect(await renderError(mime)).toMatchObject({ code: 'MY_INCLUDE_REMOTE', line: 7 })
+  })
+
+  it('refuses a folder', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'conf.d'), 'conf.d/a.yaml': 'a: 1\n' })
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_IS_DIRECTORY', line: INCLUDE_LINE })
+  })
+
+  it('treats a path with a NUL byte as a missing file, not a crash', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'a.yaml\0../../etc/passwd'), 'a.yaml': 'a: 1\n' })
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_NOT_FOUND', line: INCLUDE_LINE })
+  })
+
+  it('does not expand ~ to the home folder', async () => {
+    const root = writeTree({ [entry]: lines('#include', '~/.ssh/id_rsa') })
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_NOT_FOUND', line: INCLUDE_LINE })
+  })
+})
+
+describe('files that are not regular files', () => {
+  it('refuses a FIFO instead of blocking the build on it', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'pipe.yaml') })
+    execFileSync('mkfifo', [join(root, 'pipe.yaml')])
+    expect(await renderError(root)).toMatchObject({ code: 'MY_INCLUDE_NOT_A_FILE', line: INCLUDE_LINE })
+  })
+
+  it('refuses a device even in an allowed folder', async () => {
+    const root = writeTree({ [entry]: lines('#include', '/dev/zero') })
+    expect(await renderError(root, { allow: ['/dev'] })).toMatchObject({ code: 'MY_INCLUDE_NOT_A_FILE', line: INCLUDE_LINE })
+  })
+
+  it('reports a reader failure as a located diagnostic', async () => {
+    const root = writeTree({ [entry]: lines('#include', 'a.yaml'), 'a.yaml': 'a: 1\n' })
+    const readFile = (path: string): Uint8Array => {
+      if (path.endsWith('a.yaml')) throw Object.assign(new Error('permission denied'), { code: 'EACCES' })
+      return readFileSync(path)
+    }
+    const error = await renderFailure(entry, { root }, { readFile })
+    expect(error.diagnostics[0]).toMatchObject({ code: 'MY_FILE_UNREADABLE', file: join(root, entry), line: INCLUDE_LINE })
+    expect(error.diagnostics[0]!.message).toContain('EACCES')
+  })
+})
