@@ -125,4 +125,34 @@ describe('merged-yaml render', () => {
     expect(r.stderr).toContain(`error: ${message}`)
     expect(r.stderr).toContain("Run 'merged-yaml render --help' for usage.")
   })
+
+  it('resolves one Datum lookup with --lookup and one Deckhand document with --document', async () => {
+    const datum = writeTree({
+      'node.merged.yaml': lines('#include', 'base.yaml', 'node.yaml'),
+      'base.yaml': lines('lookup_options: {Roles: deep}', 'Roles: {web: {port: 80, tls: false}}'),
+      'node.yaml': lines('Roles: {web: {tls: true}}'),
+    })
+    const lookup = await run(['render', 'node.merged.yaml', '--format', 'json', '--lookup', 'Roles/web'], { cwd: datum })
+    expect(lookup.code).toBe(0)
+    // Datum resolves `Roles\\web` as a lookup of its own: `Roles: deep` does not apply to it, so the
+    // most specific layer wins — unlike walking into the deep-merged `Roles`.
+    expect(JSON.parse(lookup.stdout)).toEqual({ tls: true })
+    const parent = await run(['render', 'node.merged.yaml', '--format', 'json', '--lookup', 'Roles'], { cwd: datum })
+    expect(JSON.parse(parent.stdout)).toEqual({ web: { tls: true, port: 80 } })
+
+    const deckhand = writeTree({
+      'site.merged.yaml': lines(
+        'schema: deckhand/LayeringPolicy/v1',
+        'metadata: {schema: metadata/Control/v1, name: layering-policy}',
+        'data: {layerOrder: [global]}',
+        '---',
+        'schema: example/Kind/v1',
+        'metadata: {schema: metadata/Document/v1, name: web, layeringDefinition: {layer: global}}',
+        'data: {port: 80}',
+      ),
+    })
+    const document = await run(['render', 'site.merged.yaml', '--format', 'json', '--document', 'web'], { cwd: deckhand })
+    expect(document.code).toBe(0)
+    expect(JSON.parse(document.stdout)).toEqual({ port: 80 })
+  })
 })

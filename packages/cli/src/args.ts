@@ -30,6 +30,8 @@ export const ENGINE_OPTIONS = {
   var: { type: 'string', multiple: true },
   mode: { type: 'string' },
   dialect: { type: 'string' },
+  lookup: { type: 'string' },
+  document: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options
 
@@ -91,5 +93,8 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
   }
   if (typeof values.mode === 'string') vars.mode = values.mode
   if (Object.keys(vars).length > 0) options.vars = vars
+  // The dialects' single-value imports, as the plugin's `?lookup=` and `?document=` queries.
+  if (typeof values.lookup === 'string') options.datum = { lookup: values.lookup }
+  if (typeof values.document === 'string') options.deckhand = { document: values.document }
   return options
 }

@@ -14,6 +14,8 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
   --var <name=value>           a \${name} for include lines (repeatable)
   --mode <mode>                shorthand for --var mode=<mode>
   --dialect <name>             cloud-init, datum, heat or deckhand instead of detecting it
+  --lookup <A/B>               Datum: resolve this one lookup path (Datum's A\\B)
+  --document <name>            Deckhand: the data of this one rendered document
   -h, --help                   show this help`
 
 const EXIT_CODES = `Exit codes: 0 ok, 1 diagnostics (errors, or too many warnings), 2 usage error.`
