@@ -1,22 +1,47 @@
 // The unplugin: one `load` hook that renders an entry into a module, plus per-bundler glue for the
 // root, the mode, watching and HMR.
 import { isMergedYamlError, renderSync } from '@merged-yaml/core'
-import type { RenderResult } from '@merged-yaml/core'
-import type { UnpluginFactory } from 'unplugin'
+import type { MergedYamlError, RenderResult } from '@merged-yaml/core'
+import type { FilterPattern, UnpluginBuildContext, UnpluginContext, UnpluginFactory } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
 import { generateModule } from './codegen.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
+import { registerEsbuildLoad } from './esbuild-load.ts'
+import type { LoadContext } from './esbuild-load.ts'
 import { parseEntryId } from './ids.ts'
+import type { EntryId } from './ids.ts'
 import { DEFAULT_INCLUDE, engineOptions, resolveDts, resolveOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options } from './options.ts'
 import { createCachedReader } from './read-cache.ts'
 import { createReporter } from './report.ts'
-import { createDependencyGraph, createHotUpdate } from './watch.ts'
+import { createDependencyGraph, createHotUpdate, dependenciesOf, watchDependencies } from './watch.ts'
+import type { Dependencies } from './watch.ts'
 
 export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
-const ESBUILD_DEFAULT_FILTER = /\.merged\.ya?ml$/
+/** esbuild calls back into JS for every file its filter matches: narrow when `include` is the default. */
+const esbuildFilter = (options: { include: FilterPattern }): RegExp => (options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/)
+
+type Outcome = { ok: true; result: RenderResult; code: string; deps: Dependencies } | { ok: false; error: MergedYamlError; deps: Dependencies }
+
+const toArray = <T>(value: T | readonly T[]): T[] => (Array.isArray(value) ? [...value] : [value as T])
+
+/**
+ * `include`/`exclude` as a predicate when they are regular expressions; `undefined` for globs, which
+ * only unplugin's own filter evaluates (the esbuild folder watching below then does not apply).
+ */
+function createRegExpFilter(filter: { include: FilterPattern; exclude: FilterPattern }): ((id: string) => boolean) | undefined {
+  const include = toArray(filter.include)
+  const exclude = toArray(filter.exclude)
+  if (![...include, ...exclude].every((pattern) => pattern instanceof RegExp)) return undefined
+  const test = (pattern: string | RegExp, id: string) => {
+    const regexp = pattern as RegExp
+    regexp.lastIndex = 0
+    return regexp.test(id.replaceAll('\\', '/'))
+  }
+  return (id) => include.some((pattern) => test(pattern, id)) && !exclude.some((pattern) => test(pattern, id))
+}
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
   const options = resolveOptions(rawOptions)
@@ -24,6 +49,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   const host: HostInfo = {}
   const reader = createCachedReader()
   const graph = createDependencyGraph()
+  /** What each module id was last served as (code or error text), for Vite's "did it change?". */
+  const served = new Map<string, string>()
   let writer: DeclarationWriter | null | undefined
   const declarations = (): DeclarationWriter | null => {
     if (writer !== undefined) return writer
@@ -37,6 +64,44 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     exclude: makeIdFiltersToMatchWithQuery(options.exclude as string | RegExp | (string | RegExp)[]),
   }
 
+  function render(id: string, entry: EntryId): Outcome {
+    const read = new Set<string>()
+    try {
+      const result = renderSync(entry.file, engineOptions(options, host, entry.query), {
+        readFile: (path) => {
+          read.add(path)
+          return reader.read(path)
+        },
+      })
+      return { ok: true, result, code: generateModule(result.value), deps: dependenciesOf(result) }
+    } catch (error) {
+      if (!isMergedYamlError(error)) throw error
+      // Keep watching what the entry read and depended on before, so fixing the broken file recovers.
+      const before = graph.get(id)
+      const files = [entry.file, ...read, ...error.diagnostics.map((d) => d.file), ...before.files]
+      return { ok: false, error, deps: { files, dirs: before.dirs } }
+    }
+  }
+
+  const servedAs = (outcome: Outcome) => (outcome.ok ? outcome.code : outcome.error.message)
+
+  const isIncluded = createRegExpFilter(idFilter)
+
+  function load(context: LoadContext | UnpluginBuildContext & UnpluginContext, id: string) {
+    const entry = parseEntryId(id)
+    if (!entry) return
+    const outcome = render(id, entry)
+    graph.set(id, outcome.deps)
+    watchDependencies(context, outcome.deps, meta.framework)
+    served.set(id, servedAs(outcome))
+    if (!outcome.ok) return report.error(context, outcome.error)
+    const root = resolveRoot(options, host)
+    for (const warning of outcome.result.warnings) report.warn(context, warning, root)
+    declarations()?.update(entry, outcome.result.value)
+    // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
+    return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
+  }
+
   return {
     name: PLUGIN_NAME,
     enforce: 'pre',
@@ -44,34 +109,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     load: {
       filter: { id: idFilter },
       handler(id) {
-        const entry = parseEntryId(id)
-        if (!entry) return
-        const engine = engineOptions(options, host, entry.query)
-        const read = new Set<string>()
-        let result: RenderResult
-        try {
-          result = renderSync(entry.file, engine, {
-            readFile: (path) => {
-              read.add(path)
-              return reader.read(path)
-            },
-          })
-        } catch (error) {
-          if (!isMergedYamlError(error)) throw error
-          // Keep watching what the entry read, so fixing the broken file recovers.
-          const files = new Set([entry.file, ...read, ...graph.filesOf(id)])
-          for (const d of error.diagnostics) files.add(d.file)
-          graph.set(id, files)
-          for (const file of files) this.addWatchFile(file)
-          return report.error(this, error)
-        }
-        const files = [...result.files, ...result.missing]
-        graph.set(id, files)
-        for (const file of files) this.addWatchFile(file)
-        for (const warning of result.warnings) report.warn(this, warning, engine.root!)
-        declarations()?.update(entry, result.value)
-        // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
-        return { code: generateModule(result.value), map: null, moduleType: 'js' } as { code: string; map: null }
+        return load(this, id)
       },
     },
 
@@ -85,15 +123,21 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
         host.mode = config.mode
       },
       // Vite dev drops `addWatchFile` from `load` on a module's first load (vitejs/vite#18103):
-      // registering the files again from `transform` makes Vite watch them.
+      // registering the dependencies again from `transform` makes Vite watch them.
       transform: {
         filter: { id: idFilter },
         handler(_code, id) {
-          for (const file of graph.filesOf(id)) this.addWatchFile(file)
+          watchDependencies(this, graph.get(id), meta.framework)
           return null
         },
       },
-      hotUpdate: createHotUpdate(graph),
+      hotUpdate: createHotUpdate({
+        graph,
+        changed(id) {
+          const entry = parseEntryId(id)
+          return entry !== undefined && servedAs(render(id, entry)) !== served.get(id)
+        },
+      }),
     },
     webpack(compiler) {
       host.root = compiler.options.context
@@ -105,10 +149,16 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     },
     esbuild: {
       // esbuild calls back into JS for every file its filter matches: keep it narrow when we can.
-      onLoadFilter: options.include === DEFAULT_INCLUDE ? ESBUILD_DEFAULT_FILTER : /.*/,
+      onLoadFilter: esbuildFilter(options),
       loader: 'js',
       config(initial) {
         host.root = initial.absWorkingDir
+      },
+      setup(build) {
+        // Not for glob `include`s, which only unplugin's filter evaluates: those entries load through
+        // unplugin's callback, without folder watching.
+        if (!isIncluded) return
+        registerEsbuildLoad(build, { filter: esbuildFilter(options), includes: isIncluded, load, watchDirs: (id) => graph.get(id).dirs })
       },
     },
     bun: {

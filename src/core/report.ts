@@ -1,7 +1,13 @@
 // Diagnostics handed to each bundler in the form it shows best.
 import { formatDiagnostic } from '@merged-yaml/core'
 import type { Diagnostic, MergedYamlError } from '@merged-yaml/core'
-import type { UnpluginContext, UnpluginContextMeta, UnpluginMessage } from 'unplugin'
+import type { UnpluginContextMeta, UnpluginMessage } from 'unplugin'
+
+/** Where a bundler takes messages: its plugin context. */
+export interface MessageSink {
+  error(message: UnpluginMessage): void
+  warn(message: UnpluginMessage): void
+}
 
 /**
  * A diagnostic as a plugin message. The text carries `file:line:col`, the include chain and the
@@ -24,9 +30,9 @@ export interface BundlerReporter {
    * it records errors instead of throwing (webpack, Rspack, esbuild, Bun): a stub that throws the
    * same message should it ever run.
    */
-  error(context: UnpluginContext, error: MergedYamlError): string
+  error(context: Pick<MessageSink, 'error'>, error: MergedYamlError): string
   /** A render warning, as the bundler's warning. */
-  warn(context: UnpluginContext, warning: Diagnostic, root: string): void
+  warn(context: Pick<MessageSink, 'warn'>, warning: Diagnostic, root: string): void
 }
 
 const PREFIX = '[unplugin-merged-yaml]'

@@ -1,0 +1,100 @@
+// Watch mode in every bundler that has one: editing an included layer, adding a file a glob
+// matches, creating an optional layer and deleting an included one each rebuild with the new value;
+// breaking a layer reports the located error and fixing it recovers.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it, vi } from 'vitest'
+import { REPO, removeDir } from './bundlers.ts'
+import { WATCHERS } from './watchers.ts'
+import type { Outcome, WatchBundler } from './watchers.ts'
+
+const FIXTURE = join(REPO, 'test/fixtures/plugin/watch')
+const BUNDLERS: WatchBundler[] = ['rollup', 'rolldown', 'webpack', 'rspack', 'esbuild']
+// Generous: two shared cores, and watchers that poll or batch.
+const STEP_TIMEOUT = 60_000
+
+function valueOf(code: string): Record<string, unknown> {
+  const sandbox: Record<string, unknown> = {}
+  runInNewContext(code, sandbox)
+  return sandbox['__mergedYamlResult'] as Record<string, unknown>
+}
+
+/** Collects the outcomes of every (re)build and waits for one that satisfies a check. */
+function createOutcomes() {
+  const seen: Outcome[] = []
+  let from = 0
+  return {
+    report: (outcome: Outcome) => void seen.push(outcome),
+    /** Waits for a build after the previous `until` whose outcome passes `check` (which throws otherwise). */
+    async until<T>(check: (outcome: Outcome) => T): Promise<T> {
+      return vi.waitFor(
+        () => {
+          const errors: unknown[] = []
+          for (let i = from; i < seen.length; i++) {
+            try {
+              const result = check(seen[i]!)
+              from = i + 1
+              return result
+            } catch (error) {
+              errors.push(error)
+            }
+          }
+          throw errors.at(-1) ?? new Error('no build yet')
+        },
+        { timeout: STEP_TIMEOUT, interval: 100 },
+      )
+    },
+  }
+}
+
+const value = (outcome: Outcome) => {
+  if ('error' in outcome) throw new Error(`build failed: ${outcome.error}`)
+  return valueOf(outcome.code)
+}
+
+/** Lets watchers settle before a change, so it is seen as a change (mtime-based watchers). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+
+describe.each(BUNDLERS)('%s watch mode', (bundler) => {
+  it('rebuilds on every change to the entry’s files and recovers from a broken layer', { timeout: 8 * STEP_TIMEOUT }, async () => {
+    const root = mkdtempSync(join(tmpdir(), `my-plugin-watch-${bundler}-`))
+    cpSync(FIXTURE, root, { recursive: true })
+    const outcomes = createOutcomes()
+    const watching = await WATCHERS[bundler]({ root, entry: 'main.js', options: { dts: false } }, outcomes.report)
+    try {
+      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'base', layers: ['base', 'a'] }))
+
+      await settle()
+      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: edited\nlayers:\n  - base\n')
+      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a'] }))
+
+      await settle()
+      writeFileSync(join(root, 'conf.d/20-b.yaml'), 'layers:\n  - b\n')
+      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a', 'b'] }))
+
+      await settle()
+      writeFileSync(join(root, 'local.yaml'), 'local: true\n')
+      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a', 'b'], local: true }))
+
+      await settle()
+      rmSync(join(root, 'conf.d/10-a.yaml'))
+      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'b'], local: true }))
+
+      await settle()
+      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str)+lst()\nname: broken\n')
+      await outcomes.until((o) => {
+        expect(o).toHaveProperty('error')
+        expect((o as { error: string }).error).toContain('base.yaml:1:12: error MY_UNKNOWN_MERGER')
+      })
+
+      await settle()
+      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: fixed\n')
+      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'fixed', layers: ['b'], local: true }))
+    } finally {
+      await watching.close()
+      removeDir(root)
+    }
+  })
+})

@@ -1,0 +1,123 @@
+// One watch-mode runner per bundler, with the same contract: start watching `entry`, report every
+// (re)build as its output code or its error text, stop on `close()`.
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Plugin as EsbuildPlugin } from 'esbuild'
+import type { BuildRequest } from './bundlers.ts'
+import MergedYamlEsbuild from '../../src/esbuild.ts'
+import MergedYamlRolldown from '../../src/rolldown.ts'
+import MergedYamlRollup from '../../src/rollup.ts'
+import MergedYamlRspack from '../../src/rspack.ts'
+import MergedYamlWebpack from '../../src/webpack.ts'
+
+export type WatchBundler = 'rollup' | 'rolldown' | 'webpack' | 'rspack' | 'esbuild'
+
+export type Outcome = { code: string } | { error: string }
+
+export interface Watching {
+  close(): Promise<void>
+}
+
+type Watch = (request: BuildRequest, report: (outcome: Outcome) => void) => Promise<Watching>
+
+const outFile = (name: string) => join(mkdtempSync(join(tmpdir(), `my-watch-${name}-`)), 'main.js')
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+const rollup: Watch = async ({ root, entry, options }, report) => {
+  const { watch } = await import('rollup')
+  const file = outFile('rollup')
+  const watcher = watch({ input: join(root, entry), plugins: [MergedYamlRollup({ root, ...options })], output: { file, format: 'iife' }, onwarn: () => {} })
+  watcher.on('event', (event) => {
+    if (event.code === 'BUNDLE_END') {
+      void event.result.close()
+      report({ code: readFileSync(file, 'utf8') })
+    } else if (event.code === 'ERROR') {
+      void event.result?.close()
+      report({ error: message(event.error) })
+    }
+  })
+  return { close: () => watcher.close() }
+}
+
+const rolldown: Watch = async ({ root, entry, options }, report) => {
+  const { watch } = await import('rolldown')
+  const file = outFile('rolldown')
+  const watcher = watch({ input: join(root, entry), cwd: root, plugins: [MergedYamlRolldown(options)], output: { file, format: 'iife' }, onLog: () => {} })
+  watcher.on('event', (event) => {
+    if (event.code === 'BUNDLE_END') {
+      void event.result.close()
+      report({ code: readFileSync(file, 'utf8') })
+    } else if (event.code === 'ERROR') {
+      void event.result?.close()
+      report({ error: message(event.error) })
+    }
+  })
+  return { close: () => watcher.close() }
+}
+
+const webpack: Watch = async ({ root, entry, options }, report) => {
+  const { default: webpack } = await import('webpack')
+  const file = outFile('webpack')
+  const compiler = webpack({
+    mode: 'development',
+    context: root,
+    entry: `./${entry}`,
+    devtool: false,
+    output: { path: join(file, '..'), filename: 'main.js' },
+    plugins: [MergedYamlWebpack(options)],
+    infrastructureLogging: { level: 'none' },
+  })
+  const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+    if (error) report({ error: message(error) })
+    else if (stats!.hasErrors()) report({ error: stats!.toString({ all: false, errors: true, colors: false }) })
+    else report({ code: readFileSync(file, 'utf8') })
+  })
+  return { close: () => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())) }
+}
+
+const rspack: Watch = async ({ root, entry, options }, report) => {
+  const { rspack } = await import('@rspack/core')
+  const file = outFile('rspack')
+  const compiler = rspack({
+    mode: 'development',
+    context: root,
+    entry: `./${entry}`,
+    devtool: false,
+    output: { path: join(file, '..'), filename: 'main.js' },
+    plugins: [MergedYamlRspack(options)],
+    infrastructureLogging: { level: 'none' },
+  })
+  const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+    if (error) report({ error: message(error) })
+    else if (stats!.hasErrors()) report({ error: stats!.toString({ all: false, errors: true, colors: false }) })
+    else report({ code: readFileSync(file, 'utf8') })
+  })
+  return { close: () => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())) }
+}
+
+const esbuild: Watch = async ({ root, entry, options }, report) => {
+  const { context } = await import('esbuild')
+  const outcomes: EsbuildPlugin = {
+    name: 'report',
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length > 0) report({ error: result.errors.map((e) => e.text).join('\n') })
+        else report({ code: result.outputFiles!.map((f) => f.text).join('\n') })
+      })
+    },
+  }
+  const ctx = await context({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    logLevel: 'silent',
+    plugins: [MergedYamlEsbuild(options), outcomes],
+  })
+  await ctx.watch()
+  return { close: () => ctx.dispose() }
+}
+
+export const WATCHERS: Record<WatchBundler, Watch> = { rollup, rolldown, webpack, rspack, esbuild }
