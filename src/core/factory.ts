@@ -16,7 +16,7 @@ import type { HostInfo, Options } from './options.ts'
 import { createCachedReader } from './read-cache.ts'
 import { createReporter } from './report.ts'
 import { createDependencyGraph, createHotUpdate, dependenciesOf, watchDependencies } from './watch.ts'
-import type { Dependencies } from './watch.ts'
+import type { Dependencies, PathWatcher } from './watch.ts'
 
 export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
@@ -51,6 +51,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   const graph = createDependencyGraph()
   /** What each module id was last served as (code or error text), for Vite's "did it change?". */
   const served = new Map<string, string>()
+  /** The Vite dev server's file watcher, when serving. */
+  let devWatcher: PathWatcher | undefined
   let writer: DeclarationWriter | null | undefined
   const declarations = (): DeclarationWriter | null => {
     if (writer !== undefined) return writer
@@ -92,7 +94,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     if (!entry) return
     const outcome = render(id, entry)
     graph.set(id, outcome.deps)
-    watchDependencies(context, outcome.deps, meta.framework)
+    watchDependencies(context, outcome.deps, meta.framework, devWatcher)
     served.set(id, servedAs(outcome))
     if (!outcome.ok) return report.error(context, outcome.error)
     const root = resolveRoot(options, host)
@@ -122,12 +124,15 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
         host.root = config.root
         host.mode = config.mode
       },
+      configureServer(server) {
+        devWatcher = server.watcher
+      },
       // Vite dev drops `addWatchFile` from `load` on a module's first load (vitejs/vite#18103):
       // registering the dependencies again from `transform` makes Vite watch them.
       transform: {
         filter: { id: idFilter },
         handler(_code, id) {
-          watchDependencies(this, graph.get(id), meta.framework)
+          watchDependencies(this, graph.get(id), meta.framework, devWatcher)
           return null
         },
       },

@@ -62,21 +62,35 @@ export function createDependencyGraph(): DependencyGraph {
   }
 }
 
+/** A file watcher that takes any path, existing or not: the Vite dev server's. */
+export interface PathWatcher {
+  add(path: string): unknown
+}
+
 /**
  * Makes the bundler watch an entry's dependencies. Folders: webpack and Rspack take them as context
- * dependencies (a file added inside counts); Rollup, Rolldown, Vite and Farm's watchers watch a
- * folder's contents; esbuild's come from `esbuildWatchDirs`, as its unplugin context takes files only.
- * Rolldown's watcher cannot watch a file that does not exist yet (an optional include): its folder is
- * watched instead.
+ * dependencies (a file added inside counts); Rollup, Rolldown and Farm's watchers watch a folder's
+ * contents; esbuild's come from `watchDirs` (see esbuild-load.ts), as its unplugin context takes
+ * files only. Rolldown's watcher cannot watch a file that does not exist yet (an optional include):
+ * its folder is watched instead. In Vite dev, `addWatchFile` makes the path an import of the module,
+ * which must resolve: folders and missing files go to the dev server's watcher.
  */
-export function watchDependencies(context: Pick<UnpluginBuildContext, 'addWatchFile'> & Partial<Pick<UnpluginBuildContext, 'getNativeBuildContext'>>, deps: Dependencies, framework: UnpluginContextMeta['framework']): void {
+export function watchDependencies(
+  context: Pick<UnpluginBuildContext, 'addWatchFile'> & Partial<Pick<UnpluginBuildContext, 'getNativeBuildContext'>>,
+  deps: Dependencies,
+  framework: UnpluginContextMeta['framework'],
+  devWatcher?: PathWatcher,
+): void {
   for (const file of deps.files) {
-    context.addWatchFile(file)
-    if ((framework === 'rolldown' || framework === 'vite') && !existsSync(file)) context.addWatchFile(dirname(file))
+    const exists = existsSync(file)
+    if (devWatcher && !exists) devWatcher.add(file)
+    else context.addWatchFile(file)
+    if ((framework === 'rolldown' || framework === 'vite') && !exists && !devWatcher) context.addWatchFile(dirname(file))
   }
   const native = context.getNativeBuildContext?.()
   for (const dir of deps.dirs) {
     if ((native?.framework === 'webpack' || native?.framework === 'rspack') && native.loaderContext) native.loaderContext.addContextDependency(dir)
+    else if (devWatcher) devWatcher.add(dir)
     else if (framework !== 'esbuild') context.addWatchFile(dir)
   }
 }
