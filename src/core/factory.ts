@@ -1,5 +1,6 @@
 // The unplugin: one `load` hook that renders an entry into a module, plus per-bundler glue for the
 // root, the mode, watching and HMR.
+import { dirname, isAbsolute, resolve } from 'node:path'
 import { isMergedYamlError, renderSync } from '@merged-yaml/core'
 import type { MergedYamlError, RenderResult } from '@merged-yaml/core'
 import type { FilterPattern, UnpluginBuildContext, UnpluginContext, UnpluginFactory } from 'unplugin'
@@ -41,6 +42,22 @@ function createRegExpFilter(filter: { include: FilterPattern; exclude: FilterPat
     return regexp.test(id.replaceAll('\\', '/'))
   }
   return (id) => include.some((pattern) => test(pattern, id)) && !exclude.some((pattern) => test(pattern, id))
+}
+
+/** An import with a query the plugin owns. */
+const QUERY_IMPORT = /\?(?:[^#]*&)?(?:lookup|document)=/
+
+/** Rollup's `this.resolve`, which unplugin's context type does not show. */
+type WithResolve = { resolve?: (id: string, importer?: string, options?: { skipSelf?: boolean }) => Promise<{ id: string } | null> }
+
+async function resolveQueryImport(this: UnpluginBuildContext & UnpluginContext, id: string, importer: string | undefined): Promise<string | undefined> {
+  const at = id.indexOf('?')
+  const path = id.slice(0, at)
+  if (isAbsolute(path)) return id
+  if (/^\.\.?[\\/]/.test(path)) return importer ? resolve(dirname(importer), path) + id.slice(at) : undefined
+  // A bare or aliased specifier: Rollup's other resolvers find the file.
+  const resolved = await (this as WithResolve).resolve?.(path, importer, { skipSelf: true })
+  return resolved ? resolved.id + id.slice(at) : undefined
 }
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
@@ -107,6 +124,10 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   return {
     name: PLUGIN_NAME,
     enforce: 'pre',
+
+    // Rollup's and Bun's own resolvers do not strip an import query: resolve `?lookup=…` and
+    // `?document=…` imports here (only those: plain files stay with the bundler, which watches them).
+    resolveId: meta.framework === 'rollup' || meta.framework === 'bun' ? { filter: { id: QUERY_IMPORT }, handler: resolveQueryImport } : undefined,
 
     load: {
       filter: { id: idFilter },

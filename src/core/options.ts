@@ -131,13 +131,13 @@ export function resolveRoot(options: ResolvedPluginOptions, host: HostInfo): str
 
 /** Engine options for one entry: the user's, with the bundler's root and mode, and the import query. */
 export function engineOptions(options: ResolvedPluginOptions, host: HostInfo, query: EntryQuery): RenderOptions {
-  const engine: RenderOptions & Record<string, unknown> = {
+  const engine: RenderOptions = {
     ...options.engine,
     root: resolveRoot(options, host),
     vars: { mode: resolveMode(host), ...options.vars },
   }
-  // Datum's sub-path lookup and Deckhand's document pick, from the import query.
-  if (query.lookup !== undefined) engine.datum = { ...(engine.datum as object | undefined), lookup: query.lookup }
-  if (query.document !== undefined) engine.deckhand = { ...(engine.deckhand as object | undefined), document: query.document }
+  // Datum's one-path lookup and Deckhand's one-document pick, from the import query.
+  if (query.lookup !== undefined) engine.datum = { ...engine.datum, lookup: query.lookup }
+  if (query.document !== undefined) engine.deckhand = { ...engine.deckhand, document: query.document }
   return engine
 }

@@ -51,6 +51,11 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     expect(code).not.toContain('UNUSED_MARKER_4b1d')
   })
 
+  it.skipIf(skip)(title('import queries pick a Datum lookup and a Deckhand document'), async () => {
+    const code = await build(bundler, { root, entry: 'query.js', options: { dts: false } })
+    expect(evaluate(code)).toEqual({ settings: { Level: 2, Name: 'base' }, nova: { values: { pod: { replicas: { api: 3 } }, debug: false } } })
+  })
+
   it.skipIf(skip)(title('fails on a strict-mode error with the located message'), async () => {
     const error = await build(bundler, { root, entry: 'broken.js', options: { dts: false } }).then(
       () => undefined,

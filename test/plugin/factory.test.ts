@@ -1,0 +1,34 @@
+// The load hook as each bundler's adapter calls it: the same entry gives byte-identical code
+// whatever the bundler, and only the engine's value decides it.
+import { join } from 'node:path'
+import { renderSync } from '@merged-yaml/core'
+import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
+import { describe, expect, it } from 'vitest'
+import { generateModule } from '../../src/core/codegen.ts'
+import { unpluginFactory } from '../../src/index.ts'
+import { REPO } from './bundlers.ts'
+
+const ROOT = join(REPO, 'test/fixtures/plugin/basic')
+const FRAMEWORKS = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild', 'farm', 'bun'] as const
+
+function loadWith(framework: (typeof FRAMEWORKS)[number], id: string): string {
+  const plugin = unpluginFactory({ root: ROOT, dts: false, vars: { mode: 'production' } }, { framework, versions: {} } as UnpluginContextMeta) as UnpluginOptions
+  const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
+  const context = {
+    addWatchFile: () => {},
+    getWatchFiles: () => [],
+    error: (message: unknown) => {
+      throw new Error(JSON.stringify(message))
+    },
+    warn: () => {},
+  }
+  return hook.handler.call(context, id).code
+}
+
+describe('the load hook', () => {
+  it.each(['app.merged.yaml', 'mime.merged.yaml', 'awkward.merged.yaml'])('gives byte-identical code for %s in every bundler', (entry) => {
+    const id = join(ROOT, entry)
+    const expected = generateModule(renderSync(id, { root: ROOT, vars: { mode: 'production' } }).value)
+    for (const framework of FRAMEWORKS) expect(loadWith(framework, id), framework).toBe(expected)
+  })
+})

@@ -1,0 +1,97 @@
+// Options resolved in one place: defaults, the bundler's root and mode, import queries, include/exclude.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { parseEntryId } from '../../src/core/ids.ts'
+import { DEFAULT_INCLUDE, engineOptions, resolveMode, resolveOptions } from '../../src/core/options.ts'
+import { createCachedReader } from '../../src/core/read-cache.ts'
+import { writeTree } from '../helpers/tree.ts'
+import { build } from './bundlers.ts'
+
+describe('parseEntryId', () => {
+  it('splits the queries the plugin owns and leaves other queries to other plugins', () => {
+    expect(parseEntryId('/p/app.merged.yaml')).toEqual({ file: '/p/app.merged.yaml', query: {} })
+    expect(parseEntryId('/p/app.merged.yaml?lookup=A/B')).toEqual({ file: '/p/app.merged.yaml', query: { lookup: 'A/B' } })
+    expect(parseEntryId('/p/app.merged.yaml?document=nova')).toEqual({ file: '/p/app.merged.yaml', query: { document: 'nova' } })
+    expect(parseEntryId('/p/app.merged.yaml?raw')).toBeUndefined()
+    expect(parseEntryId('/p/app.merged.yaml?url')).toBeUndefined()
+  })
+})
+
+describe('resolveOptions / engineOptions', () => {
+  it('separates the plugin’s options from the engine’s', () => {
+    const resolved = resolveOptions({ strict: false, stack: 'per-part', include: [/x/], dts: false, vars: { region: 'eu' } })
+    expect(resolved.engine).toEqual({ strict: false, stack: 'per-part' })
+    expect(resolved.include).toEqual([/x/])
+    expect(resolveOptions().include).toBe(DEFAULT_INCLUDE)
+    expect(resolveOptions().exclude).toEqual([])
+  })
+
+  it('fills vars.mode from the bundler, else NODE_ENV, else development, unless the user set it', () => {
+    const env = process.env.NODE_ENV
+    try {
+      expect(engineOptions(resolveOptions(), { mode: 'staging' }, {}).vars).toEqual({ mode: 'staging' })
+      process.env.NODE_ENV = 'production'
+      expect(resolveMode({})).toBe('production')
+      delete process.env.NODE_ENV
+      expect(resolveMode({})).toBe('development')
+      expect(engineOptions(resolveOptions({ vars: { mode: 'mine', x: '1' } }), { mode: 'staging' }, {}).vars).toEqual({ mode: 'mine', x: '1' })
+    } finally {
+      process.env.NODE_ENV = env
+    }
+  })
+
+  it('takes the root from the user, else the bundler, else the cwd', () => {
+    expect(engineOptions(resolveOptions({ root: '/mine' }), { root: '/bundler' }, {}).root).toBe('/mine')
+    expect(engineOptions(resolveOptions(), { root: '/bundler' }, {}).root).toBe('/bundler')
+    expect(engineOptions(resolveOptions(), {}, {}).root).toBe(process.cwd())
+  })
+
+  it('maps ?lookup= to datum.lookup and ?document= to deckhand.document, keeping the other fields', () => {
+    const options = resolveOptions({ datum: { lookupOptions: { default_lookup_options: 'deep' } }, deckhand: { schema: 'x/Y/v1' } })
+    const engine = engineOptions(options, {}, { lookup: 'A/B', document: 'nova' })
+    expect(engine.datum).toEqual({ lookupOptions: { default_lookup_options: 'deep' }, lookup: 'A/B' })
+    expect(engine.deckhand).toEqual({ schema: 'x/Y/v1', document: 'nova' })
+  })
+})
+
+describe('createCachedReader', () => {
+  it('returns the cached bytes while a file is unchanged, and reads it again after a change', () => {
+    const root = writeTree({ 'a.yaml': 'a: 1\n' })
+    const file = join(root, 'a.yaml')
+    const reader = createCachedReader()
+    const first = reader.read(file)
+    expect(reader.read(file)).toBe(first)
+    writeFileSync(file, 'a: 2\n')
+    const second = reader.read(file)
+    expect(second).not.toBe(first)
+    expect(Buffer.from(second).toString()).toBe('a: 2\n')
+  })
+})
+
+describe('include / exclude', () => {
+  const files = {
+    'settings.yml': 'name: custom\n',
+    'app.merged.yaml': 'name: default\n',
+    'main.js': "import settings from './settings.yml'\nglobalThis.__mergedYamlResult = settings\n",
+    'excluded.js': "import app from './app.merged.yaml'\nglobalThis.__mergedYamlResult = app\n",
+  }
+  const run = (code: string) => {
+    const sandbox: Record<string, unknown> = {}
+    runInNewContext(code, sandbox)
+    return sandbox['__mergedYamlResult']
+  }
+
+  for (const bundler of ['rollup', 'esbuild', 'webpack'] as const) {
+    it(`${bundler}: a custom include turns other files into entries; exclude leaves a file alone`, async () => {
+      const root = writeTree(files)
+      const code = await build(bundler, { root, entry: 'main.js', options: { dts: false, include: [/settings\.yml$/] } })
+      expect(run(code)).toEqual({ name: 'custom' })
+      const error = await build(bundler, { root, entry: 'excluded.js', options: { dts: false, exclude: [/app\.merged\.yaml$/] } }).catch((e: unknown) => e as Error)
+      // Not an entry any more: the bundler reads the YAML as JavaScript (or has no loader for it).
+      expect(error).toBeInstanceOf(Error)
+      expect((error as Error).message).not.toContain('MY_')
+    })
+  }
+})
