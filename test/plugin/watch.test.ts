@@ -1,17 +1,18 @@
 // Watch mode in every bundler that has one: editing an included layer, adding a file a glob
 // matches, creating an optional layer and deleting an included one each rebuild with the new value;
 // breaking a layer reports the located error and fixing it recovers.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
+import { writeTree } from '../helpers/tree.ts'
 import { REPO, removeDir } from './bundlers.ts'
 import { WATCHERS } from './watchers.ts'
 import type { Outcome, WatchBundler } from './watchers.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/watch')
-const BUNDLERS: WatchBundler[] = ['rollup', 'rolldown', 'webpack', 'rspack', 'esbuild']
+const BUNDLERS: WatchBundler[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild']
 // Generous: two shared cores, and watchers that poll or batch.
 const STEP_TIMEOUT = 60_000
 
@@ -92,6 +93,33 @@ describe.each(BUNDLERS)('%s watch mode', (bundler) => {
       await settle()
       writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: fixed\n')
       await outcomes.until((o) => expect(value(o)).toEqual({ name: 'fixed', layers: ['b'], local: true }))
+    } finally {
+      await watching.close()
+      removeDir(root)
+    }
+  })
+
+  it('writes declarations into a watched folder without looping rebuilds', { timeout: 4 * STEP_TIMEOUT }, async () => {
+    // The glob searches the entry's own folder, where the sidecar declaration is written.
+    const root = writeTree({ 'app.merged.yaml': '#include\n*.part.yaml\n', 'a.part.yaml': 'port: 1\n', 'main.js': "import config from './app.merged.yaml'\nglobalThis.__mergedYamlResult = config\n" })
+    const outcomes = createOutcomes()
+    let builds = 0
+    const watching = await WATCHERS[bundler]({ root, entry: 'main.js', options: { dts: 'sidecar' } }, (outcome) => {
+      builds++
+      outcomes.report(outcome)
+    })
+    const sidecar = join(root, 'app.merged.d.yaml.ts')
+    try {
+      await outcomes.until((o) => expect(value(o)).toEqual({ port: 1 }))
+      await vi.waitFor(() => expect(existsSync(sidecar)).toBe(true), { timeout: STEP_TIMEOUT })
+      await settle()
+      writeFileSync(join(root, 'a.part.yaml'), 'port: "one"\n')
+      await outcomes.until((o) => expect(value(o)).toEqual({ port: 'one' }))
+      await vi.waitFor(() => expect(readFileSync(sidecar, 'utf8')).toContain('port: string'), { timeout: STEP_TIMEOUT })
+      // A loop would keep rebuilding: give it time, then count. Each declaration write may cause
+      // one more build (the folder changed); the rewrite is identical, so it stops there.
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      expect(builds).toBeLessThanOrEqual(4)
     } finally {
       await watching.close()
       removeDir(root)

@@ -4,14 +4,16 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Plugin as EsbuildPlugin } from 'esbuild'
+import type { RolldownWatcher } from 'rolldown'
 import type { BuildRequest } from './bundlers.ts'
 import MergedYamlEsbuild from '../../src/esbuild.ts'
 import MergedYamlRolldown from '../../src/rolldown.ts'
 import MergedYamlRollup from '../../src/rollup.ts'
 import MergedYamlRspack from '../../src/rspack.ts'
+import MergedYamlVite from '../../src/vite.ts'
 import MergedYamlWebpack from '../../src/webpack.ts'
 
-export type WatchBundler = 'rollup' | 'rolldown' | 'webpack' | 'rspack' | 'esbuild'
+export type WatchBundler = 'vite' | 'rollup' | 'rolldown' | 'webpack' | 'rspack' | 'esbuild'
 
 export type Outcome = { code: string } | { error: string }
 
@@ -44,6 +46,30 @@ const rolldown: Watch = async ({ root, entry, options }, report) => {
   const { watch } = await import('rolldown')
   const file = outFile('rolldown')
   const watcher = watch({ input: join(root, entry), cwd: root, plugins: [MergedYamlRolldown(options)], output: { file, format: 'iife' }, onLog: () => {} })
+  watcher.on('event', (event) => {
+    if (event.code === 'BUNDLE_END') {
+      void event.result.close()
+      report({ code: readFileSync(file, 'utf8') })
+    } else if (event.code === 'ERROR') {
+      void event.result?.close()
+      report({ error: message(event.error) })
+    }
+  })
+  return { close: () => watcher.close() }
+}
+
+/** `vite build --watch` (Rolldown's watcher under Vite's plugin container). */
+const vite: Watch = async ({ root, entry, options }, report) => {
+  const { build } = await import('vite')
+  const file = outFile('vite')
+  const watcher = (await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    mode: 'development',
+    plugins: [MergedYamlVite(options)],
+    build: { watch: {}, minify: false, outDir: join(file, '..'), emptyOutDir: false, rolldownOptions: { input: join(root, entry), output: { format: 'iife', entryFileNames: 'main.js' } } },
+  })) as RolldownWatcher
   watcher.on('event', (event) => {
     if (event.code === 'BUNDLE_END') {
       void event.result.close()
@@ -120,4 +146,4 @@ const esbuild: Watch = async ({ root, entry, options }, report) => {
   return { close: () => ctx.dispose() }
 }
 
-export const WATCHERS: Record<WatchBundler, Watch> = { rollup, rolldown, webpack, rspack, esbuild }
+export const WATCHERS: Record<WatchBundler, Watch> = { vite, rollup, rolldown, webpack, rspack, esbuild }
