@@ -2,12 +2,16 @@ import app, { api, features } from '../config/app.merged.yaml'
 import services from '../config/services.merged.yaml'
 import { renderCards } from './render.ts'
 
-renderCards(document.querySelector<HTMLDivElement>('#cards')!, app, api, features, services)
+const root = document.querySelector<HTMLDivElement>('#cards')!
+renderCards(root, app, api, features, services)
 
 if (import.meta.hot) {
-  // Count hot updates (the browser test checks that editing a layer does not reload the page).
-  const w = window as unknown as { __hmrUpdates?: number }
-  import.meta.hot.on('vite:afterUpdate', () => {
+  // Accept new merged values in place: editing any layer re-renders the cards without a reload.
+  let current = { app, services }
+  import.meta.hot.accept(['../config/app.merged.yaml', '../config/services.merged.yaml'], ([nextApp, nextServices]) => {
+    current = { app: nextApp?.default ?? current.app, services: nextServices?.default ?? current.services }
+    renderCards(root, current.app, current.app.api, current.app.features, current.services)
+    const w = window as unknown as { __hmrUpdates?: number }
     w.__hmrUpdates = (w.__hmrUpdates ?? 0) + 1
   })
 }

@@ -1,5 +1,5 @@
-import app from '../config/app.merged.yaml'
-import services from '../config/services.merged.yaml'
+import type app from '../config/app.merged.yaml'
+import type services from '../config/services.merged.yaml'
 
 type App = typeof app
 type Services = typeof services
@@ -36,7 +36,7 @@ export function renderCards(root: HTMLElement, config: App, api: App['api'], fea
         ${entry('region', svc.region, 'region')}
       </dl>
     </section>
-    <section class="card">
+    <section class="card wide">
       <h2>The whole merged value</h2>
       <pre data-testid="app-json">${escapeHtml(JSON.stringify(config, null, 2))}</pre>
     </section>`
