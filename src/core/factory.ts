@@ -1,6 +1,5 @@
 // The unplugin: one `load` hook that renders an entry into a module, plus per-bundler glue for the
 // root, the mode, watching and HMR.
-import { dirname, isAbsolute, resolve } from 'node:path'
 import { isMergedYamlError, renderSync } from '@merged-yaml/core'
 import type { MergedYamlError, RenderResult } from '@merged-yaml/core'
 import type { FilterPattern, UnpluginBuildContext, UnpluginContext, UnpluginFactory } from 'unplugin'
@@ -10,7 +9,7 @@ import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
 import { registerEsbuildLoad } from './esbuild-load.ts'
 import type { LoadContext } from './esbuild-load.ts'
-import { parseEntryId } from './ids.ts'
+import { createRegExpFilter, parseEntryId, QUERY_IMPORT, resolveQueryImport } from './ids.ts'
 import type { EntryId } from './ids.ts'
 import { DEFAULT_INCLUDE, engineOptions, resolveDts, resolveOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options } from './options.ts'
@@ -25,40 +24,6 @@ export const PLUGIN_NAME = 'unplugin-merged-yaml'
 const esbuildFilter = (options: { include: FilterPattern }): RegExp => (options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/)
 
 type Outcome = { ok: true; result: RenderResult; code: string; deps: Dependencies } | { ok: false; error: MergedYamlError; deps: Dependencies }
-
-const toArray = <T>(value: T | readonly T[]): T[] => (Array.isArray(value) ? [...value] : [value as T])
-
-/**
- * `include`/`exclude` as a predicate when they are regular expressions; `undefined` for globs, which
- * only unplugin's own filter evaluates (the esbuild folder watching below then does not apply).
- */
-function createRegExpFilter(filter: { include: FilterPattern; exclude: FilterPattern }): ((id: string) => boolean) | undefined {
-  const include = toArray(filter.include)
-  const exclude = toArray(filter.exclude)
-  if (![...include, ...exclude].every((pattern) => pattern instanceof RegExp)) return undefined
-  const test = (pattern: string | RegExp, id: string) => {
-    const regexp = pattern as RegExp
-    regexp.lastIndex = 0
-    return regexp.test(id.replaceAll('\\', '/'))
-  }
-  return (id) => include.some((pattern) => test(pattern, id)) && !exclude.some((pattern) => test(pattern, id))
-}
-
-/** An import with a query the plugin owns. */
-const QUERY_IMPORT = /\?(?:[^#]*&)?(?:lookup|document)=/
-
-/** Rollup's `this.resolve`, which unplugin's context type does not show. */
-type WithResolve = { resolve?: (id: string, importer?: string, options?: { skipSelf?: boolean }) => Promise<{ id: string } | null> }
-
-async function resolveQueryImport(this: UnpluginBuildContext & UnpluginContext, id: string, importer: string | undefined): Promise<string | undefined> {
-  const at = id.indexOf('?')
-  const path = id.slice(0, at)
-  if (isAbsolute(path)) return id
-  if (/^\.\.?[\\/]/.test(path)) return importer ? resolve(dirname(importer), path) + id.slice(at) : undefined
-  // A bare or aliased specifier: Rollup's other resolvers find the file.
-  const resolved = await (this as WithResolve).resolve?.(path, importer, { skipSelf: true })
-  return resolved ? resolved.id + id.slice(at) : undefined
-}
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
   const options = resolveOptions(rawOptions)
