@@ -83,6 +83,8 @@ export function formatDiagnostic(d: Diagnostic, root?: string): string {
 /** Source lines around `line` with a caret under `column`, like Babel's and yaml's code frames. */
 export function createCodeFrame(source: string, line: number, column: number, context = 2): string {
   const all = source.split(/\r\n|\r|\n/)
+  // A final line break does not start another line worth showing.
+  if (all.length > 1 && all[all.length - 1] === '') all.pop()
   const first = Math.max(1, line - context)
   const last = Math.min(all.length, line + context)
   const width = String(last).length
