@@ -1,0 +1,10 @@
+// rspack.config.mjs
+import { resolve } from 'node:path'
+import MergedYaml from 'unplugin-merged-yaml/rspack'
+
+export default {
+  mode: 'production', // also `${mode}` in include lines
+  entry: './playground/examples/main.js',
+  output: { path: resolve('dist/rspack') },
+  plugins: [MergedYaml()],
+}
