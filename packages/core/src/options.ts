@@ -13,7 +13,7 @@ export interface Limits {
   maxAliasCount: number
   /** Bytes of one file read from disk. @default 16 MiB */
   maxFileSize: number
-  /** Nested includes (`#include` inside an included file, …). @default 32 */
+  /** Nested includes (`#include` inside an included file, …), and multiparts nested in a MIME message. @default 32 */
   maxIncludeDepth: number
   /** Files read for one entry. @default 2000 */
   maxIncludeCount: number
@@ -23,6 +23,17 @@ export interface Limits {
   maxDecodedSize: number
   /** Files one glob include line may match. @default 500 */
   maxGlobMatches: number
+  /**
+   * Nesting of mappings and lists in one document and in the merged value. Checked before the YAML
+   * parsers recurse, so deep input fails with a located error instead of overflowing the stack;
+   * values much above 500 can overflow it anyway. @default 100
+   */
+  maxDepth: number
+  /**
+   * Approximate size in bytes of a document's or the merged value's JSON, where aliases and
+   * JSON-patch copies are written out in full: a small file cannot stand for a huge module. @default 64 MiB
+   */
+  maxValueSize: number
 }
 
 /** Options shared by `render()`, the bundler plugin and the CLI. */
@@ -101,6 +112,8 @@ export const DEFAULT_LIMITS: Limits = {
   maxMimeParts: 1000,
   maxDecodedSize: 64 * 1024 * 1024,
   maxGlobMatches: 500,
+  maxDepth: 100,
+  maxValueSize: 64 * 1024 * 1024,
 }
 
 export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {

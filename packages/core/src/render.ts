@@ -13,12 +13,13 @@ import { ProvenanceRecorder } from './merge/provenance.ts'
 import type { Provenance } from './merge/provenance.ts'
 import { parseMergeString, validateSpecs } from './merge/directive.ts'
 import { cloudInitDirective } from './merge/extract.ts'
-import { resolveOptions } from './options.ts'
+import { DEFAULT_LIMITS, resolveOptions } from './options.ts'
 import type { DialectName, RenderOptions, ResolvedOptions } from './options.ts'
 import { Reporter } from './report.ts'
 import type { Problem } from './report.ts'
 import type { SourceDocument } from './source.ts'
 import { parseYamlStream } from './yaml/parse.ts'
+import { checkValueLimits } from './value-limits.ts'
 import type { PathSegment } from './yaml/parse.ts'
 
 export interface RenderResult {
@@ -60,6 +61,11 @@ function validateOptions(options: ResolvedOptions): void {
   for (const [name, value] of Object.entries(options.vars)) {
     if (typeof value !== 'string') fail(`option 'vars.${name}' must be a string`)
   }
+  // NaN or a string would turn every comparison false and disable the limit.
+  for (const [name, value] of Object.entries(options.limits)) {
+    if (!Object.hasOwn(DEFAULT_LIMITS, name)) fail(`unknown limit 'limits.${name}' (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`)
+    if (typeof value !== 'number' || !(value >= 0)) fail(`option 'limits.${name}' must be a number ≥ 0, not ${JSON.stringify(value)}`)
+  }
 }
 
 /** Parses every gathered part into documents, keeping the scope structure. */
@@ -89,6 +95,9 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
         steps.push({ kind: 'invalid', problem, headerless: item.headerless })
         return
       }
+      // Aliases can make a small document a huge or cyclic value: refuse it before anything walks it.
+      const limit = checkValueLimits(yaml.value, options.limits)
+      if (limit) report.fail({ code: limit.code, message: limit.message, doc, path: limit.path })
       for (const warning of yaml.warnings) {
         report.warn({ code: warning.code === 'DUPLICATE_KEY' ? 'MY_YAML_DUPLICATE_KEY' : `MY_YAML_${warning.code}`, message: warning.message, at: { file: doc.file, position: mapPartPosition(item.origin, warning.position), chain: doc.chain, source: item.origin.fileText } })
       }
@@ -147,8 +156,25 @@ function detectDialect(steps: readonly MergeStep[], options: ResolvedOptions, re
   return configured.length === 1 ? configured[0] : undefined
 }
 
-/** `render()` without the promise: the engine itself is synchronous. */
+/** `render()` without the promise: the engine itself is synchronous. Throws only MergedYamlError. */
 export function renderSync(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): RenderResult {
+  try {
+    return renderEntry(entry, options, hooks)
+  } catch (error) {
+    if (error instanceof MergedYamlError) throw error
+    // The last resort: every input problem has its own check and code; reaching this is a bug.
+    const file = resolve(options.root ?? process.cwd(), entry)
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    const internal = new MergedYamlError(
+      [{ code: 'MY_INTERNAL', severity: 'error', message: `internal error while rendering this entry (${reason}); please report it with the input`, file, line: 1, column: 1, chain: [] }],
+      options.root,
+    )
+    Object.defineProperty(internal, 'cause', { value: error, configurable: true, writable: true })
+    throw internal
+  }
+}
+
+function renderEntry(entry: string, options: RenderOptions, hooks: RenderHooks): RenderResult {
   const resolved = resolveOptions(options)
   validateOptions(resolved)
   const report = new Reporter(resolved.strict, resolved.root)
@@ -177,6 +203,9 @@ export function renderSync(entry: string, options: RenderOptions = {}, hooks: Re
   } else {
     value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report, provenance)
   }
+  // Merges and JSON-patch copies can repeat subtrees that each document kept within bounds.
+  const limit = checkValueLimits(value, resolved.limits)
+  if (limit) report.fail({ code: limit.code, message: `merged value: ${limit.message}`, at: { file: gathered.files[0]!, position: { line: 1, column: 1 }, chain: [] }, path: limit.path })
   const result: RenderResult = { value, files: gathered.files, missing: gathered.missing, globs: gathered.globs, warnings: report.warnings, dialect: dialect?.name ?? 'cloud-init' }
   if (provenance) result.provenance = provenance.result()
   return result

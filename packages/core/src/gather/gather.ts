@@ -203,9 +203,13 @@ class Gatherer {
   private mime(bytes: Uint8Array, ctx: Context): GatheredItem[] {
     let leaves: MimeLeaf[]
     try {
-      leaves = readMime(binaryString(bytes), { maxParts: this.options.limits.maxMimeParts - this.mimeParts, maxDecodedSize: this.options.limits.maxDecodedSize })
+      leaves = readMime(binaryString(bytes), {
+        maxParts: this.options.limits.maxMimeParts - this.mimeParts,
+        maxDecodedSize: this.options.limits.maxDecodedSize,
+        maxDepth: this.options.limits.maxIncludeDepth,
+      })
     } catch (error) {
-      if (error instanceof MimeError) return this.report.fail(this.problem(ctx, 'MY_MIME_INVALID', error.message, error.line))
+      if (error instanceof MimeError) return this.report.fail(this.problem(ctx, error.code, error.message, error.line))
       throw error
     }
     this.mimeParts += leaves.length

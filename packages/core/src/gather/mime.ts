@@ -28,6 +28,8 @@ export class MimeError extends Error {
   constructor(
     message: string,
     readonly line: number,
+    /** The diagnostic code: a malformed message, or a limit it exceeds. */
+    readonly code = 'MY_MIME_INVALID',
   ) {
     super(message)
   }
@@ -174,6 +176,8 @@ function splitMultipart(part: RawPart, bodyStart: number, bodyLine: number, boun
 
 export interface MimeLimits {
   maxParts: number
+  /** Multiparts nested in multiparts: the walk recurses once per level. */
+  maxDepth: number
   maxDecodedSize: number
 }
 
@@ -197,14 +201,15 @@ export function readMime(binary: string, limits: MimeLimits, firstLine = 0): Mim
     if (type?.startsWith('multipart/')) {
       const boundary = params.boundary
       if (!boundary) throw new MimeError(`${type} part has no boundary parameter`, part.line)
+      if (depth + 1 > limits.maxDepth) throw new MimeError(`multipart parts nest deeper than ${limits.maxDepth} levels (limits.maxIncludeDepth)`, part.line, 'MY_MIME_TOO_DEEP')
       const id = containers++
       for (const child of splitMultipart(part, bodyStart, bodyLine, boundary)) walk(child, depth + 1, [...path, id])
       return
     }
-    if (leaves.length >= limits.maxParts) throw new MimeError(`more than ${limits.maxParts} MIME parts (limits.maxMimeParts)`, part.line)
+    if (leaves.length >= limits.maxParts) throw new MimeError(`more than ${limits.maxParts} MIME parts (limits.maxMimeParts)`, part.line, 'MY_MIME_TOO_MANY_PARTS')
     const encoding = headers.findLast(([n]) => n.toLowerCase() === 'content-transfer-encoding')?.[1]
     const { body, identity } = decodeBody(part.text.slice(bodyStart), encoding, part.line)
-    if (body.length > limits.maxDecodedSize) throw new MimeError(`a MIME part decodes to more than ${limits.maxDecodedSize} bytes (limits.maxDecodedSize)`, part.line)
+    if (body.length > limits.maxDecodedSize) throw new MimeError(`a MIME part decodes to more than ${limits.maxDecodedSize} bytes (limits.maxDecodedSize)`, part.line, 'MY_DECODED_TOO_LARGE')
     leaves.push({
       headers: record,
       contentType: type || undefined,

@@ -1,0 +1,107 @@
+// Bounds on a value as the generated module will spell it out. Aliases and JSON-patch copies share
+// subtrees, so a small file can stand for a huge or cyclic value: this walks every distinct node once
+// (iteratively, sizes memoised per shared object) and measures what serialising it would produce.
+import type { PathSegment } from './yaml/parse.ts'
+
+export interface ValueLimits {
+  maxDepth: number
+  maxValueSize: number
+}
+
+export interface ValueProblem {
+  code: 'MY_VALUE_CYCLE' | 'MY_VALUE_TOO_DEEP' | 'MY_VALUE_TOO_LARGE'
+  message: string
+  /** Where in the value: the node that closes the cycle, passes the depth, or passes the size. */
+  path: PathSegment[]
+}
+
+interface Frame {
+  node: object
+  key: PathSegment | undefined
+  keys: string[] | undefined
+  index: number
+  size: number
+  height: number
+}
+
+/** Approximate JSON size of a leaf: its text, or a few bytes for a number, boolean or null. */
+function leafSize(value: unknown): number {
+  if (typeof value === 'string') return value.length + 2
+  if (value instanceof Uint8Array) return value.byteLength * 4 + 2
+  return 8
+}
+
+function isContainer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !(value instanceof Uint8Array)
+}
+
+/**
+ * The first way `value` breaks the limits, or undefined. Depth counts nested mappings and lists
+ * (a scalar document has depth 0, `{a: 1}` depth 1); size is the approximate length of its JSON.
+ */
+export function checkValueLimits(value: unknown, limits: ValueLimits): ValueProblem | undefined {
+  if (!isContainer(value)) return leafSize(value) > limits.maxValueSize ? tooLarge([], leafSize(value), limits) : undefined
+  const sizes = new Map<object, number>()
+  const heights = new Map<object, number>()
+  const onPath = new Set<object>()
+  const stack: Frame[] = []
+  const path = (): PathSegment[] => stack.slice(1).map((frame) => frame.key!)
+  const push = (node: object, key: PathSegment | undefined): void => {
+    onPath.add(node)
+    stack.push({ node, key, keys: Array.isArray(node) ? undefined : Object.keys(node), index: 0, size: 2, height: 1 })
+  }
+  push(value, undefined)
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!
+    if (stack.length > limits.maxDepth) {
+      return { code: 'MY_VALUE_TOO_DEEP', message: `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth)`, path: path() }
+    }
+    const { node, keys } = frame
+    const count = keys ? keys.length : (node as unknown[]).length
+    if (frame.index === count) {
+      stack.pop()
+      onPath.delete(node)
+      sizes.set(node, frame.size)
+      heights.set(node, frame.height)
+      const parent = stack[stack.length - 1]
+      if (parent) {
+        parent.size += frame.size
+        parent.height = Math.max(parent.height, frame.height + 1)
+        if (parent.size > limits.maxValueSize) return tooLarge(path(), parent.size, limits)
+      }
+      continue
+    }
+    const key: PathSegment = keys ? keys[frame.index]! : frame.index
+    frame.index++
+    const child: unknown = keys ? (node as Record<string, unknown>)[key] : (node as unknown[])[key as number]
+    if (keys) frame.size += (key as string).length + 3
+    if (isContainer(child)) {
+      if (onPath.has(child)) {
+        return { code: 'MY_VALUE_CYCLE', message: 'the value contains itself (an alias or a JSON-patch copy inside its own target); it cannot be written out', path: [...path(), key] }
+      }
+      const shared = sizes.get(child)
+      if (shared === undefined) {
+        push(child, key)
+        continue
+      }
+      // A subtree met before: its size and height count again, as serialising repeats it.
+      if (stack.length + heights.get(child)! > limits.maxDepth) {
+        return { code: 'MY_VALUE_TOO_DEEP', message: `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth), through a repeated subtree`, path: [...path(), key] }
+      }
+      frame.size += shared
+      frame.height = Math.max(frame.height, heights.get(child)! + 1)
+    } else {
+      frame.size += leafSize(child)
+    }
+    if (frame.size > limits.maxValueSize) return tooLarge(path(), frame.size, limits)
+  }
+  return undefined
+}
+
+function tooLarge(path: PathSegment[], size: number, limits: ValueLimits): ValueProblem {
+  return {
+    code: 'MY_VALUE_TOO_LARGE',
+    message: `the value${path.length > 0 ? ' here' : ''} would take more than ${limits.maxValueSize} bytes written out (at least ${size}; limits.maxValueSize): aliases or JSON-patch copies repeat a large subtree`,
+    path,
+  }
+}
