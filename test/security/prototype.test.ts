@@ -288,10 +288,12 @@ describe('options', () => {
     expect(value).toEqual({ x: 1 })
   })
 
-  it('ignores hostile limit and option objects', async () => {
-    const options = JSON.parse('{"__proto__": {"strict": false}, "limits": {"__proto__": {"maxFileSize": 1}}}') as RenderOptions
-    const value = await renderHostile({ [entry]: 'a: 1\n' }, options)
-    expect(value).toEqual({ a: 1 })
+  it('ignores an own __proto__ option and refuses it as a limit name', async () => {
+    const options = JSON.parse('{"__proto__": {"strict": false, "root": "/"}}') as RenderOptions
+    const root = writeTree({ [entry]: 'a: 1\nb: [\n' })
+    await expect(render(entry, { ...options, root })).rejects.toMatchObject({ code: 'MY_YAML_SYNTAX' })
+    const limits = JSON.parse('{"__proto__": {"maxFileSize": 1}}') as RenderOptions['limits']
+    await expect(render(entry, { root, limits })).rejects.toMatchObject({ code: 'MY_INVALID_OPTION', message: expect.stringContaining("unknown limit 'limits.__proto__'") })
   })
 })
 
