@@ -1,0 +1,313 @@
+// Properties of the engine for random documents and random valid directives (fast-check): merging
+// throws nothing but a located MergedYamlError, is deterministic, never mutates its inputs, and an
+// empty part is the identity where the semantics say so.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { stringify } from 'yaml'
+import { MergedYamlError, renderSync } from '@merged-yaml/core'
+import type { RenderOptions } from '@merged-yaml/core'
+import { readMime, MimeError } from '../../packages/core/src/gather/mime.ts'
+import { parseIncludeLines } from '../../packages/core/src/gather/include-lines.ts'
+import { parseMergeBody, parseMergeString } from '../../packages/core/src/merge/directive.ts'
+import { applyJsonPatch, JsonPatchError } from '../../packages/core/src/merge/json-patch.ts'
+import { createMergerSet, MergeRun, PartSkipped } from '../../packages/core/src/merge/mergers.ts'
+import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
+import { checkValueLimits } from '../../packages/core/src/value-limits.ts'
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150)
+const settings = { numRuns: RUNS }
+
+// Keys: ordinary names, hostile ones, and odd strings; never another dialect's directive keys.
+const DIRECTIVE_KEYS = new Set(['merge_how', 'merge_type', 'lookup_options', 'default_lookup_options', 'parameter_merge_strategies', 'schema', 'metadata', 'data'])
+const key = fc.oneof(
+  fc.constantFrom('a', 'b', 'c', 'list', 'map', 'name', '__proto__', 'constructor', 'prototype', 'toString', 'é', 'e\u0301', '0', '-1'),
+  fc.string({ maxLength: 6 }).filter((k) => !DIRECTIVE_KEYS.has(k.toLowerCase())),
+)
+const scalar = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -1000, max: 1000 }), fc.string({ maxLength: 8 }), fc.constantFrom('yes', 'no', '0777', '1e3', '~', ''))
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('list'), tie('map')),
+  list: fc.array(tie('value'), { maxLength: 4 }),
+  map: fc.dictionary(key, tie('value'), { maxKeys: 5, noNullPrototype: true }),
+}))
+const mapping = fc.dictionary(key, value, { maxKeys: 6, noNullPrototype: true })
+
+const DICT_OPTIONS = ['replace', 'no_replace', 'recurse_array', 'recurse_list', 'recurse_str', 'recurse_dict', 'allow_delete']
+const LIST_OPTIONS = ['append', 'prepend', 'replace', 'no_replace', 'recurse_dict', 'recurse_array', 'recurse_list', 'recurse_str']
+/** A valid merger string (always with a dict merger, else cloud-init drops the part). */
+const mergeString = fc
+  .record({
+    dict: fc.subarray(DICT_OPTIONS, { maxLength: 3 }),
+    list: fc.option(fc.subarray(LIST_OPTIONS, { maxLength: 3 }), { nil: undefined }),
+    str: fc.option(fc.subarray(['append']), { nil: undefined }),
+    order: fc.constantFrom(0, 1, 2),
+  })
+  .map(({ dict, list, str, order }) => {
+    const parts = [`dict(${dict.join(',')})`]
+    if (list) parts.push(`list(${list.join(',')})`)
+    if (str) parts.push(`str(${str.join(',')})`)
+    return order === 0 ? parts.join('+') : [...parts.slice(1), parts[0]].join('+')
+  })
+/** The same mergers in the list-of-mappings format. */
+const directive = fc.oneof(
+  mergeString,
+  mergeString.map((text) => text.split('+').map((segment) => ({ name: segment.slice(0, segment.indexOf('(')), settings: segment.slice(segment.indexOf('(') + 1, -1).split(',').filter(Boolean) }))),
+)
+const part = fc.record({ data: mapping, how: fc.option(directive, { nil: undefined }) })
+const options = fc.record({
+  stack: fc.constantFrom('scoped' as const, 'per-part' as const),
+  strict: fc.boolean(),
+  yamlVersion: fc.constantFrom('1.1' as const, '1.2' as const),
+})
+
+interface Part {
+  data: Record<string, unknown>
+  how: unknown
+}
+
+function partText(p: Part): string {
+  const body: Record<string, unknown> = {}
+  if (p.how !== undefined) body.merge_how = p.how
+  for (const k of Object.keys(p.data)) Object.defineProperty(body, k, { value: p.data[k], enumerable: true, writable: true, configurable: true })
+  return stringify(body, { version: '1.2' })
+}
+
+/** Writes the parts as an #include entry and returns its outcome: the value's JSON, or the error code. */
+function outcome(files: string[], renderOptions: RenderOptions): string {
+  const root = mkdtempSync(join(tmpdir(), 'my-prop-'))
+  files.forEach((text, i) => writeFileSync(join(root, `p${i}.yaml`), text))
+  writeFileSync(join(root, 'app.merged.yaml'), `#include\n${files.map((_, i) => `p${i}.yaml`).join('\n')}\n`)
+  try {
+    return `value ${JSON.stringify(renderSync('app.merged.yaml', { ...renderOptions, root }).value)}`
+  } catch (error) {
+    if (!(error instanceof MergedYamlError)) throw error
+    expect(error.code).not.toBe('MY_INTERNAL')
+    for (const d of error.diagnostics) {
+      expect(d.code).toMatch(/^MY_[A-Z0-9_]+$/)
+      expect(d.line).toBeGreaterThanOrEqual(1)
+      expect(d.column).toBeGreaterThanOrEqual(1)
+    }
+    return `error ${error.code} ${error.diagnostics[0]!.message}`
+  }
+}
+
+/** For inputs that differ only in file names: the same value, or an error with the same code. */
+function withoutFileNames(result: string): string {
+  return result.startsWith('error ') ? result.split(' ').slice(0, 2).join(' ') : result
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const k of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[k])
+  }
+  return value
+}
+
+describe('render() on random cloud-config parts and directives', () => {
+  it('throws nothing but a located MergedYamlError, and gives the same result every time', () => {
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 4 }), options, (parts, renderOptions) => {
+        const files = parts.map(partText)
+        expect(outcome(files, renderOptions)).toBe(outcome(files, renderOptions))
+      }),
+      settings,
+    )
+  })
+
+  it('treats an empty or comment-only part, and an empty mapping, as no-ops', () => {
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 3 }), options, fc.nat(), fc.constantFrom('', '# nothing\n', '{}\n', '---\n'), (parts, renderOptions, at, empty) => {
+        const files = parts.map(partText)
+        const withEmpty = [...files]
+        withEmpty.splice(at % (files.length + 1), 0, empty)
+        expect(withoutFileNames(outcome(withEmpty, renderOptions))).toBe(withoutFileNames(outcome(files, renderOptions)))
+      }),
+      settings,
+    )
+  })
+
+  it('merges a single part into the empty result as itself (without its directive)', () => {
+    fc.assert(
+      fc.property(part, fc.constantFrom('scoped' as const, 'per-part' as const), (p, stack) => {
+        expect(outcome([partText(p)], { stack, yamlVersion: '1.2' })).toBe(`value ${JSON.stringify(p.data)}`)
+      }),
+      settings,
+    )
+  })
+})
+
+describe('render() on random dialect entries', () => {
+  const strategy = fc.constantFrom('overwrite', 'merge', 'deep_merge', 'default')
+  const heatPart = fc
+    .record({
+      strategies: fc.option(fc.dictionary(fc.constantFrom('default', 'a', 'b', 'c'), strategy, { maxKeys: 3, noNullPrototype: true }), { nil: undefined }),
+      parameters: fc.dictionary(fc.constantFrom('a', 'b', 'c', '__proto__'), value, { maxKeys: 3, noNullPrototype: true }),
+      defaults: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'constructor'), value, { maxKeys: 3, noNullPrototype: true }),
+    })
+    .map(({ strategies, parameters, defaults }) => stringify({ ...(strategies ? { parameter_merge_strategies: strategies } : {}), parameters, parameter_defaults: defaults }))
+  const preset = fc.constantFrom('MostSpecific', 'First', 'hash', 'MergeTopKeys', 'deep', 'MergeRecursively', 'Unique', 'Sum')
+  const datumOptions = fc
+    .record({ default: fc.option(preset, { nil: undefined }), keys: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'a\\x'), preset, { maxKeys: 3, noNullPrototype: true }) })
+    .map((o) => stringify({ ...(o.default ? { default_lookup_options: o.default } : {}), lookup_options: o.keys }))
+  const layer = fc.dictionary(fc.constantFrom('a', 'b', 'c', '__proto__'), value, { maxKeys: 3, noNullPrototype: true }).map((d) => stringify(d))
+
+  it('Heat: throws nothing but a located MergedYamlError, is deterministic, and skips empty files', () => {
+    fc.assert(
+      fc.property(fc.array(heatPart, { minLength: 1, maxLength: 3 }), fc.boolean(), (files, strict) => {
+        const first = outcome(files, { strict })
+        expect(outcome(files, { strict })).toBe(first)
+        expect(withoutFileNames(outcome(['', ...files], { strict }))).toBe(withoutFileNames(first))
+      }),
+      settings,
+    )
+  })
+
+  it('Datum: throws nothing but a located MergedYamlError, is deterministic, and skips empty layers', () => {
+    fc.assert(
+      fc.property(datumOptions, fc.array(layer, { minLength: 1, maxLength: 3 }), fc.boolean(), (lookup, layers, strict) => {
+        const files = [lookup, ...layers]
+        const first = outcome(files, { strict })
+        expect(outcome(files, { strict })).toBe(first)
+        expect(withoutFileNames(outcome([...files, '# empty\n'], { strict }))).toBe(withoutFileNames(first))
+      }),
+      settings,
+    )
+  })
+})
+
+describe('the mergers', () => {
+  it('never mutate their inputs and throw only PartSkipped (a part cloud-init abandons)', () => {
+    fc.assert(
+      fc.property(mapping, mapping, mergeString, fc.boolean(), (current, incoming, how, lenient) => {
+        const before = JSON.stringify([current, incoming])
+        const run = new MergeRun(createMergerSet(parseMergeString(how).specs), (conflict) => {
+          if (!lenient && !conflict.raises) throw new PartSkipped(conflict)
+        })
+        try {
+          run.merge(deepFreeze(current), deepFreeze(incoming))
+        } catch (error) {
+          expect(error).toBeInstanceOf(PartSkipped)
+        }
+        expect(JSON.stringify([current, incoming])).toBe(before)
+      }),
+      settings,
+    )
+  })
+
+  it('merging an empty mapping into a mapping is the identity', () => {
+    fc.assert(
+      fc.property(mapping, mergeString, (current, how) => {
+        const run = new MergeRun(createMergerSet(parseMergeString(how).specs), () => {})
+        expect(JSON.stringify(run.merge(deepFreeze(current), {}))).toBe(JSON.stringify(current))
+      }),
+      settings,
+    )
+  })
+})
+
+describe('JSON patch', () => {
+  const pointer = fc.array(fc.oneof(key, fc.constantFrom('0', '1', '-', '~0', '~1')), { maxLength: 3 }).map((tokens) => (tokens.length === 0 ? '' : `/${tokens.join('/')}`))
+  const operation = fc.record(
+    { op: fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', 'bogus'), path: fc.oneof(pointer, fc.constant(7), fc.constant('no-slash')), from: pointer, value },
+    { requiredKeys: ['op', 'path'] },
+  )
+
+  it('throws only JsonPatchError and never mutates the document or the patch', () => {
+    fc.assert(
+      fc.property(mapping, fc.array(operation, { maxLength: 6 }), (doc, patch) => {
+        const before = JSON.stringify([doc, patch])
+        try {
+          applyJsonPatch(deepFreeze(doc), deepFreeze(patch))
+        } catch (error) {
+          expect(error).toBeInstanceOf(JsonPatchError)
+        }
+        expect(JSON.stringify([doc, patch])).toBe(before)
+      }),
+      settings,
+    )
+  })
+})
+
+describe('readers never throw on arbitrary text', () => {
+  const yamlish = fc.array(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('\n', '  ', '- ', ': ', '[', ']', '{', '}', '&a ', '*a', '!!binary ', '? ', '|\n', '---\n', '"', "'", '#', '\t', '%YAML 1.1\n', '<<: ')), { maxLength: 40 }).map((parts) => parts.join(''))
+
+  it('parseYamlStream reports problems on documents instead of throwing', () => {
+    fc.assert(
+      fc.property(yamlish, fc.constantFrom('1.1' as const, '1.2' as const), fc.boolean(), (text, version, allowDuplicateKeys) => {
+        const docs = parseYamlStream(text, { version, allowDuplicateKeys, maxAliasCount: 100 })
+        expect(docs.length).toBeGreaterThan(0)
+        for (const doc of docs) expect(doc.locate(['a', 0], 'key').line).toBeGreaterThanOrEqual(1)
+      }),
+      settings,
+    )
+  })
+
+  it('merge directives parse to specs and problems', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.anything()), (body) => {
+        const parsed = typeof body === 'string' ? parseMergeString(body) : parseMergeBody(body)
+        expect(Array.isArray(parsed.specs) && Array.isArray(parsed.problems)).toBe(true)
+      }),
+      settings,
+    )
+  })
+
+  it('include lists parse to lines and problems', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 })), (payload, vars) => {
+        const { lines, problems } = parseIncludeLines(payload, vars)
+        for (const p of problems) expect(p.code).toMatch(/^MY_/)
+        expect(lines.every((l) => l.line >= 0 && l.column >= 0)).toBe(true)
+      }),
+      settings,
+    )
+  })
+
+  it('MIME messages parse or fail with MimeError, within the limits', () => {
+    const header = fc.constantFrom('MIME-Version: 1.0\n', 'Content-Type: multipart/mixed; boundary="B"\n', 'Content-Type: text/cloud-config\n', 'Content-Transfer-Encoding: base64\n', 'Content-Transfer-Encoding: quoted-printable\n', 'Content-Type: text/plain; charset=utf-16\n', '--B\n', '--B--\n', '\n', 'a: 1\n', '=41=\n')
+    fc.assert(
+      fc.property(fc.array(fc.oneof(header, fc.string({ maxLength: 10 })), { maxLength: 30 }), (chunks) => {
+        try {
+          const leaves = readMime(chunks.join(''), { maxParts: 20, maxDecodedSize: 10_000, maxDepth: 4 })
+          expect(leaves.length).toBeLessThanOrEqual(20)
+        } catch (error) {
+          expect(error).toBeInstanceOf(MimeError)
+        }
+      }),
+      settings,
+    )
+  })
+})
+
+describe('value limits', () => {
+  it('admit every tree within the bounds and measure at least its JSON size', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(checkValueLimits(v, { maxDepth: 100, maxValueSize: 1e9 })).toBeUndefined()
+        const size = JSON.stringify(v)?.length ?? 0
+        if (size > 10) expect(checkValueLimits(v, { maxDepth: 100, maxValueSize: Math.floor(size / 4) })?.code).toBe('MY_VALUE_TOO_LARGE')
+      }),
+      settings,
+    )
+  })
+
+  it('find every cycle', () => {
+    fc.assert(
+      fc.property(mapping, fc.array(key, { minLength: 1, maxLength: 3 }), (base, path) => {
+        const root: Record<string, unknown> = { ...base }
+        let node = root
+        for (const k of path) {
+          const next: Record<string, unknown> = {}
+          Object.defineProperty(node, k, { value: next, enumerable: true, writable: true, configurable: true })
+          node = next
+        }
+        node.back = root
+        expect(checkValueLimits(root, { maxDepth: 100, maxValueSize: 1e9 })?.code).toBe('MY_VALUE_CYCLE')
+      }),
+      settings,
+    )
+  })
+})
