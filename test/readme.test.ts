@@ -1,0 +1,218 @@
+// Every fenced code block in README.md is checked. The line right before each fence names what it is:
+//   <!-- snippet: path -->          the block is that file, verbatim (the file is exercised elsewhere:
+//                                   the examples by test/examples.test.ts, the playground by the e2e
+//                                   test, dialect entries are rendered here);
+//   <!-- snippet-output: name -->   the block is what OUTPUTS[name] generates (UPDATE_README=1 rewrites
+//                                   these blocks in place instead of comparing);
+//   <!-- snippet-check: name -->    the block passes CHECKS[name].
+// A block without a marker, or with an unknown one, fails.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { formatDiagnostic, isMergedYamlError, render } from '@merged-yaml/core'
+import ts from 'typescript'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { parseMergeBody } from '../packages/core/src/merge/directive.ts'
+import { run } from './cli/helpers.ts'
+import { REPO } from './plugin/bundlers.ts'
+
+const README = join(REPO, 'README.md')
+const UPDATE = process.env.UPDATE_README === '1'
+
+interface Marker {
+  kind: string
+  name: string
+}
+
+interface Block {
+  /** 1-based line of the opening fence. */
+  line: number
+  /** 0-based indices of the first content line and of the closing fence. */
+  start: number
+  end: number
+  text: string
+  marker: Marker | undefined
+}
+
+const FENCE = /^(`{3,}|~{3,})/
+const MARKER = /^<!--\s*([\w-]+):\s*(.*?)\s*-->\s*$/
+
+/** Fenced blocks (fences at line start) with the marker on the line before each. */
+function parseBlocks(lines: readonly string[]): Block[] {
+  const blocks: Block[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE.exec(lines[i]!)
+    if (!open) continue
+    const fence = open[1]!
+    const close = new RegExp(`^${fence[0]}{${fence.length},}\\s*$`)
+    let end = i + 1
+    while (end < lines.length && !close.test(lines[end]!)) end++
+    if (end === lines.length) throw new Error(`README.md:${i + 1}: the fence is never closed`)
+    const marker = i > 0 ? MARKER.exec(lines[i - 1]!) : null
+    blocks.push({ line: i + 1, start: i + 1, end, text: lines.slice(i + 1, end).join('\n'), marker: marker ? { kind: marker[1]!, name: marker[2]! } : undefined })
+    i = end
+  }
+  return blocks
+}
+
+const readmeLines = readFileSync(README, 'utf8').split('\n')
+const blocks = parseBlocks(readmeLines)
+
+const json = (value: unknown) => JSON.stringify(value, null, 2)
+const dialectEntry = (path: string) => join(REPO, 'playground/dialects', path)
+
+/** Generated outputs, by snippet-output name. */
+const OUTPUTS: Record<string, () => Promise<string>> = {
+  async diagnostic() {
+    const root = join(REPO, 'test/fixtures/readme/diagnostic')
+    try {
+      await render(join(root, 'config/app.merged.yaml'), { root })
+    } catch (error) {
+      if (!isMergedYamlError(error)) throw error
+      return formatDiagnostic(error.diagnostics[0]!, root)
+    }
+    throw new Error('test/fixtures/readme/diagnostic rendered without an error')
+  },
+  async datum() {
+    return json((await render(dialectEntry('datum/node.merged.yaml'), { root: REPO })).value)
+  },
+  async heat() {
+    const { value } = await render(dialectEntry('heat/overcloud.merged.yaml'), { root: REPO })
+    return json((value as { parameter_defaults: unknown }).parameter_defaults)
+  },
+  async deckhand() {
+    return json((await render(dialectEntry('deckhand/site.merged.yaml'), { root: REPO, deckhand: { document: 'ingress' } })).value)
+  },
+}
+
+const rootPackage = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string }
+
+/** Commands of a shell block: comments and blank lines dropped. */
+const commands = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
+    .filter(Boolean)
+
+/** Shell words with '…' / "…" quoting: enough for the README's commands, which use nothing else. */
+function shellWords(command: string): string[] {
+  expect(command, 'only plain words and quotes are supported').not.toMatch(/[|&;<>`$\\]/)
+  return [...command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!)
+}
+
+/** A TypeScript literal as the type tests write it (`['a']`, `true`), to find an option there. */
+const tsLiteral = (value: unknown) => JSON.stringify(value).replaceAll('"', "'").replaceAll(',', ', ')
+
+/** Named checks, by snippet-check name. */
+const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
+  install(text) {
+    const match = /^npm (?:i|install|add)(?: -D| --save-dev)? (\S+)$/.exec(text.trim())
+    expect(match, 'an npm install command').not.toBeNull()
+    expect(match![1]).toBe(rootPackage.name)
+  },
+
+  tsconfig(text) {
+    const { config, error } = ts.parseConfigFileTextToJson('tsconfig.json', text)
+    expect(error && ts.flattenDiagnosticMessageText(error.messageText, '\n')).toBeUndefined()
+    const host: ts.ParseConfigHost = { useCaseSensitiveFileNames: true, readDirectory: () => ['/project/src/main.ts'], fileExists: () => true, readFile: () => undefined }
+    const parsed = ts.parseJsonConfigFileContent(config, host, '/project')
+    expect(parsed.errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n'))).toEqual([])
+    // The options are the ones the type tests prove work (test/types/types.test.ts).
+    const typeTests = readFileSync(join(REPO, 'test/types/types.test.ts'), 'utf8')
+    const options = Object.entries((config as { compilerOptions: Record<string, unknown> }).compilerOptions)
+    expect(options.length).toBeGreaterThan(0)
+    for (const [name, value] of options) {
+      expect(parsed.options[name]).toEqual(value)
+      expect(typeTests).toContain(`${name}: ${tsLiteral(value)}`)
+    }
+  },
+
+  'merge-how-formats'(text) {
+    const formats = text.split(/^# or$/m).map((part) => (parse(part) as { merge_how: unknown }).merge_how)
+    expect(formats.map((f) => (Array.isArray(f) ? 'list' : typeof f))).toEqual(['string', 'list'])
+    const parsed = formats.map((format) => parseMergeBody(format))
+    for (const { problems } of parsed) expect(problems).toEqual([])
+    expect(parsed[0]!.specs.map((s) => s.name)).toEqual(['dict', 'list', 'str'])
+    expect(parsed[1]!.specs).toEqual(parsed[0]!.specs)
+  },
+
+  async cli(text) {
+    const lines = commands(text)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) {
+      const [npx, bin, ...argv] = shellWords(line)
+      expect([npx, bin]).toEqual(['npx', 'merged-yaml'])
+      const result = await run(argv, { cwd: REPO })
+      expect({ line, code: result.code, stderr: result.stderr }).toEqual({ line, code: 0, stderr: '' })
+      expect(result.stdout.trim()).not.toBe('')
+    }
+  },
+
+  dev(text) {
+    expect(commands(text)).toEqual(['npm install', 'npm test'])
+    // CI runs the same two commands (with npm flags only), in that order.
+    const ci = commands(readFileSync(join(REPO, '.ci/run'), 'utf8')).filter((line) => line.startsWith('npm '))
+    expect(ci.map((line) => line.split(/\s+/).filter((word) => !word.startsWith('-')))).toEqual([
+      ['npm', 'install'],
+      ['npm', 'test'],
+    ])
+  },
+}
+
+const KINDS = ['snippet', 'snippet-output', 'snippet-check']
+
+describe('README.md', () => {
+  it('marks every fenced block, each marker with a known name and right before a fence', () => {
+    const problems: string[] = []
+    for (const block of blocks) {
+      const { marker } = block
+      if (!marker) problems.push(`README.md:${block.line}: fenced block without a marker`)
+      else if (!KINDS.includes(marker.kind)) problems.push(`README.md:${block.line}: unknown marker '${marker.kind}'`)
+      else if (marker.kind === 'snippet-output' && !(marker.name in OUTPUTS)) problems.push(`README.md:${block.line}: unknown snippet-output '${marker.name}'`)
+      else if (marker.kind === 'snippet-check' && !(marker.name in CHECKS)) problems.push(`README.md:${block.line}: unknown snippet-check '${marker.name}'`)
+    }
+    readmeLines.forEach((line, i) => {
+      if (MARKER.test(line) && !FENCE.test(readmeLines[i + 1] ?? '')) problems.push(`README.md:${i + 1}: marker not followed by a fence`)
+    })
+    expect(problems).toEqual([])
+    expect(blocks.length).toBeGreaterThan(0)
+  })
+
+  const updates = new Map<Pick<Block, 'start' | 'end'>, string>()
+  afterAll(() => {
+    if (updates.size === 0) return
+    const lines = [...readmeLines]
+    // Bottom-up, so that earlier blocks keep their line numbers.
+    for (const [block, output] of [...updates].sort(([a], [b]) => b.start - a.start)) lines.splice(block.start, block.end - block.start, ...output.split('\n'))
+    writeFileSync(README, lines.join('\n'))
+  })
+
+  /** The blocks of one marker kind (with a known name), each with its test title. */
+  const cases = (kind: string, names?: object) =>
+    blocks.flatMap(({ marker, line, ...block }) =>
+      marker?.kind === kind && (!names || marker.name in names) ? [{ ...block, line, name: marker.name, title: `${kind}: ${marker.name} (README.md:${line})` }] : [],
+    )
+
+  for (const { title, name, text } of cases('snippet')) {
+    it(title, async () => {
+      expect(`${text}\n`).toBe(readFileSync(join(REPO, name), 'utf8'))
+      if (/^playground\/dialects\/.+\.merged\.yaml$/.test(name)) await expect(render(join(REPO, name), { root: REPO })).resolves.toHaveProperty('value')
+    })
+  }
+
+  for (const { title, name, ...block } of cases('snippet-output', OUTPUTS)) {
+    it(title, async () => {
+      const output = await OUTPUTS[name]!()
+      if (UPDATE) updates.set(block, output)
+      else expect(block.text, 'run the test with UPDATE_README=1 to rewrite it').toBe(output)
+    })
+  }
+
+  for (const { title, name, text } of cases('snippet-check', CHECKS)) {
+    it(title, async () => {
+      const check = CHECKS[name]
+      expect(check).toBeTypeOf('function')
+      await check!(text)
+    })
+  }
+})
