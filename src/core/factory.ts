@@ -60,10 +60,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       return { ok: true, result, code: generateModule(result.value), deps: dependenciesOf(result) }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
-      // Keep watching what the entry read and depended on before, so fixing the broken file recovers.
+      // Keep watching what the entry read, looked for (a missing include: creating it recovers) and
+      // depended on before, so fixing the broken file recovers.
       const before = graph.get(id)
-      const files = [entry.file, ...read, ...error.diagnostics.map((d) => d.file), ...before.files]
-      return { ok: false, error, deps: { files, dirs: before.dirs } }
+      const failed = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
+      const files = [...new Set([entry.file, ...read, ...error.diagnostics.map((d) => d.file), ...failed.files, ...before.files])]
+      return { ok: false, error, deps: { files, dirs: [...new Set([...failed.dirs, ...before.dirs])] } }
     }
   }
 

@@ -59,7 +59,7 @@ const value = (outcome: Outcome) => {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 describe.each(BUNDLERS)('%s watch mode', (bundler) => {
-  it('rebuilds on every change to the entry’s files and recovers from a broken layer', { timeout: 8 * STEP_TIMEOUT }, async () => {
+  it('rebuilds on every change to the entry’s files and recovers from a broken layer', { timeout: 10 * STEP_TIMEOUT }, async () => {
     const root = mkdtempSync(join(tmpdir(), `my-plugin-watch-${bundler}-`))
     cpSync(FIXTURE, root, { recursive: true })
     const outcomes = createOutcomes()
@@ -93,6 +93,14 @@ describe.each(BUNDLERS)('%s watch mode', (bundler) => {
       await settle()
       writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: fixed\n')
       await outcomes.until((o) => expect(value(o)).toEqual({ name: 'fixed', layers: ['b'], local: true }))
+
+      // A required layer that disappears is an error at its include line; creating it again recovers.
+      await settle()
+      rmSync(join(root, 'base.yaml'))
+      await outcomes.until((o) => expect((o as { error?: string }).error).toContain('app.merged.yaml:2:1: error MY_INCLUDE_NOT_FOUND'))
+      await settle()
+      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: back\n')
+      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'back', layers: ['b'], local: true }))
     } finally {
       await watching.close()
       removeDir(root)

@@ -44,6 +44,11 @@ export class MergedYamlError extends Error {
   /** Location fields of the first diagnostic, for bundlers that read `loc`/`id` off errors. */
   readonly id: string
   readonly loc: { file: string; line: number; column: number }
+  /**
+   * What the entry had read (`files`), looked for in vain (`missing`) and globbed (`globs`) when it
+   * failed: watch these so that fixing or creating the file recovers. Set by `render()`.
+   */
+  dependencies?: { files: string[]; missing: string[]; globs: string[] }
 
   constructor(diagnostics: Diagnostic[], root?: string) {
     const first = diagnostics[0]!

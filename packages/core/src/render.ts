@@ -6,7 +6,7 @@ import { DIALECTS } from './dialects/index.ts'
 import type { Dialect } from './dialects/types.ts'
 import { createSourceDocument, mapPartPosition } from './gather/documents.ts'
 import { gatherEntry } from './gather/gather.ts'
-import type { GatheredItem, ReadFile } from './gather/gather.ts'
+import type { GatherResult, GatheredItem, ReadFile } from './gather/gather.ts'
 import { mergeCloudInit } from './merge/cloud-init.ts'
 import type { MergeStep } from './merge/cloud-init.ts'
 import { ProvenanceRecorder } from './merge/provenance.ts'
@@ -179,6 +179,15 @@ function renderEntry(entry: string, options: RenderOptions, hooks: RenderHooks):
   validateOptions(resolved)
   const report = new Reporter(resolved.strict, resolved.root)
   const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, hooks.readFile ?? defaultReadFile)
+  try {
+    return mergeEntry(gathered, resolved, report, options)
+  } catch (error) {
+    if (error instanceof MergedYamlError) error.dependencies ??= { files: gathered.files, missing: gathered.missing, globs: gathered.globs }
+    throw error
+  }
+}
+
+function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: Reporter, options: RenderOptions): RenderResult {
   const steps = parseParts(gathered.items, resolved, report)
   const dialect = detectDialect(steps, resolved, report)
   const provenance = options.explain ? new ProvenanceRecorder() : undefined

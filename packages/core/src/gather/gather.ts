@@ -448,6 +448,12 @@ class Gatherer {
 /** Gathers an entry's parts. Throws MergedYamlError for errors; warnings go to the reporter. */
 export function gatherEntry(entry: string, options: ResolvedOptions, report: Reporter, readFile: ReadFile): GatherResult {
   const gatherer = new Gatherer(options, report, readFile)
-  const items = gatherer.entry(entry)
+  let items: GatheredItem[]
+  try {
+    items = gatherer.entry(entry)
+  } catch (error) {
+    if (error instanceof MergedYamlError) error.dependencies ??= { files: gatherer.files, missing: gatherer.missing, globs: gatherer.globs }
+    throw error
+  }
   return { items, files: gatherer.files, missing: gatherer.missing, globs: gatherer.globs, readDependency: (path, at) => gatherer.dependency(path, at) }
 }
