@@ -1,0 +1,16 @@
+export declare const REPO_ROOT: string
+export declare const GEN_CORPUS: string
+export interface CorpusParams {
+  entries: number
+  depth: number
+  size: string
+  seed?: string
+}
+export declare const CORPORA: Record<'m50' | 's200' | 'l5', CorpusParams>
+export interface CorpusManifest {
+  params: CorpusParams & { seed: string }
+  layers: Record<string, { bytes: number; topLevelKeys: number; mergeHow: string | null }>
+  entries: { entry: string; chain: string[]; json: string; plain: string; chainYamlBytes: number; jsonBytes: number; plainBytes: number }[]
+  totals: { uniqueLayerFiles: number; uniqueLayerYamlBytes: number; chainYamlBytes: number; mergedJsonBytes: number; mergedPlainYamlBytes: number }
+}
+export declare function generateCorpus(out: string, params: CorpusParams): CorpusManifest

@@ -1,0 +1,192 @@
+// The fast path: js-yaml reads plain data about ten times faster than `yaml` builds its AST. Its
+// schema resolves plain scalars with scalars.ts, exactly as the precise path does; whatever it
+// cannot read to the same value (anchors and aliases, explicit tags, duplicate, null or collection keys,
+// directives, merge keys, warnings, any error) makes it give up, and precise.ts decides instead.
+import { FAILSAFE_SCHEMA, loadAll, Type } from 'js-yaml'
+import type { LoadOptions, Schema, State } from 'js-yaml'
+import { resolvePlain11, resolvePlain12 } from './scalars.ts'
+import type { ParseYamlOptions, YamlDocument } from './types.ts'
+
+// A tag no document names: the listener sends every node with an explicit tag to the precise path.
+const PLAIN_TAG = 'tag:merged-yaml.invalid,2026:plain'
+
+function schemaResolving(resolvePlain: (source: string) => unknown): Schema {
+  const plain = new Type(PLAIN_TAG, { kind: 'scalar', resolve: () => true, construct: resolvePlain })
+  return FAILSAFE_SCHEMA.extend({ implicit: [plain] })
+}
+
+const SCHEMAS = { '1.1': schemaResolving(resolvePlain11), '1.2': schemaResolving(resolvePlain12) }
+
+/** What the listener sees of js-yaml's state (the typings leave these fields out). */
+interface NodeState extends State {
+  tag: string | null
+  anchor: string | null
+}
+
+/**
+ * Text the fast path hands to the precise path: `pattern` is tried only when the text contains one
+ * of `needs` (a memchr-fast test), and with `at`, a match counts only where `at` accepts it.
+ */
+interface TextRule {
+  needs: readonly string[]
+  pattern: RegExp
+  at?: (text: string, index: number) => boolean
+}
+
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x09
+const isLineBreak = (c: number): boolean => c === 0x0a || c === 0x0d
+
+/** A match at the start of the text or right after one of `chars`. */
+function after(chars: string): TextRule['at'] {
+  return (text, index) => index === 0 || chars.includes(text[index - 1]!)
+}
+
+/**
+ * A block scalar header (`|` or `>`) js-yaml reads differently from `yaml`: alone on its line, with
+ * an indentation indicator (`|2`), or followed by an empty line.
+ */
+function unusualBlockHeader(text: string, index: number): boolean {
+  let i = index - 1
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i--
+  if (i < 0 || isLineBreak(text.charCodeAt(i))) return true
+  if (i === index - 1) return false // `a|b`: not a header
+  let j = index + 1
+  let c = text.charCodeAt(j)
+  if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++j) // + -
+  if (c >= 0x31 && c <= 0x39) return true // 1-9
+  while (isBlank(c)) c = text.charCodeAt(++j)
+  if (c === 0x23) while (j < text.length && !isLineBreak(c)) c = text.charCodeAt(++j) // # comment
+  if (c === 0x0d) c = text.charCodeAt(++j)
+  if (c !== 0x0a) return false
+  c = text.charCodeAt(++j)
+  while (isBlank(c)) c = text.charCodeAt(++j)
+  return isLineBreak(c)
+}
+
+const TEXT_RULES: readonly TextRule[] = [
+  // Directives: `%YAML 1.1` switches `yaml` to another schema.
+  { needs: ['%'], pattern: /^%/m },
+  // Verbatim tags (`!<…>`) could name the fast path's own tag.
+  { needs: ['!<'], pattern: /!</ },
+  // `?` explicit keys and flow collections as keys: js-yaml stringifies collection keys its own way.
+  { needs: ['?'], pattern: /\?(?:[ \t\r\n]|$)/g, at: after(' \t\r\n[{,') },
+  { needs: [']', '}'], pattern: /[\]}][ \t]*:/ },
+  // What js-yaml reads and `yaml` refuses or reads otherwise, found by fuzzing both
+  // (test/perf/parse-equivalence.test.ts): a comment glued to a quoted scalar or a flow collection;
+  // a comment line between a key and its plain value on a later line (`yaml` may take the value
+  // for a multi-line key); a tab in indentation; a document marker run into text (`----`); a block
+  // scalar header alone on its line, with an indentation indicator (`|2`) or followed by an empty
+  // line; an escaped line break in a double-quoted scalar followed by an empty line.
+  { needs: ['#'], pattern: /["'\]}]#/ },
+  { needs: ['#'], pattern: /:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*#[^\n]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[^\s#\-"'[{|>&!*?]/ },
+  { needs: ['\t'], pattern: /^ *\t/m },
+  { needs: ['---', '...'], pattern: /^(?:---|\.\.\.)[^\s]/m },
+  { needs: ['|', '>'], pattern: /[|>]/g, at: unusualBlockHeader },
+  { needs: ['\\'], pattern: /\\\r?\n[ \t]*\r?\n/ },
+]
+
+// An empty block sequence item (`-` alone): js-yaml may attach what follows it to the wrong
+// sequence. Only looked for when the value has a null list item.
+const EMPTY_ITEM: TextRule = { needs: ['-'], pattern: /-[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/g, at: after(' \t\r\n') }
+
+function matches(text: string, rule: TextRule): boolean {
+  if (!rule.needs.some((needle) => text.includes(needle))) return false
+  const { pattern, at } = rule
+  if (at === undefined) return pattern.test(text)
+  pattern.lastIndex = 0
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) if (at(text, m.index)) return true
+  return false
+}
+
+function textIsSafe(text: string, options: ParseYamlOptions): boolean {
+  // js-yaml appends a line break to a last line without one, which keep-chomped (`|+`) scalars show.
+  const last = text.charCodeAt(text.length - 1)
+  if (last === 0x20 || last === 0x09) return false
+  // `<<` merges in YAML 1.1.
+  if (options.version === '1.1' && text.includes('<<')) return false
+  for (const rule of TEXT_RULES) if (matches(text, rule)) return false
+  return true
+}
+
+// `yaml` refuses implicit keys this long; js-yaml accepts them.
+const MAX_KEY_LENGTH = 1024
+const UNSAFE = 1
+const NULL_ITEM = 2
+
+/**
+ * UNSAFE when a mapping has a key only a null key, a collection key or an over-long key produces;
+ * NULL_ITEM when a list holds a null.
+ */
+function inspect(root: unknown): number {
+  let found = 0
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i]
+        if (item === null) found = NULL_ITEM
+        else if (typeof item === 'object') stack.push(item)
+      }
+      continue
+    }
+    const record = value as Record<string, unknown>
+    if (Object.hasOwn(record, 'null') || Object.hasOwn(record, '[object Object]')) return UNSAFE
+    for (const key in record) {
+      if (key.length > MAX_KEY_LENGTH) return UNSAFE
+      const item = record[key]
+      if (typeof item === 'object' && item !== null) stack.push(item)
+    }
+  }
+  return found
+}
+
+/**
+ * Reads a YAML stream with js-yaml, or returns undefined when the result might differ from the
+ * precise path's. The documents locate paths by parsing the text with `yaml` on the first call.
+ */
+export function parseYamlStreamFast(text: string, options: ParseYamlOptions, locateWith: (text: string) => YamlDocument[]): YamlDocument[] | undefined {
+  if (!textIsSafe(text, options)) return undefined
+  let unsafe = false
+  const load: LoadOptions = {
+    schema: SCHEMAS[options.version],
+    onWarning: () => {
+      unsafe = true
+    },
+  }
+  // Anchors need `&` and tags `!`: most files have neither, and skip the per-node listener.
+  if (text.includes('&') || text.includes('!')) {
+    load.listener = (event, state) => {
+      if (event !== 'close') return
+      const node = state as NodeState
+      if (node.anchor !== null || (node.tag !== null && node.tag !== PLAIN_TAG)) unsafe = true
+    }
+  }
+  let values: unknown[]
+  try {
+    values = loadAll(text, null, load)
+  } catch {
+    return undefined
+  }
+  // An empty document (null) may be `~` or nothing at all; only the precise path tells them apart.
+  // A scalar at the root may be a block scalar whose content js-yaml ends at column 0.
+  if (unsafe || values.length === 0) return undefined
+  let nullItem = false
+  for (const value of values) {
+    if (typeof value !== 'object' || value === null) return undefined
+    const found = inspect(value)
+    if (found === UNSAFE) return undefined
+    if (found === NULL_ITEM) nullItem = true
+  }
+  if (nullItem && matches(text, EMPTY_ITEM)) return undefined
+  let located: YamlDocument[] | undefined
+  return values.map((value, index) => ({
+    value,
+    empty: false,
+    warnings: [],
+    locate(path, target) {
+      located ??= locateWith(text)
+      return located[index]?.locate(path, target) ?? { line: 1, column: 1 }
+    },
+  }))
+}

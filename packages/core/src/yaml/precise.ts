@@ -1,0 +1,137 @@
+// The precise path: `yaml` parses with positions, so diagnostics, conflicts and `explain` can point
+// at a line and column. It also decides every document the fast path (fast.ts) is unsure about.
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar } from 'yaml'
+import type { Document, Node, ScalarTag, Tags } from 'yaml'
+import type { Position } from '../diagnostics.ts'
+import { constructPyFloat, constructPyInt, PY_FALSE, PY_FLOAT, PY_INT, PY_TRUE } from './scalars.ts'
+import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
+
+// PyYAML's YAML 1.1 resolver (scalars.ts) in place of `yaml`'s own 1.1 bools, ints and floats, which
+// read `y`, `1e5`, `08` or `.` differently. Timestamps stay strings, and the exotic collection tags
+// are not produced. `!!binary` stays bytes: cloud-init archives use it for parts that are not text.
+const REPLACED_11_TAGS = new Set([
+  'tag:yaml.org,2002:bool',
+  'tag:yaml.org,2002:int',
+  'tag:yaml.org,2002:float',
+  'tag:yaml.org,2002:timestamp',
+  'tag:yaml.org,2002:set',
+  'tag:yaml.org,2002:omap',
+  'tag:yaml.org,2002:pairs',
+])
+
+function pyYaml11Tags(tags: Tags): Tags {
+  const kept = tags.filter((tag) => !REPLACED_11_TAGS.has((tag as ScalarTag).tag))
+  const bool = (value: boolean, test: RegExp): ScalarTag => ({
+    identify: (v: unknown) => v === value,
+    default: true,
+    tag: 'tag:yaml.org,2002:bool',
+    test,
+    resolve: () => new Scalar(value),
+  })
+  const int: ScalarTag = {
+    identify: (v: unknown) => Number.isInteger(v),
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    test: PY_INT,
+    resolve: (source: string) => constructPyInt(source),
+  }
+  const float: ScalarTag = {
+    identify: (v: unknown) => typeof v === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: PY_FLOAT,
+    resolve: (source: string) => constructPyFloat(source),
+  }
+  return [bool(true, PY_TRUE), bool(false, PY_FALSE), int, float, ...kept]
+}
+
+function problemOf(error: { code: string; message: string; linePos?: [{ line: number; col: number }, ...unknown[]] }): YamlProblem {
+  const start = error.linePos?.[0]
+  return {
+    code: error.code,
+    // yaml's messages end with " at line N, column M:" and a frame; we print our own.
+    message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''),
+    position: { line: start?.line ?? 1, column: start?.col ?? 1 },
+  }
+}
+
+/** Key of a pair as the JS object key it becomes (the rule `yaml`'s toJS applies to scalars). */
+function keyString(key: unknown): string | undefined {
+  if (isScalar(key)) return key.value === null ? '' : String(key.value)
+  return undefined
+}
+
+function createLocator(doc: Document, lines: LineCounter): YamlDocument['locate'] {
+  const positionOf = (offset: number | undefined): Position => {
+    const { line, col } = lines.linePos(offset ?? 0)
+    return { line, column: col }
+  }
+  return (path, target = 'value') => {
+    let node: unknown = doc.contents
+    let position = positionOf((doc.contents as Node | null)?.range?.[0] ?? doc.range?.[0] ?? 0)
+    for (let i = 0; i < path.length; i++) {
+      const segment = path[i]
+      let next: unknown
+      let keyNode: unknown
+      if (isMap(node)) {
+        // The last pair with the key wins, as it does for the value.
+        for (const pair of node.items) {
+          if (isPair(pair) && keyString(pair.key) === String(segment)) {
+            next = pair.value
+            keyNode = pair.key
+          }
+        }
+      } else if (isSeq(node) && typeof segment === 'number') {
+        next = node.items[segment]
+      }
+      if (next === undefined && keyNode === undefined) break
+      const last = i === path.length - 1
+      const anchorNode = last && target === 'key' && keyNode ? keyNode : (next ?? keyNode)
+      const range = (anchorNode as Node | null)?.range
+      if (range) position = positionOf(range[0])
+      node = next
+    }
+    return position
+  }
+}
+
+/** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
+export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions): YamlDocument[] {
+  const lines = new LineCounter()
+  const docs = parseAllDocuments(text, {
+    version: options.version,
+    uniqueKeys: !options.allowDuplicateKeys,
+    merge: options.version === '1.1',
+    lineCounter: lines,
+    prettyErrors: true,
+    keepSourceTokens: false,
+    ...(options.version === '1.1' ? { customTags: pyYaml11Tags } : {}),
+    logLevel: 'silent',
+  })
+  // An empty stream is one empty document, like PyYAML's safe_load giving None.
+  const list = Array.isArray(docs) ? docs : [docs]
+  if (list.length === 0) {
+    return [{ value: null, empty: true, warnings: [], locate: () => ({ line: 1, column: 1 }) }]
+  }
+  return list.map((doc) => {
+    const locate = createLocator(doc as Document, lines)
+    const warnings = doc.warnings.map(problemOf)
+    const fatal = doc.errors.find((e) => !(options.allowDuplicateKeys && e.code === 'DUPLICATE_KEY'))
+    if (fatal) return { value: null, empty: false, error: problemOf(fatal), warnings, locate }
+    for (const e of doc.errors) warnings.push(problemOf(e))
+    const contents = doc.contents as Node | null
+    const empty = contents === null || (isScalar(contents) && contents.value === null && !contents.source)
+    try {
+      const value = doc.toJS({ maxAliasCount: options.maxAliasCount })
+      return { value: value ?? null, empty, warnings, locate }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const code = error instanceof RangeError && /call stack/i.test(message) ? 'MY_YAML_TOO_DEEP' : 'MY_YAML_ALIAS_LIMIT'
+      const friendly =
+        code === 'MY_YAML_TOO_DEEP'
+          ? 'document is nested too deeply to convert'
+          : `${message} (alias expansion is limited to guard against "billion laughs" documents)`
+      return { value: null, empty, error: { code, message: friendly, position: locate([]) }, warnings, locate }
+    }
+  })
+}
