@@ -129,6 +129,24 @@ describe('render() on random cloud-config parts and directives', () => {
     )
   })
 
+  it('merges in place exactly as it merges by copying (explain copies), skipped parts rolled back', () => {
+    const patch = fc.array(fc.record({ op: fc.constantFrom('add', 'copy', 'remove'), path: fc.constantFrom('/a', '/b', '/list', '/map/a'), from: fc.constantFrom('/a', '/map', '/list'), value }), { minLength: 1, maxLength: 3 })
+    const anyPart = fc.oneof({ weight: 5, arbitrary: part.map(partText) }, { weight: 1, arbitrary: patch.map((ops) => `#cloud-config-jsonp\n${JSON.stringify(ops)}\n`) })
+    fc.assert(
+      fc.property(fc.array(anyPart, { minLength: 2, maxLength: 6 }), options, (files, renderOptions) => {
+        const lenient = { ...renderOptions, strict: false }
+        expect(outcome(files, lenient)).toBe(outcome(files, { ...lenient, explain: true }))
+      }),
+      settings,
+    )
+  })
+
+  it('does not change a JSON-patch copy through its twin when merging in place', () => {
+    // The second part makes `map` a container of the result's own, which the patch then shares.
+    const files = ['map: {x: 1}\n', 'merge_how: dict(no_replace)+list()+str()\nmap: {w: 0}\n', `#cloud-config-jsonp\n${JSON.stringify([{ op: 'copy', from: '/map', path: '/twin' }])}\n`, 'map: {y: 2}\n']
+    expect(outcome(files, {})).toBe('value {"map":{"x":1,"w":0,"y":2},"twin":{"x":1,"w":0}}')
+  })
+
   it('merges a single part into the empty result as itself (without its directive)', () => {
     fc.assert(
       fc.property(part, fc.constantFrom('scoped' as const, 'per-part' as const), (p, stack) => {

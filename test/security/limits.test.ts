@@ -224,3 +224,23 @@ describe('MIME and compression', () => {
     expect(d).toMatchObject({ code: 'MY_DECODED_TOO_LARGE', line: 5 })
   })
 })
+
+describe('work that grows with the input stays near-linear', () => {
+  it('merges a stream of 10 000 documents in seconds', async () => {
+    const docs = Array.from({ length: 10_000 }, (_, i) => `k${i}: ${i}`).join('\n---\n')
+    const root = writeTree({ [entry]: docs }, 'limits')
+    const started = performance.now()
+    const result = await render(entry, { root })
+    expect(Object.keys(result.value as object)).toHaveLength(10_000)
+    expect(performance.now() - started).toBeLessThan(10_000)
+  })
+
+  it('merges 1000 parts that each add 200 keys in seconds', async () => {
+    const parts = Array.from({ length: 1000 }, (_, p) => Array.from({ length: 200 }, (_, k) => `p${p}k${k}: ${k}`).join('\n'))
+    const root = writeTree({ [entry]: parts.join('\n---\n') }, 'limits')
+    const started = performance.now()
+    const result = await render(entry, { root })
+    expect(Object.keys(result.value as object)).toHaveLength(200_000)
+    expect(performance.now() - started).toBeLessThan(10_000)
+  })
+})

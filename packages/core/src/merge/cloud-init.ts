@@ -7,7 +7,7 @@ import { parseMergeString } from './directive.ts'
 import type { MergerSpec } from './directive.ts'
 import { extractPart } from './extract.ts'
 import { applyJsonPatch, JsonPatchError } from './json-patch.ts'
-import { createMergerSet, isPlainObject, MergeRun, PartSkipped } from './mergers.ts'
+import { createMergerSet, isPlainObject, MergeOwnership, MergeRun, PartSkipped } from './mergers.ts'
 import { describeMergers } from './provenance.ts'
 import type { ProvenanceRecorder } from './provenance.ts'
 import type { StackMode } from '../options.ts'
@@ -38,6 +38,8 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
   // Set when a cloud-config part was attempted: cloud-init then writes {} even if every part failed.
   let buffer: Record<string, unknown> | undefined
   let merged = false
+  // Without `explain`, containers earlier parts created are merged into in place (see MergeOwnership).
+  let ownership = provenance ? undefined : new MergeOwnership()
 
   const mergeYaml = (doc: SourceDocument, headerless: boolean, empty: boolean, inForce: MergerSpec[]): MergerSpec[] => {
     if (empty) {
@@ -90,13 +92,16 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
         report.lenient({ code: conflict.code, message: conflict.message, doc, path: conflict.path, target: 'key' })
       },
       recorder,
+      ownership,
     )
     try {
       const result = run.merge(merged ? buffer : {}, part.data)
       buffer = result as Record<string, unknown>
       merged = true
+      ownership?.commit()
     } catch (error) {
       if (error instanceof PartSkipped) {
+        ownership?.rollback()
         recorder?.end(false)
         return inForce
       }
@@ -112,6 +117,8 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
       const before = merged ? buffer : {}
       buffer = applyJsonPatch(before, doc.value) as Record<string, unknown>
       merged = true
+      // A patch shares subtrees (`copy`): nothing in the result may be changed in place any more.
+      if (ownership) ownership = new MergeOwnership()
       provenance?.patch(doc, before, buffer)
     } catch (error) {
       if (!(error instanceof JsonPatchError)) throw error

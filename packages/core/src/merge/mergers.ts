@@ -110,6 +110,41 @@ function typeName(value: unknown): string {
   return `a ${typeof value}`
 }
 
+/**
+ * The containers merges created, which belong to the result alone and may be changed in place by
+ * the next part instead of copied: copying the whole result for every part made merging N parts
+ * O(N²). Changes made in place are logged so that a part cloud-init abandons can be rolled back.
+ * Containers that came from a document (or that a JSON patch may have shared) are never owned.
+ */
+export class MergeOwnership {
+  private readonly owned = new WeakSet<object>()
+  private undo: (() => void)[] = []
+
+  own<T extends object>(value: T): T {
+    this.owned.add(value)
+    return value
+  }
+
+  has(value: object): boolean {
+    return this.owned.has(value)
+  }
+
+  record(step: () => void): void {
+    this.undo.push(step)
+  }
+
+  /** Keeps the in-place changes of the part merged last. */
+  commit(): void {
+    this.undo = []
+  }
+
+  /** Reverts the in-place changes since the last commit. */
+  rollback(): void {
+    for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]!()
+    this.undo = []
+  }
+}
+
 /** Merges `incoming` into `current` with one merger set; one instance per part merge. */
 export class MergeRun {
   private readonly path: PathSegment[] = []
@@ -119,7 +154,34 @@ export class MergeRun {
     private readonly onConflict: ConflictHandler,
     /** Set only for `explain`: the normal path pays a null check per decision. */
     private readonly recorder?: MergeRecorder,
+    /** Lets the run change containers earlier runs created in place (never with a recorder). */
+    private readonly ownership?: MergeOwnership,
   ) {}
+
+  /** Sets `key` of `target`, logging how to undo it when `target` is changed in place. */
+  private write(target: Record<string, unknown>, key: string, value: unknown, inPlace: boolean): void {
+    if (inPlace) {
+      if (Object.hasOwn(target, key)) {
+        const before = target[key]
+        this.ownership!.record(() => setOwn(target, key, before))
+      } else {
+        this.ownership!.record(() => delete target[key])
+      }
+    }
+    setOwn(target, key, value)
+  }
+
+  private remove(target: Record<string, unknown>, key: string, inPlace: boolean): void {
+    if (inPlace) {
+      // Restoring a deleted key must restore its position too: keep the whole mapping.
+      const snapshot = copyObject(target)
+      this.ownership!.record(() => {
+        for (const k of Object.keys(target)) delete target[k]
+        for (const k of Object.keys(snapshot)) setOwn(target, k, snapshot[k])
+      })
+    }
+    delete target[key]
+  }
 
   merge(current: unknown, incoming: unknown): unknown {
     return this.dispatch(current, incoming)
@@ -158,22 +220,24 @@ export class MergeRun {
       return old
     }
     this.recorder?.note(this.path, 'merged', 'dict', next)
-    const out = copyObject(old)
+    const inPlace = this.ownership?.has(old) === true
+    const out = inPlace ? old : copyObject(old)
+    this.ownership?.own(out)
     for (const key of Object.keys(next)) {
       const value = next[key]
       if (!Object.hasOwn(out, key)) {
         this.recorder?.put([...this.path, key], ABSENT, value, 'dict')
-        setOwn(out, key, value)
+        this.write(out, key, value, inPlace)
         continue
       }
       if (value === null && m.allowDelete) {
         this.recorder?.put([...this.path, key], out[key], ABSENT, 'dict')
-        delete out[key]
+        this.remove(out, key, inPlace)
         continue
       }
       if (m.replace) {
         this.recorder?.put([...this.path, key], out[key], value, 'dict')
-        setOwn(out, key, value)
+        this.write(out, key, value, inPlace)
         continue
       }
       const recurse = (Array.isArray(value) && m.recurseArray) || (typeof value === 'string' && m.recurseStr) || isPlainObject(value)
@@ -182,7 +246,8 @@ export class MergeRun {
         continue
       }
       this.path.push(key)
-      setOwn(out, key, this.dispatch(out[key], value))
+      const merged = this.dispatch(out[key], value)
+      if (merged !== out[key]) this.write(out, key, merged, inPlace)
       this.path.pop()
     }
     return out
@@ -200,7 +265,17 @@ export class MergeRun {
     if (m.method === 'prepend' || m.method === 'append') {
       const items = iterate(next)
       this.recorder?.addItems(this.path, old.length, items, next, m.method)
-      return m.method === 'prepend' ? [...items, ...old] : [...old, ...items]
+      if (m.method === 'append' && this.ownership?.has(old)) {
+        const length = old.length
+        this.ownership.record(() => {
+          old.length = length
+        })
+        for (const item of items) old.push(item)
+        return old
+      }
+      const out = m.method === 'prepend' ? [...items, ...old] : [...old, ...items]
+      this.ownership?.own(out)
+      return out
     }
     if (m.method === 'no_replace') {
       if (isPlainObject(next) && old.length > 0 && Object.keys(next).length > 0) {
@@ -212,17 +287,29 @@ export class MergeRun {
     // replace: an index-wise overlay, truncated to the old length.
     const items = next as unknown[]
     this.recorder?.note(this.path, 'merged', 'list', next, items.length > old.length ? `list(replace) overlays index by index: the ${items.length - old.length} item(s) past the old length are dropped` : undefined)
-    const out = old.slice()
+    const inPlace = this.ownership?.has(old) === true
+    const out = inPlace ? old : old.slice()
+    this.ownership?.own(out)
+    const set = (i: number, value: unknown): void => {
+      if (inPlace) {
+        const before = out[i]
+        this.ownership!.record(() => {
+          out[i] = before
+        })
+      }
+      out[i] = value
+    }
     const common = Math.min(old.length, items.length)
     for (let i = 0; i < common; i++) {
       const value = items[i]
       if ((Array.isArray(value) && m.recurseArray) || (typeof value === 'string' && m.recurseStr) || (isPlainObject(value) && m.recurseDict)) {
         this.path.push(i)
-        out[i] = this.dispatch(out[i], value)
+        const merged = this.dispatch(out[i], value)
+        if (merged !== out[i]) set(i, merged)
         this.path.pop()
       } else {
         this.recorder?.put([...this.path, i], out[i], value, 'list')
-        out[i] = value
+        set(i, value)
       }
     }
     return out
