@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { stringify } from 'yaml'
+import { parseAllDocuments, stringify } from 'yaml'
 import { MergedYamlError, renderSync } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import { readMime, MimeError } from '../../packages/core/src/gather/mime.ts'
@@ -14,7 +14,7 @@ import { parseIncludeLines } from '../../packages/core/src/gather/include-lines.
 import { parseMergeBody, parseMergeString } from '../../packages/core/src/merge/directive.ts'
 import { applyJsonPatch, JsonPatchError } from '../../packages/core/src/merge/json-patch.ts'
 import { createMergerSet, MergeRun, PartSkipped } from '../../packages/core/src/merge/mergers.ts'
-import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
+import { parseYamlStream, parseYamlStreamPrecise } from '../../packages/core/src/yaml/parse.ts'
 import { checkValueLimits } from '../../packages/core/src/value-limits.ts'
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150)
@@ -294,6 +294,30 @@ describe('readers never throw on arbitrary text', () => {
         } catch (error) {
           expect(error).toBeInstanceOf(MimeError)
         }
+      }),
+      settings,
+    )
+  })
+})
+
+describe('the linear duplicate-key check', () => {
+  const keyText = fc.constantFrom('a', 'b', '1', '"1"', "'a'", '~', 'null', '', '.nan', '.NaN', '0x1', '01', 'true', 'True', '[x]', '{k: v}', '&k a', '*k', '!!str 1', '? a')
+  const flowOrBlock = fc.boolean()
+
+  it('reports the duplicates `yaml` reports, at the same positions', () => {
+    fc.assert(
+      fc.property(fc.array(keyText, { minLength: 1, maxLength: 8 }), flowOrBlock, fc.constantFrom('1.1' as const, '1.2' as const), (keys, flow, version) => {
+        const text = flow ? `{${keys.map((k, i) => `${k}: ${i}`).join(', ')}}\n` : keys.map((k, i) => `${k}: ${i}`).join('\n') + '\n'
+        const ours = parseYamlStreamPrecise(text, { version, allowDuplicateKeys: false, maxAliasCount: 100 })[0]!
+        const reference = parseAllDocuments(text, { version, uniqueKeys: true, merge: version === '1.1', prettyErrors: true, logLevel: 'silent' })
+        const first = (Array.isArray(reference) ? reference : [])[0]
+        const referenceError = first?.errors[0]
+        if (!referenceError) {
+          expect(ours.error).toBeUndefined()
+          return
+        }
+        expect(ours.error?.code === 'DUPLICATE_KEY').toBe(referenceError.code === 'DUPLICATE_KEY')
+        if (referenceError.code === 'DUPLICATE_KEY') expect(ours.error?.position).toEqual({ line: referenceError.linePos![0].line, column: referenceError.linePos![0].col })
       }),
       settings,
     )

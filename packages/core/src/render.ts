@@ -82,6 +82,7 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
       version: jsonp ? '1.2' : options.yamlVersion,
       allowDuplicateKeys: !options.strict,
       maxAliasCount: options.limits.maxAliasCount,
+      maxDepth: options.limits.maxDepth,
     })
     docs.forEach((yaml, index) => {
       const doc = createSourceDocument(yaml, item.origin, item.text, item.headers, index)

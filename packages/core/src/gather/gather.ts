@@ -393,7 +393,7 @@ class Gatherer {
 
   /** cloud-init `_explode_archive`: a YAML list of `{content, type, filename, <header>: value}`. */
   private archive(text: string, ctx: Context): GatheredItem[] {
-    const [doc] = parseYamlStream(text, { version: this.options.yamlVersion, allowDuplicateKeys: !this.options.strict, maxAliasCount: this.options.limits.maxAliasCount })
+    const [doc] = parseYamlStream(text, { version: this.options.yamlVersion, allowDuplicateKeys: !this.options.strict, maxAliasCount: this.options.limits.maxAliasCount, maxDepth: this.options.limits.maxDepth })
     const at = (path: (string | number)[]): Context => {
       const position = doc!.locate(path)
       return ctx.lineOffset !== undefined ? { ...ctx, lineOffset: undefined, anchor: { line: ctx.lineOffset + position.line, column: position.column } } : ctx

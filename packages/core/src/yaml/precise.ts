@@ -1,8 +1,11 @@
 // The precise path: `yaml` parses with positions, so diagnostics, conflicts and `explain` can point
 // at a line and column. It also decides every document the fast path (fast.ts) is unsure about.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar } from 'yaml'
-import type { Document, Node, ScalarTag, Tags } from 'yaml'
+import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, Parser, Scalar } from 'yaml'
+import type { CST, Document, Node, ScalarTag, Tags, YAMLError } from 'yaml'
 import type { Position } from '../diagnostics.ts'
+import { checkDocumentTokens, DEFAULT_MAX_DEPTH } from './cst-limits.ts'
+import type { CstProblem } from './cst-limits.ts'
+import { findDuplicateKeys } from './duplicate-keys.ts'
 import { constructPyFloat, constructPyInt, PY_FALSE, PY_FLOAT, PY_INT, PY_TRUE } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
 
@@ -95,27 +98,84 @@ function createLocator(doc: Document, lines: LineCounter): YamlDocument['locate'
   }
 }
 
-/** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
-export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions): YamlDocument[] {
-  const lines = new LineCounter()
-  const docs = parseAllDocuments(text, {
+/** Where `error` is, as `yaml`'s prettyErrors would have set it (it has no position when pos is -1). */
+function locateError(error: YAMLError, lines: LineCounter): void {
+  if (error.pos[0] !== -1) error.linePos = [lines.linePos(error.pos[0]), lines.linePos(error.pos[1])]
+}
+
+/** Adds `extra` errors among `errors`, each before the first one that starts after it. */
+function mergeByPosition(errors: YAMLError[], extra: readonly YAMLError[]): YAMLError[] {
+  const out = [...errors]
+  for (const error of extra) {
+    const at = out.findIndex((e) => e.pos[0] > error.pos[0])
+    out.splice(at === -1 ? out.length : at, 0, error)
+  }
+  return out
+}
+
+/** The documents of a stream as `yaml`'s parseAllDocuments reads them, within the depth and alias limits. */
+function composeDocuments(text: string, options: ParseYamlOptions, lines: LineCounter): { docs: Document[]; limited: Map<number, CstProblem> } | CstProblem {
+  const parser = new Parser(lines.addNewLine)
+  let tokens: CST.Token[]
+  try {
+    tokens = Array.from(parser.parse(text))
+  } catch (error) {
+    // The parser unwinds some nestings recursively (`a: b: c: …` on one line).
+    if (!(error instanceof RangeError)) throw error
+    return { code: 'MY_YAML_TOO_DEEP', message: `mappings and lists nest too deeply to parse here (limits.maxDepth)`, offset: parser.offset }
+  }
+  const limits = { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxAliasCount: options.maxAliasCount }
+  const limited = new Map<number, CstProblem>()
+  let index = 0
+  for (const token of tokens) {
+    if (token.type !== 'document') continue
+    const problem = checkDocumentTokens(token, limits)
+    if (problem) {
+      limited.set(index, problem)
+      // Composing recurses per level and resolves each alias against every earlier anchor: skip it.
+      token.value = undefined
+    }
+    index++
+  }
+  const composer = new Composer({
     version: options.version,
-    uniqueKeys: !options.allowDuplicateKeys,
+    // Checked in linear time by findDuplicateKeys; `yaml` compares each key with all earlier ones.
+    uniqueKeys: false,
     merge: options.version === '1.1',
-    lineCounter: lines,
-    prettyErrors: true,
     keepSourceTokens: false,
     ...(options.version === '1.1' ? { customTags: pyYaml11Tags } : {}),
     logLevel: 'silent',
   })
+  const docs = Array.from(composer.compose(tokens)) as Document[]
+  for (const doc of docs) {
+    if (!options.allowDuplicateKeys) doc.errors = mergeByPosition(doc.errors, findDuplicateKeys(doc, lines))
+    for (const error of [...doc.errors, ...doc.warnings]) locateError(error, lines)
+  }
+  return { docs, limited }
+}
+
+/** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
+export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions): YamlDocument[] {
+  const lines = new LineCounter()
+  const composed = composeDocuments(text, options, lines)
+  if (!('docs' in composed)) {
+    const { line, col } = lines.linePos(composed.offset)
+    const position = { line, column: col }
+    return [{ value: null, empty: false, error: { code: composed.code, message: composed.message, position }, warnings: [], locate: () => position }]
+  }
+  const { docs: list, limited } = composed
   // An empty stream is one empty document, like PyYAML's safe_load giving None.
-  const list = Array.isArray(docs) ? docs : [docs]
   if (list.length === 0) {
     return [{ value: null, empty: true, warnings: [], locate: () => ({ line: 1, column: 1 }) }]
   }
-  return list.map((doc) => {
-    const locate = createLocator(doc as Document, lines)
+  return list.map((doc, index) => {
+    const locate = createLocator(doc, lines)
     const warnings = doc.warnings.map(problemOf)
+    const limit = limited.get(index)
+    if (limit) {
+      const { line, col } = lines.linePos(limit.offset)
+      return { value: null, empty: false, error: { code: limit.code, message: limit.message, position: { line, column: col } }, warnings, locate }
+    }
     const fatal = doc.errors.find((e) => !(options.allowDuplicateKeys && e.code === 'DUPLICATE_KEY'))
     if (fatal) return { value: null, empty: false, error: problemOf(fatal), warnings, locate }
     for (const e of doc.errors) warnings.push(problemOf(e))

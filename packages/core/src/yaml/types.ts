@@ -29,4 +29,6 @@ export interface ParseYamlOptions {
   allowDuplicateKeys: boolean
   /** Upper bound on the nodes produced by alias expansion (billion laughs). */
   maxAliasCount: number
+  /** Nesting of mappings and lists, checked before the parser recurses. @default 100 (limits.maxDepth) */
+  maxDepth?: number
 }

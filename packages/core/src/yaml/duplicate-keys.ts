@@ -1,0 +1,38 @@
+// `yaml`'s own duplicate-key check compares each new key with every earlier one: a mapping with
+// 50 000 keys takes a minute. This is the same check (scalar keys with the same value, as `yaml`
+// compares them) with a set per mapping, run on the composed document instead.
+import { isMap, isPair, isScalar, isSeq, YAMLParseError } from 'yaml'
+import type { Document, LineCounter } from 'yaml'
+
+/** A DUPLICATE_KEY error for each repeated key, located like `yaml`'s (at the key). */
+export function findDuplicateKeys(doc: Document, lines: LineCounter): YAMLParseError[] {
+  const errors: YAMLParseError[] = []
+  const stack: unknown[] = [doc.contents]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (isSeq(node)) {
+      for (const item of node.items) stack.push(item)
+      continue
+    }
+    if (!isMap(node)) continue
+    const seen = new Set<unknown>()
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue
+      stack.push(pair.key, pair.value)
+      if (!isScalar(pair.key)) continue
+      const key = pair.key.value
+      // `yaml` compares with ===, under which NaN never equals itself.
+      if (Number.isNaN(key)) continue
+      if (!seen.has(key)) {
+        seen.add(key)
+        continue
+      }
+      const offset = pair.key.range?.[0] ?? 0
+      const error = new YAMLParseError([offset, offset + 1], 'DUPLICATE_KEY', 'Map keys must be unique')
+      const { line, col } = lines.linePos(offset)
+      error.linePos = [{ line, col }]
+      errors.push(error)
+    }
+  }
+  return errors.sort((a, b) => a.pos[0] - b.pos[0])
+}
