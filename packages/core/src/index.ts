@@ -1,5 +1,7 @@
 export { render, renderSync } from './render.ts'
 export type { RenderHooks, RenderResult } from './render.ts'
+export { createRenderCache } from './cache.ts'
+export type { RenderCache, RenderCacheStats } from './cache.ts'
 export { DEFAULT_LIMITS, DEFAULT_MERGE_HOW, resolveOptions } from './options.ts'
 export type { DialectName, Limits, RenderOptions, ResolvedOptions, StackMode } from './options.ts'
 export { createCodeFrame, formatDiagnostic, isMergedYamlError, MergedYamlError } from './diagnostics.ts'

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import type { RenderCache } from './cache.ts'
 import { MergedYamlError } from './diagnostics.ts'
 import type { Diagnostic } from './diagnostics.ts'
 import { DIALECTS } from './dialects/index.ts'
@@ -20,7 +21,7 @@ import type { Problem } from './report.ts'
 import type { SourceDocument } from './source.ts'
 import { parseYamlStream } from './yaml/parse.ts'
 import { checkValueLimits } from './value-limits.ts'
-import type { PathSegment } from './yaml/parse.ts'
+import type { ParseYamlOptions, PathSegment } from './yaml/parse.ts'
 
 export interface RenderResult {
   /** The merged value (`null` when the entry holds no cloud-config part at all). */
@@ -40,6 +41,8 @@ export interface RenderResult {
 }
 
 export interface RenderHooks {
+  /** Shares read files and parsed layers between the renders of one build or watch session (`createRenderCache()`). */
+  cache?: RenderCache
   /** Reads a file's bytes; the plugin passes a cached reader. */
   readFile?: ReadFile
 }
@@ -69,21 +72,22 @@ function validateOptions(options: ResolvedOptions): void {
 }
 
 /** Parses every gathered part into documents, keeping the scope structure. */
-function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, report: Reporter): MergeStep[] {
+function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, report: Reporter, cache: RenderCache | undefined): MergeStep[] {
   const steps: MergeStep[] = []
   for (const item of items) {
     if (item.kind === 'scope') {
-      steps.push({ kind: 'scope', steps: parseParts(item.items, options, report) })
+      steps.push({ kind: 'scope', steps: parseParts(item.items, options, report, cache) })
       continue
     }
     const jsonp = item.type === 'text/cloud-config-jsonp'
     // JSON is YAML 1.2; parsing it as YAML keeps positions for the patch's diagnostics.
-    const docs = parseYamlStream(item.text, {
+    const parseOptions: ParseYamlOptions = {
       version: jsonp ? '1.2' : options.yamlVersion,
       allowDuplicateKeys: !options.strict,
       maxAliasCount: options.limits.maxAliasCount,
       maxDepth: options.limits.maxDepth,
-    })
+    }
+    const docs = cache ? cache.parse(item.origin.file, item.text, parseOptions) : parseYamlStream(item.text, parseOptions)
     docs.forEach((yaml, index) => {
       const doc = createSourceDocument(yaml, item.origin, item.text, item.headers, index)
       if (yaml.error) {
@@ -179,17 +183,18 @@ function renderEntry(entry: string, options: RenderOptions, hooks: RenderHooks):
   const resolved = resolveOptions(options)
   validateOptions(resolved)
   const report = new Reporter(resolved.strict, resolved.root)
-  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, hooks.readFile ?? defaultReadFile)
+  const cache = hooks.cache
+  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, hooks.readFile ?? (cache ? (path) => cache.readFile(path) : defaultReadFile))
   try {
-    return mergeEntry(gathered, resolved, report, options)
+    return mergeEntry(gathered, resolved, report, options, cache)
   } catch (error) {
     if (error instanceof MergedYamlError) error.dependencies ??= { files: gathered.files, missing: gathered.missing, globs: gathered.globs }
     throw error
   }
 }
 
-function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: Reporter, options: RenderOptions): RenderResult {
-  const steps = parseParts(gathered.items, resolved, report)
+function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: Reporter, options: RenderOptions, cache: RenderCache | undefined): RenderResult {
+  const steps = parseParts(gathered.items, resolved, report, cache)
   const dialect = detectDialect(steps, resolved, report)
   const provenance = options.explain ? new ProvenanceRecorder() : undefined
   let value: unknown

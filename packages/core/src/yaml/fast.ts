@@ -4,6 +4,7 @@
 // directives, merge keys, warnings, any error) makes it give up, and precise.ts decides instead.
 import { FAILSAFE_SCHEMA, loadAll, Type } from 'js-yaml'
 import type { LoadOptions, Schema, State } from 'js-yaml'
+import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
 
@@ -148,8 +149,11 @@ function inspect(root: unknown): number {
 export function parseYamlStreamFast(text: string, options: ParseYamlOptions, locateWith: (text: string) => YamlDocument[]): YamlDocument[] | undefined {
   if (!textIsSafe(text, options)) return undefined
   let unsafe = false
-  const load: LoadOptions = {
+  const load: LoadOptions & { maxDepth: number } = {
     schema: SCHEMAS[options.version],
+    // js-yaml counts every node where the precise path counts collections: it refuses at least
+    // everything the precise path refuses (and hands that over), plus documents at the limit.
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     onWarning: () => {
       unsafe = true
     },

@@ -1,0 +1,122 @@
+// What renders of many entries (one build) and of the same entries again (watch mode) share: file
+// bytes, kept while a file's size and times are unchanged, and parsed documents, kept per file for
+// each distinct text and parse options. A layer included by fifty entries is read and parsed once;
+// after an edit, only the edited file is read and parsed again.
+import { readFileSync, statSync } from 'node:fs'
+import { parseYamlStream } from './yaml/parse.ts'
+import type { ParseYamlOptions, YamlDocument } from './yaml/parse.ts'
+
+export interface RenderCacheStats {
+  /** Files read from disk. */
+  reads: number
+  /** Reads answered from the cache (the file's size and times were unchanged). */
+  readHits: number
+  /** YAML streams parsed. */
+  parses: number
+  /** Parses answered from the cache (same file, same text, same options). */
+  parseHits: number
+}
+
+export interface RenderCache {
+  /** Counters, for tests and benchmarks: they only ever grow. */
+  readonly stats: RenderCacheStats
+  /** A file's bytes, read again only when its size, mtime, ctime or inode changed. */
+  readFile(path: string): Uint8Array
+  /**
+   * The documents of a YAML stream taken from `file`, parsed once per distinct text and options.
+   * Their values are frozen: every entry that includes the file shares them.
+   */
+  parse(file: string, text: string, options: ParseYamlOptions): YamlDocument[]
+  /** Forgets a file (a watcher saw it change or disappear): it is read and parsed again. */
+  invalidate(path: string): void
+  /** Forgets every file. */
+  clear(): void
+}
+
+interface CachedFile {
+  stamp: string
+  bytes: Uint8Array
+}
+
+/** Parsed streams of one file: options key → text → documents. */
+type ParsedTexts = Map<string, Map<string, YamlDocument[]>>
+
+// A file holds one text per MIME part or stream; more distinct texts than this for one file and
+// options are edits the cache was not told about (a reader other than `readFile`): drop the oldest.
+const MAX_TEXTS_PER_FILE = 64
+
+function optionsKey(options: ParseYamlOptions): string {
+  return JSON.stringify(options, Object.keys(options).sort())
+}
+
+/** Freezes a parsed value, so that code mutating a shared document fails instead of corrupting others. */
+function deepFreeze(root: unknown): void {
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (typeof value !== 'object' || value === null || Object.isFrozen(value)) continue
+    // Typed arrays with elements cannot be frozen; `!!binary` values are never merged into.
+    if (ArrayBuffer.isView(value)) continue
+    Object.freeze(value)
+    if (Array.isArray(value)) {
+      for (const item of value) if (typeof item === 'object' && item !== null) stack.push(item)
+    } else {
+      for (const key of Object.keys(value)) {
+        const item = (value as Record<string, unknown>)[key]
+        if (typeof item === 'object' && item !== null) stack.push(item)
+      }
+    }
+  }
+}
+
+/** A cache to pass to every `render()` of one build or watch session (`render(entry, options, { cache })`). */
+export function createRenderCache(): RenderCache {
+  const files = new Map<string, CachedFile>()
+  const parsed = new Map<string, ParsedTexts>()
+  const stats: RenderCacheStats = { reads: 0, readHits: 0, parses: 0, parseHits: 0 }
+
+  return {
+    stats,
+    readFile(path) {
+      // Nanosecond times: two saves within one millisecond still differ.
+      const stat = statSync(path, { bigint: true })
+      const stamp = `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`
+      const cached = files.get(path)
+      if (cached?.stamp === stamp) {
+        stats.readHits++
+        return cached.bytes
+      }
+      const bytes = readFileSync(path)
+      stats.reads++
+      if (cached) parsed.delete(path)
+      files.set(path, { stamp, bytes })
+      return bytes
+    },
+    parse(file, text, options) {
+      const key = optionsKey(options)
+      let byOptions = parsed.get(file)
+      if (!byOptions) parsed.set(file, (byOptions = new Map()))
+      let byText = byOptions.get(key)
+      if (!byText) byOptions.set(key, (byText = new Map()))
+      const hit = byText.get(text)
+      if (hit) {
+        stats.parseHits++
+        return hit
+      }
+      const docs = parseYamlStream(text, options)
+      stats.parses++
+      for (const doc of docs) deepFreeze(doc.value)
+      if (byText.size >= MAX_TEXTS_PER_FILE) byText.delete(byText.keys().next().value!)
+      byText.set(text, docs)
+      return docs
+    },
+    invalidate(path) {
+      files.delete(path)
+      parsed.delete(path)
+    },
+    clear() {
+      files.clear()
+      parsed.clear()
+    },
+  }
+}
