@@ -326,9 +326,14 @@ class Gatherer {
         if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
           fail('MY_INCLUDE_OUTSIDE_ROOT', `'${line.target}' has '..' inside a glob pattern, which walks outside the project root ${this.options.root}; write the folder before the wildcard without '..'`)
         }
-        paths = globSync(absolute.replaceAll('\\', '/'), { absolute: true, onlyFiles: true, expandDirectories: false })
-          .map((p) => resolve(p))
-          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        try {
+          paths = globSync(absolute.replaceAll('\\', '/'), { absolute: true, onlyFiles: true, expandDirectories: false })
+            .map((p) => resolve(p))
+            .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        } catch (error) {
+          // picomatch compiles the pattern to a RegExp, which a long or odd pattern can break.
+          return fail('MY_INCLUDE_INVALID', `invalid glob pattern '${line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target}': ${(error as Error).message.slice(0, 200)}`)
+        }
         if (paths.length > this.options.limits.maxGlobMatches) fail('MY_GLOB_TOO_MANY', `'${line.target}' matches ${paths.length} files, over the limit of ${this.options.limits.maxGlobMatches} (limits.maxGlobMatches)`)
         if (paths.length === 0) {
           this.missing.push(absolute)
