@@ -11,7 +11,7 @@ if (import.meta.hot) {
   import.meta.hot.accept(['../config/app.merged.yaml', '../config/services.merged.yaml'], ([nextApp, nextServices]) => {
     current = { app: nextApp?.default ?? current.app, services: nextServices?.default ?? current.services }
     renderCards(root, current.app, current.app.api, current.app.features, current.services)
-    const w = window as unknown as { __hmrUpdates?: number }
-    w.__hmrUpdates = (w.__hmrUpdates ?? 0) + 1
+    const w = window as unknown as { mergedYamlHmrUpdates?: number }
+    w.mergedYamlHmrUpdates = (w.mergedYamlHmrUpdates ?? 0) + 1
   })
 }

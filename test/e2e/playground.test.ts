@@ -78,12 +78,12 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
 
     it('hot-updates the page when an included layer changes, without a reload', async () => {
       await page.evaluate(() => {
-        ;(globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true
+        ;(globalThis as unknown as { sameDocumentMarker: boolean }).sameDocumentMarker = true
       })
       writeFileSync(layer(), readFileSync(layer(), 'utf8').replace('retries: 3', 'retries: 7'))
       await expect.poll(() => text(page, 'api-retries'), { timeout: 30_000 }).toBe('7')
-      expect(await page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
-      expect(await page.evaluate(() => (globalThis as unknown as { __hmrUpdates?: number }).__hmrUpdates ?? 0)).toBeGreaterThan(0)
+      expect(await page.evaluate(() => (globalThis as unknown as { sameDocumentMarker?: boolean }).sameDocumentMarker)).toBe(true)
+      expect(await page.evaluate(() => (globalThis as unknown as { mergedYamlHmrUpdates?: number }).mergedYamlHmrUpdates ?? 0)).toBeGreaterThan(0)
     })
 
     it('shows the error overlay with the file and line for a broken layer, and recovers when it is fixed', async () => {

@@ -1,6 +1,5 @@
 // The Heat dialect: an entry's documents are OpenStack Heat environment files, merged as Heat's
 // merge_environments does (or as python-heatclient's deep_update does, `heat.mode: 'heatclient'`).
-import type { SourceDocument } from '../../source.ts'
 import type { Dialect } from '../types.ts'
 import { mergeClientEnvironments } from './client.ts'
 import { resolveHeatOptions } from './options.ts'
