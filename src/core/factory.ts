@@ -1,6 +1,6 @@
 // The unplugin: one `load` hook that renders an entry into a module, plus per-bundler glue for the
 // root, the mode, watching and HMR.
-import { isMergedYamlError, renderSync } from '@merged-yaml/core'
+import { createRenderCache, isMergedYamlError, renderSync } from '@merged-yaml/core'
 import type { MergedYamlError, RenderResult } from '@merged-yaml/core'
 import type { FilterPattern, UnpluginBuildContext, UnpluginContext, UnpluginFactory } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
@@ -13,7 +13,6 @@ import { createRegExpFilter, parseEntryId, QUERY_IMPORT, resolveQueryImport } fr
 import type { EntryId } from './ids.ts'
 import { DEFAULT_INCLUDE, engineOptions, resolveDts, resolveOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options } from './options.ts'
-import { createCachedReader } from './read-cache.ts'
 import { createReporter } from './report.ts'
 import { createDependencyGraph, createHotUpdate, dependenciesOf, watchDependencies } from './watch.ts'
 import type { Dependencies, PathWatcher } from './watch.ts'
@@ -29,7 +28,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   const options = resolveOptions(rawOptions)
   const report = createReporter(meta.framework)
   const host: HostInfo = {}
-  const reader = createCachedReader()
+  // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
+  const cache = createRenderCache()
   const graph = createDependencyGraph()
   /** What each module id was last served as (code or error text), for Vite's "did it change?". */
   const served = new Map<string, string>()
@@ -52,9 +52,10 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     const read = new Set<string>()
     try {
       const result = renderSync(entry.file, engineOptions(options, host, entry.query), {
+        cache,
         readFile: (path) => {
           read.add(path)
-          return reader.read(path)
+          return cache.readFile(path)
         },
       })
       return { ok: true, result, code: generateModule(result.value), deps: dependenciesOf(result) }

@@ -1,11 +1,8 @@
 // Options resolved in one place: defaults, the bundler's root and mode, import queries, include/exclude.
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { parseEntryId } from '../../src/core/ids.ts'
 import { DEFAULT_INCLUDE, engineOptions, resolveMode, resolveOptions } from '../../src/core/options.ts'
-import { createCachedReader } from '../../src/core/read-cache.ts'
 import { writeTree } from '../helpers/tree.ts'
 import { build } from './bundlers.ts'
 
@@ -53,20 +50,6 @@ describe('resolveOptions / engineOptions', () => {
     const engine = engineOptions(options, {}, { lookup: 'A/B', document: 'nova' })
     expect(engine.datum).toEqual({ lookupOptions: { default_lookup_options: 'deep' }, lookup: 'A/B' })
     expect(engine.deckhand).toEqual({ schema: 'x/Y/v1', document: 'nova' })
-  })
-})
-
-describe('createCachedReader', () => {
-  it('returns the cached bytes while a file is unchanged, and reads it again after a change', () => {
-    const root = writeTree({ 'a.yaml': 'a: 1\n' })
-    const file = join(root, 'a.yaml')
-    const reader = createCachedReader()
-    const first = reader.read(file)
-    expect(reader.read(file)).toBe(first)
-    writeFileSync(file, 'a: 2\n')
-    const second = reader.read(file)
-    expect(second).not.toBe(first)
-    expect(Buffer.from(second).toString()).toBe('a: 2\n')
   })
 })
 
