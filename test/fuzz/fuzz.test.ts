@@ -145,7 +145,12 @@ describe('fuzzing render()', () => {
       const text = summary(manifest, totals, findings, (Date.now() - started) / 1000)
       console.log(text)
       if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ seed: SEED, seconds: SECONDS, counts: manifest.counts, cases: manifest.cases.length, totals, findings }, null, 2))
-      if (findings.length === 0) rmSync(scratch, { recursive: true, force: true })
+      // A long run keeps its slowest input (findings/slowest-*) for profiling, CI keeps only failures.
+      if (findings.length === 0 && !LONG_RUN) rmSync(scratch, { recursive: true, force: true })
+      else {
+        rmSync(seeds, { recursive: true, force: true })
+        console.log(`fuzz: inputs kept in ${findingsDir}`)
+      }
       expect(totals.executions).toBeGreaterThan(0)
       expect(findings.map((f) => `${f.kind}: ${f.detail.split('\n')[0]} — ${f.input?.applied.join('; ') ?? ''} ${f.saved ?? ''}`)).toEqual([])
     },

@@ -4,7 +4,7 @@
 // can save the input when this process hangs or dies.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { MergedYamlError, renderSync } from '../../packages/core/src/index.ts'
+import { createRenderCache, MergedYamlError, renderSync } from '../../packages/core/src/index.ts'
 import type { RenderOptions } from '../../packages/core/src/index.ts'
 import { mutate, Random } from './mutate.ts'
 import type { SeedManifest } from './seeds.ts'
@@ -26,6 +26,8 @@ export interface RunInput {
   targets: string[]
   applied: string[]
   options: RenderOptions
+  /** Rendered with the worker's shared render cache (as the plugin renders). */
+  cached: boolean
 }
 
 export type WorkerMessage =
@@ -73,6 +75,9 @@ function signature(run: () => unknown): string {
 }
 
 const PROTO_KEYS = Reflect.ownKeys(Object.prototype).length
+// Shared by the runs that use it, as the plugin shares one across a build and its rebuilds: files
+// change under it between runs, which is what watch mode does to it.
+const cache = createRenderCache()
 let findings = 0
 
 function finding(kind: string, detail: string, input: RunInput): void {
@@ -83,7 +88,7 @@ function finding(kind: string, detail: string, input: RunInput): void {
 }
 
 function check(input: RunInput, outcomes: Record<string, number>): void {
-  const run = () => renderSync(input.entry, { ...input.options, root: input.caseDir }).value
+  const run = (withCache = input.cached) => renderSync(input.entry, { ...input.options, root: input.caseDir }, withCache ? { cache } : {}).value
   let outcome: string
   try {
     run()
@@ -109,10 +114,11 @@ function check(input: RunInput, outcomes: Record<string, number>): void {
     finding('prototype', 'Object.prototype changed', input)
     process.exit(3)
   }
-  // Every eighth run is repeated: the same input must give the same value or the same diagnostics.
+  // Every eighth run is repeated, with and without the cache: the same input must give the same
+  // value or the same diagnostics (a stale cache or a shared document changed in place would not).
   if (random.chance(0.125)) {
-    const first = signature(run)
-    const second = signature(run)
+    const first = signature(() => run(true))
+    const second = signature(() => run(false))
     if (first !== second) finding('nondeterministic', `${first.slice(0, 500)}\n≠\n${second.slice(0, 500)}`, input)
   }
 }
@@ -138,14 +144,23 @@ async function main(): Promise<void> {
       writeFileSync(join(caseDir, target), result.bytes)
       applied.push(`${target}: ${result.applied.join(', ')}`)
     }
-    const input: RunInput = { caseDir, entry, targets, applied, options: randomOptions() }
+    const input: RunInput = { caseDir, entry, targets, applied, options: randomOptions(), cached: random.chance(0.5) }
     writeFileSync(join(config.work, 'current.json'), JSON.stringify(input))
     const started = performance.now()
     check(input, outcomes)
     const ms = performance.now() - started
     executions++
     if (ms > config.slowMs) slow++
-    if (!slowest || ms > slowest.ms) slowest = { ms, input }
+    if (!slowest || ms > slowest.ms) {
+      slowest = { ms, input }
+      // Kept for the report (and for profiling): the slowest input so far, before it is restored.
+      if (ms > config.slowMs) {
+        const saved = join(config.findings, `slowest-${config.seed}`)
+        rmSync(saved, { recursive: true, force: true })
+        cpSync(caseDir, saved, { recursive: true })
+        writeFileSync(join(saved, 'finding.json'), JSON.stringify({ kind: 'slowest', ms, input }, null, 2))
+      }
+    }
     for (const target of targets) writeFileSync(join(caseDir, target), original(join(caseDir, target)))
     if (Date.now() - lastReport > 500) {
       lastReport = Date.now()

@@ -146,7 +146,16 @@ function composeDocuments(text: string, options: ParseYamlOptions, lines: LineCo
     ...(options.version === '1.1' ? { customTags: pyYaml11Tags } : {}),
     logLevel: 'silent',
   })
-  const docs = Array.from(composer.compose(tokens)) as Document[]
+  // Broken input can make `yaml` create an error per token; their stack traces are never used and
+  // capturing them dominated the time on such input.
+  const stackTraceLimit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  let docs: Document[]
+  try {
+    docs = Array.from(composer.compose(tokens)) as Document[]
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit
+  }
   for (const doc of docs) {
     if (!options.allowDuplicateKeys) doc.errors = mergeByPosition(doc.errors, findDuplicateKeys(doc, lines))
     for (const error of [...doc.errors, ...doc.warnings]) locateError(error, lines)
