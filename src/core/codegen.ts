@@ -12,13 +12,40 @@ export function isPlainObject(value: unknown): value is PlainObject {
   return proto === Object.prototype || proto === null
 }
 
-/** Whether `JSON.parse(JSON.stringify(value))` gives the value back exactly. */
-function isJsonSafe(value: unknown): boolean {
+function isJsonScalar(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
-  if (Array.isArray(value)) return value.every(isJsonSafe)
-  if (isPlainObject(value)) return Object.keys(value).every((key) => isJsonSafe(value[key]))
-  return false
+  return typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0)
+}
+
+/**
+ * How the value can be emitted as JSON: 'expression' when its JSON text is a JS expression for
+ * exactly the value, 'parse' when only `JSON.parse` gives it back (a `__proto__` key would set the
+ * prototype in an object literal), undefined when JSON cannot hold it. Iterative and allocation-free
+ * per node: it runs over every merged value.
+ */
+function jsonForm(root: unknown): 'expression' | 'parse' | undefined {
+  if (typeof root !== 'object' || root === null) return isJsonScalar(root) ? 'expression' : undefined
+  let form: 'expression' | 'parse' = 'expression'
+  const stack: object[] = [root]
+  while (stack.length > 0) {
+    const value = stack.pop()!
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i]
+        if (typeof item === 'object' && item !== null) stack.push(item)
+        else if (!isJsonScalar(item)) return undefined
+      }
+      continue
+    }
+    if (!isPlainObject(value)) return undefined
+    for (const key in value) {
+      if (key === '__proto__') form = 'parse'
+      const item = value[key]
+      if (typeof item === 'object' && item !== null) stack.push(item)
+      else if (!isJsonScalar(item)) return undefined
+    }
+  }
+  return form
 }
 
 function literal(value: unknown, path: string): string {
@@ -43,16 +70,24 @@ function literal(value: unknown, path: string): string {
 
 /** Inside single quotes, JSON text needs only backslashes, quotes and the two JS line separators escaped. */
 function singleQuoted(text: string): string {
-  return `'${text.replace(/[\\'\u2028\u2029]/g, (c) => (c === '\\' ? '\\\\' : c === "'" ? "\\'" : `\\u${c.charCodeAt(0).toString(16)}`))}'`
+  // String replacements run natively; a regular expression with a callback costs a call per match.
+  let escaped = text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")
+  if (escaped.includes('\u2028')) escaped = escaped.replaceAll('\u2028', '\\u2028')
+  if (escaped.includes('\u2029')) escaped = escaped.replaceAll('\u2029', '\\u2029')
+  return `'${escaped}'`
 }
 
-/** A top-level value: a literal, or `JSON.parse('…')` when large (parsing JSON is faster than JS). */
+/**
+ * A top-level value: `JSON.parse('…')` when its JSON is large (parsing JSON is faster than parsing
+ * JS), else its JSON text when that is a JS expression for it (as Vite emits JSON; JSON.stringify
+ * is native), else a literal (NaN, -0, bytes, `__proto__` keys).
+ */
 function topLevel(value: unknown, path: string): string {
-  if (typeof value === 'object' && value !== null && isJsonSafe(value)) {
-    const json = JSON.stringify(value)
-    if (json.length > JSON_PARSE_THRESHOLD) return `/* #__PURE__ */ JSON.parse(${singleQuoted(json)})`
-  }
-  return literal(value, path)
+  const form = jsonForm(value)
+  if (form === undefined) return literal(value, path)
+  const json = JSON.stringify(value)
+  if (typeof value === 'object' && value !== null && json.length > JSON_PARSE_THRESHOLD) return `/* #__PURE__ */ JSON.parse(${singleQuoted(json)})`
+  return form === 'expression' ? json : literal(value, path)
 }
 
 /**

@@ -20,8 +20,8 @@ describe('generateModule', () => {
   it('exports each identifier key and a default object that refers to them', () => {
     expect(generateModule({ api: { url: 'https://x', timeout: 30 }, features: ['a', 'b'], 'x-y': 1 })).toBe(
       [
-        'export const api = {url: "https://x", timeout: 30};',
-        'export const features = ["a", "b"];',
+        'export const api = {"url":"https://x","timeout":30};',
+        'export const features = ["a","b"];',
         'export default {api, features, "x-y": 1};',
         '',
       ].join('\n'),
@@ -72,7 +72,7 @@ describe('generateModule', () => {
     expect(JSON.stringify(big.items).length).toBeGreaterThan(JSON_PARSE_THRESHOLD)
     const code = generateModule({ big, small: { a: 1 } })
     expect(code).toMatch(/^export const big = \/\* #__PURE__ \*\/ JSON\.parse\('/)
-    expect(code).toContain('export const small = {a: 1};')
+    expect(code).toContain('export const small = {"a":1};')
     const mod = await importModule(code)
     expect(mod.big).toEqual(big)
   })

@@ -93,7 +93,7 @@ describe('Vite dev server', () => {
     writeFileSync(join(root, 'conf.d/20-b.yaml'), 'layers:\n  - b\n')
     const added = await nextPayload('update', from)
     expect(added.payload.updates[0]).toMatchObject({ path: '/main.js', acceptedPath: '/main.js' })
-    expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["base", "a", "b"];')
+    expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["base","a","b"];')
 
     // 3. Break the layer: the update is sent, and re-importing fails with the located error for the overlay.
     await settle()
@@ -130,6 +130,6 @@ describe('Vite dev server', () => {
     writeFileSync(join(root, 'conf.d/30-c.yaml'), 'layers:\n  - c\n')
     const added = await nextPayload('update', from)
     expect(payloads.slice(from).filter((p) => p.type === 'update')).toHaveLength(1)
-    expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["a", "b", "c"];')
+    expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["a","b","c"];')
   })
 })
