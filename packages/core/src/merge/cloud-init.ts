@@ -31,6 +31,19 @@ function compact(specs: readonly MergerSpec[]): MergerSpec[] {
   return specs.filter((spec) => !seen.has(spec.name) && seen.add(spec.name))
 }
 
+// The same directive over the same declarations in force stacks to the same list every time (the
+// lists are shared: parseMergeString memoizes), so it is built once and its merger set too.
+const stacked = new WeakMap<readonly MergerSpec[], WeakMap<readonly MergerSpec[], MergerSpec[]>>()
+
+/** A part's declarations on top of those in force (scoped stack). */
+function stackSpecs(declared: readonly MergerSpec[], inForce: readonly MergerSpec[]): MergerSpec[] {
+  let byInForce = stacked.get(declared)
+  if (byInForce === undefined) stacked.set(declared, (byInForce = new WeakMap()))
+  let specs = byInForce.get(inForce)
+  if (specs === undefined) byInForce.set(inForce, (specs = compact([...declared, ...inForce])))
+  return specs
+}
+
 /** With `provenance` (render option `explain`), every merge decision is recorded there. */
 export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMergeOptions, report: Reporter, provenance?: ProvenanceRecorder): unknown {
   const parsedDefault = parseMergeString(options.mergeHow)
@@ -74,7 +87,7 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
     let next = inForce
     if (options.stack === 'per-part') specs = part.specs.length > 0 ? part.specs : defaults
     else {
-      specs = part.specs.length > 0 ? compact([...part.specs, ...inForce]) : inForce
+      specs = part.specs.length > 0 ? stackSpecs(part.specs, inForce) : inForce
       next = specs
     }
     if (!specs.some((spec) => spec.name === 'dict')) {

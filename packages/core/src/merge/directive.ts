@@ -47,8 +47,32 @@ function canonicalName(name: string): string {
   return name.startsWith('m_') ? name.slice(2) : name
 }
 
-/** cloud-init `string_extract_mergers`. */
+/** Freezes a parsed directive: memoized, it is shared by every part that carries the same text. */
+function freezeDirective(parsed: ParsedDirective): ParsedDirective {
+  for (const spec of parsed.specs) Object.freeze(Object.freeze(spec).options)
+  for (const problem of parsed.problems) Object.freeze(problem)
+  Object.freeze(parsed.specs)
+  Object.freeze(parsed.problems)
+  return Object.freeze(parsed)
+}
+
+// Directive strings repeat across the parts and entries of a build (every layer may carry the same
+// merge_how): each distinct text is parsed once. Bounded, as texts come from user files.
+const parsedStrings = new Map<string, ParsedDirective>()
+const MAX_PARSED_STRINGS = 1024
+
+/** cloud-init `string_extract_mergers`. The result is frozen and shared: never mutate it. */
 export function parseMergeString(text: string): ParsedDirective {
+  let parsed = parsedStrings.get(text)
+  if (parsed === undefined) {
+    parsed = freezeDirective(extractMergerString(text))
+    if (parsedStrings.size >= MAX_PARSED_STRINGS) parsedStrings.clear()
+    parsedStrings.set(text, parsed)
+  }
+  return parsed
+}
+
+function extractMergerString(text: string): ParsedDirective {
   const specs: MergerSpec[] = []
   const problems: DirectiveProblem[] = []
   for (const raw of text.split('+')) {

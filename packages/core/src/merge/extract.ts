@@ -5,7 +5,7 @@ import type { Problem, Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
 import { parseMergeBody, parseMergeString, validateSpecs } from './directive.ts'
 import type { DirectiveProblem, MergerSpec } from './directive.ts'
-import { copyObject } from './mergers.ts'
+import { setOwn } from './mergers.ts'
 
 export const DIRECTIVE_KEYS = ['merge_how', 'merge_type'] as const
 const HEADER_NAMES = ['Merge-Type', 'X-Merge-Type'] as const
@@ -29,19 +29,44 @@ export function cloudInitDirective(doc: SourceDocument): string | undefined {
   return undefined
 }
 
+// A directive string's specs are shared by every part that carries it (parseMergeString memoizes):
+// so is their check.
+const checked = new WeakMap<readonly MergerSpec[], DirectiveProblem[]>()
+
+function checkSpecs(specs: readonly MergerSpec[]): DirectiveProblem[] {
+  let problems = checked.get(specs)
+  if (problems === undefined) {
+    problems = validateSpecs(specs)
+    checked.set(specs, problems)
+  }
+  return problems
+}
+
+/**
+ * The part's data without its directive keys: the value itself when it has none (merges never
+ * change their input), else a copy built without them (deleting keys would slow the copy down).
+ */
+function withoutDirectives(value: Record<string, unknown>, consumed: 'merge_how' | 'merge_type'): Record<string, unknown> {
+  if (!Object.hasOwn(value, 'merge_how') && !(consumed === 'merge_type' && Object.hasOwn(value, 'merge_type'))) return value
+  const data: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) {
+    if (key !== 'merge_how' && !(key === consumed && key === 'merge_type')) setOwn(data, key, value[key])
+  }
+  return data
+}
+
 export function extractPart(doc: SourceDocument, value: Record<string, unknown>, report: Reporter): ExtractedPart {
   let ok = true
-  const data = copyObject(value)
   let bodyKey: 'merge_how' | 'merge_type' | undefined
-  let body: unknown = data.merge_how
-  delete data.merge_how
-  if (body !== null && body !== undefined) bodyKey = 'merge_how'
+  let body: unknown = value.merge_how
+  // merge_how is always consumed; merge_type only when merge_how is absent or null (it then stays as data).
+  const consumed = body !== null && body !== undefined ? 'merge_how' : 'merge_type'
+  if (consumed === 'merge_how') bodyKey = 'merge_how'
   else {
-    body = data.merge_type
-    // merge_type is consumed only when merge_how is absent or null (it then stays as data).
-    delete data.merge_type
+    body = value.merge_type
     if (body !== null && body !== undefined) bodyKey = 'merge_type'
   }
+  const data = withoutDirectives(value, consumed)
   if (bodyKey === 'merge_how' && Object.hasOwn(value, 'merge_type')) {
     report.lenient({
       code: 'MY_MERGE_TYPE_KEPT',
@@ -98,9 +123,10 @@ export function extractPart(doc: SourceDocument, value: Record<string, unknown>,
   if (!ok) return { data, specs: [], ok }
 
   const bodyCount = fromBody.specs.length
-  for (const p of validateSpecs([...fromBody.specs, ...fromHeader.specs])) {
+  const specs = fromHeader.specs.length === 0 ? fromBody.specs : [...fromBody.specs, ...fromHeader.specs]
+  for (const p of checkSpecs(specs)) {
     const fromBodyEntry = p.entry !== undefined && p.entry < bodyCount
     onProblem(p, fromBodyEntry || p.entry === undefined ? (bodyKey ? bodyWhere(typeof body === 'string' ? undefined : p.entry) : headerWhere) : headerWhere)
   }
-  return { data, specs: ok ? [...fromBody.specs, ...fromHeader.specs] : [], ok }
+  return { data, specs: ok ? specs : [], ok }
 }

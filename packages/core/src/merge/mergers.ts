@@ -54,7 +54,19 @@ export interface MergerSet {
   str?: StrMerger
 }
 
+// Parts that share a spec list (memoized directives, the stack in force) share its merger set.
+const mergerSets = new WeakMap<readonly MergerSpec[], MergerSet>()
+
 export function createMergerSet(specs: readonly MergerSpec[]): MergerSet {
+  let set = mergerSets.get(specs)
+  if (set === undefined) {
+    set = buildMergerSet(specs)
+    mergerSets.set(specs, set)
+  }
+  return set
+}
+
+function buildMergerSet(specs: readonly MergerSpec[]): MergerSet {
   const set: MergerSet = {}
   for (const spec of specs) {
     const has = optionTest(spec.options)
@@ -89,10 +101,9 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   else target[key] = value
 }
 
+/** A shallow copy. Spreading defines own properties, so a `__proto__` key stays a key (and it is fast). */
 export function copyObject(source: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(source)) setOwn(out, key, source[key])
-  return out
+  return { ...source }
 }
 
 /** Python's `list(value)` for the values YAML can produce: a list, a string's characters, a dict's keys. */
@@ -156,11 +167,17 @@ export class MergeRun {
     private readonly recorder?: MergeRecorder,
     /** Lets the run change containers earlier runs created in place (never with a recorder). */
     private readonly ownership?: MergeOwnership,
-  ) {}
+  ) {
+    // Only str(append) and list(no_replace) can abandon a part halfway: without them there is
+    // nothing to roll back, and in-place changes need no undo log.
+    this.undoable = ownership !== undefined && (set.str?.append === true || set.list?.method === 'no_replace')
+  }
+
+  private readonly undoable: boolean
 
   /** Sets `key` of `target`, logging how to undo it when `target` is changed in place. */
   private write(target: Record<string, unknown>, key: string, value: unknown, inPlace: boolean): void {
-    if (inPlace) {
+    if (inPlace && this.undoable) {
       if (Object.hasOwn(target, key)) {
         const before = target[key]
         this.ownership!.record(() => setOwn(target, key, before))
@@ -172,7 +189,7 @@ export class MergeRun {
   }
 
   private remove(target: Record<string, unknown>, key: string, inPlace: boolean): void {
-    if (inPlace) {
+    if (inPlace && this.undoable) {
       // Restoring a deleted key must restore its position too: keep the whole mapping.
       const snapshot = copyObject(target)
       this.ownership!.record(() => {
@@ -267,9 +284,11 @@ export class MergeRun {
       this.recorder?.addItems(this.path, old.length, items, next, m.method)
       if (m.method === 'append' && this.ownership?.has(old)) {
         const length = old.length
-        this.ownership.record(() => {
-          old.length = length
-        })
+        if (this.undoable) {
+          this.ownership.record(() => {
+            old.length = length
+          })
+        }
         for (const item of items) old.push(item)
         return old
       }
@@ -291,7 +310,7 @@ export class MergeRun {
     const out = inPlace ? old : old.slice()
     this.ownership?.own(out)
     const set = (i: number, value: unknown): void => {
-      if (inPlace) {
+      if (inPlace && this.undoable) {
         const before = out[i]
         this.ownership!.record(() => {
           out[i] = before
