@@ -35,12 +35,21 @@ function isContainer(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !(value instanceof Uint8Array)
 }
 
+// Frozen containers (the render cache's shared documents, and the subtrees merges take from them)
+// cannot change, so their measures, once complete, hold in every later check: a build checks each
+// shared layer once, not once per entry, and skips the layers' subtrees inside merged values. No
+// cycle can pass through a frozen subtree that was measured to the end.
+const frozenMeasures = new WeakMap<object, { size: number; height: number }>()
+
 /**
  * The first way `value` breaks the limits, or undefined. Depth counts nested mappings and lists
  * (a scalar document has depth 0, `{a: 1}` depth 1); size is the approximate length of its JSON.
  */
 export function checkValueLimits(value: unknown, limits: ValueLimits): ValueProblem | undefined {
   if (!isContainer(value)) return leafSize(value) > limits.maxValueSize ? tooLarge([], leafSize(value), limits) : undefined
+  const known = frozenMeasures.get(value)
+  // Within the limits: nothing to report. Otherwise the walk below finds where.
+  if (known && known.height <= limits.maxDepth && known.size <= limits.maxValueSize) return undefined
   const sizes = new Map<object, number>()
   const heights = new Map<object, number>()
   const onPath = new Set<object>()
@@ -63,6 +72,7 @@ export function checkValueLimits(value: unknown, limits: ValueLimits): ValueProb
       onPath.delete(node)
       sizes.set(node, frame.size)
       heights.set(node, frame.height)
+      if (Object.isFrozen(node)) frozenMeasures.set(node, { size: frame.size, height: frame.height })
       const parent = stack[stack.length - 1]
       if (parent) {
         parent.size += frame.size
@@ -79,17 +89,27 @@ export function checkValueLimits(value: unknown, limits: ValueLimits): ValueProb
       if (onPath.has(child)) {
         return { code: 'MY_VALUE_CYCLE', message: 'the value contains itself (an alias or a JSON-patch copy inside its own target); it cannot be written out', path: [...path(), key] }
       }
-      const shared = sizes.get(child)
+      let shared = sizes.get(child)
+      let height = heights.get(child)
       if (shared === undefined) {
-        push(child, key)
-        continue
+        const measured = frozenMeasures.get(child)
+        // Taken as measured only where walking it would find nothing: else the walk reports
+        // exactly where, as it would on a value never checked before.
+        if (measured === undefined || stack.length + measured.height > limits.maxDepth || frame.size + measured.size > limits.maxValueSize) {
+          push(child, key)
+          continue
+        }
+        shared = measured.size
+        height = measured.height
+        sizes.set(child, shared)
+        heights.set(child, height)
       }
       // A subtree met before: its size and height count again, as serialising repeats it.
-      if (stack.length + heights.get(child)! > limits.maxDepth) {
+      if (stack.length + height! > limits.maxDepth) {
         return { code: 'MY_VALUE_TOO_DEEP', message: `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth), through a repeated subtree`, path: [...path(), key] }
       }
       frame.size += shared
-      frame.height = Math.max(frame.height, heights.get(child)! + 1)
+      frame.height = Math.max(frame.height, height! + 1)
     } else {
       frame.size += leafSize(child)
     }
