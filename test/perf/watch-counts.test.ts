@@ -4,6 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'rollup'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type * as Core from '@merged-yaml/core'
 import type { RenderCache } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
 
@@ -11,7 +12,7 @@ const caches = vi.hoisted(() => [] as RenderCache[])
 
 // The plugin's cache, to read its counters.
 vi.mock('@merged-yaml/core', async (importOriginal) => {
-  const core = await importOriginal<typeof import('@merged-yaml/core')>()
+  const core = await importOriginal<typeof Core>()
   return {
     ...core,
     createRenderCache: () => {
