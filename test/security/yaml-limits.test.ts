@@ -48,3 +48,23 @@ describe('work that grows with the input stays near-linear', () => {
     expect(performance.now() - started).toBeLessThan(10_000)
   })
 })
+
+describe('the fast path’s checks stay linear (found by fuzzing)', () => {
+  const timed = async (text: string, options: RenderOptions = {}): Promise<number> => {
+    const root = writeTree({ [entry]: text }, 'limits')
+    const started = performance.now()
+    await render(entry, { root, ...options }).catch(() => undefined)
+    return performance.now() - started
+  }
+
+  it('reads thousands of comment lines ending in a colon in a second', async () => {
+    const text = `a:\n${'## tres:\r\n'.repeat(5000)}b: 1\n`
+    expect(await timed(text, { yamlVersion: '1.1' })).toBeLessThan(2000)
+    expect(await timed(`x: |\n  y\n${'# c:\n'.repeat(20_000)}z\n`)).toBeLessThan(2000)
+  })
+
+  it('reads a long comment full of block-scalar indicators in a second', async () => {
+    expect(await timed(`a: 1 ${' | #'.repeat(200_000)}\n\nb: 2\n`)).toBeLessThan(2000)
+    expect(await timed(`a: >${' > #'.repeat(200_000)}\n`)).toBeLessThan(2000)
+  })
+})

@@ -34,12 +34,74 @@ interface TextRule {
   at?: (text: string, index: number) => boolean
 }
 
+/** A rule a regular expression cannot state without backtracking badly: a linear scan instead. */
+interface ScanRule {
+  needs: readonly string[]
+  scan: (text: string) => boolean
+}
+
 const isBlank = (c: number): boolean => c === 0x20 || c === 0x09
 const isLineBreak = (c: number): boolean => c === 0x0a || c === 0x0d
 
 /** A match at the start of the text or right after one of `chars`. */
 function after(chars: string): TextRule['at'] {
   return (text, index) => index === 0 || chars.includes(text[index - 1]!)
+}
+
+// Where the last comment scanned ended: every `|` of a comment full of them scans to the same line
+// end, and scanning again for each made a long line quadratic.
+let scanned: { text: string; from: number; end: number } | undefined
+
+/** The line break (or text end) that ends the comment starting at `from`. */
+function commentEnd(text: string, from: number): number {
+  if (scanned?.text === text && from >= scanned.from && from <= scanned.end) return scanned.end
+  let j = from
+  while (j < text.length && !isLineBreak(text.charCodeAt(j))) j++
+  scanned = { text, from, end: j }
+  return j
+}
+
+/**
+ * A comment line between a key and its plain value on a later line (`yaml` may take the value for a
+ * multi-line key): a line with a `:` followed only by blanks and a comment, then blank and comment
+ * lines — at least one a comment — then a line that starts with a plain scalar. One pass over the
+ * lines (the regular expression this replaces backtracked cubically over runs of comment lines).
+ */
+function commentBeforePlainValue(text: string): boolean {
+  let armed = false
+  let sawComment = false
+  let start = 0
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start)
+    if (end === -1) end = text.length
+    const lineEnd = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end
+    let i = start
+    while (i < lineEnd && isBlank(text.charCodeAt(i))) i++
+    const first = i < lineEnd ? text[i]! : ''
+    if (armed) {
+      if (first === '#') sawComment = true
+      else if (first !== '') {
+        if (sawComment && !/[\s#\-"'[{|>&!*?]/.test(first)) return true
+        armed = false
+      }
+    }
+    if (!armed && endsWithKeyColon(text, start, lineEnd)) {
+      armed = true
+      sawComment = false
+    }
+    start = end + 1
+  }
+  return false
+}
+
+/** A `:` on the line followed only by blanks and then the line end or a `#`. */
+function endsWithKeyColon(text: string, start: number, end: number): boolean {
+  for (let i = text.indexOf(':', start); i !== -1 && i < end; i = text.indexOf(':', i + 1)) {
+    let j = i + 1
+    while (j < end && isBlank(text.charCodeAt(j))) j++
+    if (j === end || text.charCodeAt(j) === 0x23) return true
+  }
+  return false
 }
 
 /**
@@ -56,7 +118,8 @@ function unusualBlockHeader(text: string, index: number): boolean {
   if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++j) // + -
   if (c >= 0x31 && c <= 0x39) return true // 1-9
   while (isBlank(c)) c = text.charCodeAt(++j)
-  if (c === 0x23) while (j < text.length && !isLineBreak(c)) c = text.charCodeAt(++j) // # comment
+  if (c === 0x23) j = commentEnd(text, j) // # comment
+  c = text.charCodeAt(j)
   if (c === 0x0d) c = text.charCodeAt(++j)
   if (c !== 0x0a) return false
   c = text.charCodeAt(++j)
@@ -64,7 +127,7 @@ function unusualBlockHeader(text: string, index: number): boolean {
   return isLineBreak(c)
 }
 
-const TEXT_RULES: readonly TextRule[] = [
+const TEXT_RULES: readonly (TextRule | ScanRule)[] = [
   // Directives: `%YAML 1.1` switches `yaml` to another schema.
   { needs: ['%'], pattern: /^%/m },
   // Verbatim tags (`!<…>`) could name the fast path's own tag.
@@ -79,7 +142,7 @@ const TEXT_RULES: readonly TextRule[] = [
   // scalar header alone on its line, with an indentation indicator (`|2`) or followed by an empty
   // line; an escaped line break in a double-quoted scalar followed by an empty line.
   { needs: ['#'], pattern: /["'\]}]#/ },
-  { needs: ['#'], pattern: /:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*#[^\n]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*[^\s#\-"'[{|>&!*?]/ },
+  { needs: ['#'], scan: commentBeforePlainValue },
   { needs: ['\t'], pattern: /^ *\t/m },
   { needs: ['---', '...'], pattern: /^(?:---|\.\.\.)[^\s]/m },
   { needs: ['|', '>'], pattern: /[|>]/g, at: unusualBlockHeader },
@@ -90,8 +153,9 @@ const TEXT_RULES: readonly TextRule[] = [
 // sequence. Only looked for when the value has a null list item.
 const EMPTY_ITEM: TextRule = { needs: ['-'], pattern: /-[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/g, at: after(' \t\r\n') }
 
-function matches(text: string, rule: TextRule): boolean {
+function matches(text: string, rule: TextRule | ScanRule): boolean {
   if (!rule.needs.some((needle) => text.includes(needle))) return false
+  if ('scan' in rule) return rule.scan(text)
   const { pattern, at } = rule
   if (at === undefined) return pattern.test(text)
   pattern.lastIndex = 0
@@ -105,8 +169,12 @@ function textIsSafe(text: string, options: ParseYamlOptions): boolean {
   if (last === 0x20 || last === 0x09) return false
   // `<<` merges in YAML 1.1.
   if (options.version === '1.1' && text.includes('<<')) return false
-  for (const rule of TEXT_RULES) if (matches(text, rule)) return false
-  return true
+  try {
+    for (const rule of TEXT_RULES) if (matches(text, rule)) return false
+    return true
+  } finally {
+    scanned = undefined
+  }
 }
 
 // `yaml` refuses implicit keys this long; js-yaml accepts them.
