@@ -26,6 +26,7 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
   })
 
   it('the production build shows the merged values', async () => {
+    mkdirSync(join(REPO, '.tmp'), { recursive: true })
     const outDir = mkdtempSync(join(REPO, '.tmp', 'playground-dist-'))
     let server: PreviewServer | undefined
     try {
