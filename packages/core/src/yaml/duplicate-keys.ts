@@ -1,11 +1,12 @@
 // `yaml`'s own duplicate-key check compares each new key with every earlier one: a mapping with
 // 50 000 keys takes a minute. This is the same check (scalar keys with the same value, as `yaml`
 // compares them) with a set per mapping, run on the composed document instead.
-import { isMap, isPair, isScalar, isSeq, YAMLParseError } from 'yaml'
-import type { Document, LineCounter } from 'yaml'
+import type { Document, LineCounter, YAMLParseError } from 'yaml'
+import { yamlModule } from './yaml-module.ts'
 
 /** A DUPLICATE_KEY error for each repeated key, located like `yaml`'s (at the key). */
 export function findDuplicateKeys(doc: Document, lines: LineCounter): YAMLParseError[] {
+  const { isMap, isPair, isScalar, isSeq, YAMLParseError } = yamlModule()
   const errors: YAMLParseError[] = []
   const stack: unknown[] = [doc.contents]
   while (stack.length > 0) {

@@ -1,13 +1,13 @@
 // The precise path: `yaml` parses with positions, so diagnostics, conflicts and `explain` can point
 // at a line and column. It also decides every document the fast path (fast.ts) is unsure about.
-import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, Parser, Scalar } from 'yaml'
-import type { CST, Document, Node, ScalarTag, Tags, YAMLError } from 'yaml'
+import type { CST, Document, LineCounter, Node, ScalarTag, Tags, YAMLError } from 'yaml'
 import type { Position } from '../diagnostics.ts'
 import { checkDocumentTokens, DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import type { CstProblem } from './cst-limits.ts'
 import { findDuplicateKeys } from './duplicate-keys.ts'
 import { constructPyFloat, constructPyInt, PY_FALSE, PY_FLOAT, PY_INT, PY_TRUE } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
+import { yamlModule } from './yaml-module.ts'
 
 // PyYAML's YAML 1.1 resolver (scalars.ts) in place of `yaml`'s own 1.1 bools, ints and floats, which
 // read `y`, `1e5`, `08` or `.` differently. Timestamps stay strings, and the exotic collection tags
@@ -29,7 +29,7 @@ function pyYaml11Tags(tags: Tags): Tags {
     default: true,
     tag: 'tag:yaml.org,2002:bool',
     test,
-    resolve: () => new Scalar(value),
+    resolve: () => new (yamlModule().Scalar)(value),
   })
   const int: ScalarTag = {
     identify: (v: unknown) => Number.isInteger(v),
@@ -60,11 +60,12 @@ function problemOf(error: { code: string; message: string; linePos?: [{ line: nu
 
 /** Key of a pair as the JS object key it becomes (the rule `yaml`'s toJS applies to scalars). */
 function keyString(key: unknown): string | undefined {
-  if (isScalar(key)) return key.value === null ? '' : String(key.value)
+  if (yamlModule().isScalar(key)) return key.value === null ? '' : String(key.value)
   return undefined
 }
 
 function createLocator(doc: Document, lines: LineCounter): YamlDocument['locate'] {
+  const { isMap, isPair, isSeq } = yamlModule()
   const positionOf = (offset: number | undefined): Position => {
     const { line, col } = lines.linePos(offset ?? 0)
     return { line, column: col }
@@ -115,6 +116,7 @@ function mergeByPosition(errors: YAMLError[], extra: readonly YAMLError[]): YAML
 
 /** The documents of a stream as `yaml`'s parseAllDocuments reads them, within the depth and alias limits. */
 function composeDocuments(text: string, options: ParseYamlOptions, lines: LineCounter): { docs: Document[]; limited: Map<number, CstProblem> } | CstProblem {
+  const { Composer, Parser } = yamlModule()
   const parser = new Parser(lines.addNewLine)
   let tokens: CST.Token[]
   try {
@@ -165,7 +167,7 @@ function composeDocuments(text: string, options: ParseYamlOptions, lines: LineCo
 
 /** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
 export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions): YamlDocument[] {
-  const lines = new LineCounter()
+  const lines = new (yamlModule().LineCounter)()
   const composed = composeDocuments(text, options, lines)
   if (!('docs' in composed)) {
     const { line, col } = lines.linePos(composed.offset)
@@ -189,7 +191,7 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
     if (fatal) return { value: null, empty: false, error: problemOf(fatal), warnings, locate }
     for (const e of doc.errors) warnings.push(problemOf(e))
     const contents = doc.contents as Node | null
-    const empty = contents === null || (isScalar(contents) && contents.value === null && !contents.source)
+    const empty = contents === null || (yamlModule().isScalar(contents) && contents.value === null && !contents.source)
     try {
       const value = doc.toJS({ maxAliasCount: options.maxAliasCount })
       return { value: value ?? null, empty, warnings, locate }
