@@ -184,19 +184,21 @@ const NULL_ITEM = 2
 
 /**
  * UNSAFE when a mapping has a key only a null key, a collection key or an over-long key produces;
- * NULL_ITEM when a list holds a null.
+ * NULL_ITEM when a list holds a null. Freezes the containers on the way (parsed documents are
+ * shared and never changed; freezing here spares the render cache a walk of its own).
  */
 function inspect(root: unknown): number {
   let found = 0
   const stack: unknown[] = [root]
   while (stack.length > 0) {
-    const value = stack.pop()
+    const value = stack.pop() as object
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i]
         if (item === null) found = NULL_ITEM
         else if (typeof item === 'object') stack.push(item)
       }
+      Object.freeze(value)
       continue
     }
     const record = value as Record<string, unknown>
@@ -206,6 +208,7 @@ function inspect(root: unknown): number {
       const item = record[key]
       if (typeof item === 'object' && item !== null) stack.push(item)
     }
+    Object.freeze(record)
   }
   return found
 }
