@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { prepareSeeds } from './seeds.ts'
@@ -37,18 +37,23 @@ interface Totals {
   workers: number
 }
 
-async function bundleWorker(out: string): Promise<string> {
-  const file = join(out, 'worker.mjs')
+/**
+ * The worker and the engine's sources as one module; packages stay imports, resolved from the repo's
+ * node_modules (the engine loads `yaml` with require() on first use), so the bundle lives there too.
+ */
+async function bundleWorker(): Promise<string> {
+  const cache = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'merged-yaml-fuzz')
+  mkdirSync(cache, { recursive: true })
+  const file = join(mkdtempSync(join(cache, 'worker-')), 'worker.mjs')
   await build({
     entryPoints: [join(import.meta.dirname, 'worker.ts')],
     outfile: file,
     bundle: true,
+    packages: 'external',
     platform: 'node',
     format: 'esm',
     target: 'node20',
     logLevel: 'error',
-    // The engine's CommonJS dependencies (picomatch) call require().
-    banner: { js: "import { createRequire as __fuzzCreateRequire } from 'node:module'; const require = __fuzzCreateRequire(import.meta.url);" },
   })
   return file
 }
@@ -127,7 +132,7 @@ describe('fuzzing render()', () => {
       mkdirSync(findingsDir)
       const manifest = prepareSeeds(seeds)
       expect(manifest.cases.length).toBeGreaterThan(1)
-      const script = await bundleWorker(scratch)
+      const script = await bundleWorker()
       const totals: Totals = { executions: 0, outcomes: {}, slow: 0, slowest: undefined, maxHeapMb: 0, workers: 0 }
       const findings: Finding[] = []
       const started = Date.now()
@@ -142,6 +147,7 @@ describe('fuzzing render()', () => {
         rmSync(work, { recursive: true, force: true })
         if (findings.length >= 20) break
       }
+      rmSync(dirname(script), { recursive: true, force: true })
       const text = summary(manifest, totals, findings, (Date.now() - started) / 1000)
       console.log(text)
       if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ seed: SEED, seconds: SECONDS, counts: manifest.counts, cases: manifest.cases.length, totals, findings }, null, 2))
