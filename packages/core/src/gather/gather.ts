@@ -91,7 +91,7 @@ class Gatherer {
   ) {
     this.roots = [options.root, ...options.allow].map((dir) => {
       try {
-        return realpathSync(dir)
+        return realpathSync.native(dir)
       } catch {
         return dir
       }
@@ -379,7 +379,7 @@ class Gatherer {
     let real = path
     if (!prefixOnly) {
       try {
-        real = realpathSync(path)
+        real = realpathSync.native(path)
       } catch {
         real = path
       }
