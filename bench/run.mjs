@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// `npm run bench`: the performance of merged-yaml against importing the pre-merged data.
+//
+//   node bench/run.mjs [--pairs 10] [--corpora m50,s200,l5] [--tools vite,rollup] [--rounds 9]
+//                      [--no-build] [--skip-builds] [--skip-inprocess] [--report file.json]
+//
+// 1. Generates the corpora with ../shared/bench/gen-corpus.mjs into bench/.corpus/ (kept between
+//    runs while their parameters do not change).
+// 2. Builds an app importing every entry of a corpus, each build in a fresh process, interleaved
+//    (every pair runs each variant once, in a rotating order) after one warm-up round:
+//    Vite 8 with our plugin, with the pre-merged JSON (native import) and with @rollup/plugin-yaml
+//    on the pre-merged YAML; Rollup 4 with our plugin, @rollup/plugin-json and @rollup/plugin-yaml.
+//    Prints median times, median per-pair ratios (ours ÷ baseline) with their spread, peak memory,
+//    and any PLUGIN_TIMINGS warning.
+// 3. In-process: parse MB/s, merge and codegen against a hand-written merge and JSON.stringify.
+// 4. Writes everything, with the machine, to bench/results/<date>.json. It never asserts on time.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem, type, release, arch } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { CORPORA, REPO_ROOT, generateCorpus } from './corpus.mjs'
+import { measureInProcess } from './inprocess.mjs'
+import { loadInternals } from './internals.mjs'
+import { summarize } from './stats.mjs'
+
+const { values: args } = parseArgs({
+  options: {
+    pairs: { type: 'string', default: '10' },
+    corpora: { type: 'string', default: 'm50,s200,l5' },
+    tools: { type: 'string', default: 'vite,rollup' },
+    rounds: { type: 'string', default: '9' },
+    'no-build': { type: 'boolean', default: false },
+    'skip-builds': { type: 'boolean', default: false },
+    'skip-inprocess': { type: 'boolean', default: false },
+    report: { type: 'string' },
+  },
+})
+
+const BENCH_DIR = join(REPO_ROOT, 'bench')
+const CORPUS_DIR = join(BENCH_DIR, '.corpus')
+const VARIANTS = ['ours', 'json', 'yaml']
+const BASELINE_NAMES = { vite: { json: 'native JSON import', yaml: '@rollup/plugin-yaml' }, rollup: { json: '@rollup/plugin-json', yaml: '@rollup/plugin-yaml' } }
+const corpora = args.corpora.split(',').filter(Boolean)
+const tools = args.tools.split(',').filter(Boolean)
+const pairs = Number(args.pairs)
+
+const log = (line = '') => process.stdout.write(`${line}\n`)
+const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : String(n))
+const versionOf = (name) => JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')).version
+
+/** The app entry of a variant: imports every entry of the corpus and keeps every value alive. */
+function writeMain(dir, manifest, variant) {
+  const source = (e) => (variant === 'ours' ? `./${e.entry}` : variant === 'json' ? `./${e.json}` : `./${e.plain}`)
+  const lines = manifest.entries.map((e, k) => `import app${k} from '${source(e)}'`)
+  lines.push(`globalThis.__mergedYamlBench = [${manifest.entries.map((_, k) => `app${k}`).join(', ')}]`, '')
+  const file = join(dir, `bench-main-${variant}.js`)
+  writeFileSync(file, lines.join('\n'))
+  return file
+}
+
+function runBuild(tool, variant, corpus, input) {
+  const root = join(CORPUS_DIR, corpus)
+  const outDir = join(CORPUS_DIR, 'out', `${tool}-${corpus}-${variant}`)
+  const started = performance.now()
+  const child = spawnSync(process.execPath, [join(BENCH_DIR, 'build-once.mjs'), JSON.stringify({ tool, variant, root, input, outDir })], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const wallMs = performance.now() - started
+  const line = child.stdout.trim().split('\n').at(-1)
+  if (child.status !== 0 || !line?.startsWith('{')) throw new Error(`${tool} ${variant} build of ${corpus} failed:\n${child.stderr}\n${child.stdout}`)
+  return { ...JSON.parse(line), wallMs }
+}
+
+function measureBuilds() {
+  const results = {}
+  const inputs = {}
+  for (const corpus of corpora) {
+    const dir = join(CORPUS_DIR, corpus)
+    const manifest = JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8'))
+    inputs[corpus] = Object.fromEntries(VARIANTS.map((v) => [v, writeMain(dir, manifest, v)]))
+    for (const tool of tools) results[`${tool}/${corpus}`] = Object.fromEntries(VARIANTS.map((v) => [v, []]))
+  }
+  // Round 0 warms the disk cache and checks that every build works; it is not counted.
+  for (let round = 0; round <= pairs; round++) {
+    log(round === 0 ? 'warm-up round' : `pair ${round}/${pairs}`)
+    for (const corpus of corpora) {
+      for (const tool of tools) {
+        for (let i = 0; i < VARIANTS.length; i++) {
+          const variant = VARIANTS[(i + round) % VARIANTS.length]
+          const run = runBuild(tool, variant, corpus, inputs[corpus][variant])
+          if (round > 0) results[`${tool}/${corpus}`][variant].push(run)
+          else log(`  ${tool} ${corpus} ${variant}: ${fmt(run.ms, 0)} ms, ${fmt(run.maxRssKb / 1024, 0)} MiB, output ${fmt(run.outputBytes / 1048576, 1)} MiB`)
+        }
+      }
+    }
+  }
+  const summary = {}
+  for (const [key, runs] of Object.entries(results)) {
+    const [tool, corpus] = key.split('/')
+    const ratio = (baseline, field) => summarize(runs.ours.map((run, i) => run[field] / runs[baseline][i][field]))
+    summary[key] = {
+      tool,
+      corpus,
+      ms: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.ms))])),
+      wallMs: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.wallMs))])),
+      maxRssMiB: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.maxRssKb / 1024))])),
+      outputMiB: Object.fromEntries(VARIANTS.map((v) => [v, runs[v][0].outputBytes / 1048576])),
+      timeRatio: { json: ratio('json', 'ms'), yaml: ratio('yaml', 'ms') },
+      memoryRatio: { json: ratio('json', 'maxRssKb'), yaml: ratio('yaml', 'maxRssKb') },
+      pluginTimingsWarnings: runs.ours.filter((r) => r.warnings.some((w) => w.includes('PLUGIN_TIMINGS'))).length,
+      oursWarnings: [...new Set(runs.ours.flatMap((r) => r.warnings))].slice(0, 5),
+    }
+  }
+  return summary
+}
+
+function printBuilds(summary) {
+  log()
+  log('Whole builds: median ms (ours | baselines), median of per-pair ratios ours ÷ baseline [p25–p75], peak RSS ratio')
+  for (const s of Object.values(summary)) {
+    const names = BASELINE_NAMES[s.tool]
+    log(`${s.tool.padEnd(6)} ${s.corpus.padEnd(5)} ours ${fmt(s.ms.ours.median, 0)} ms | ${names.json} ${fmt(s.ms.json.median, 0)} ms | ${names.yaml} ${fmt(s.ms.yaml.median, 0)} ms`)
+    for (const baseline of ['json', 'yaml']) {
+      const t = s.timeRatio[baseline]
+      const m = s.memoryRatio[baseline]
+      log(`         ÷ ${names[baseline].padEnd(20)} time ${fmt(t.median)} [${fmt(t.p25)}–${fmt(t.p75)}]  memory ${fmt(m.median)} (ours ${fmt(s.maxRssMiB.ours.median, 0)} MiB)`)
+    }
+    log(`         PLUGIN_TIMINGS warnings in our builds: ${s.pluginTimingsWarnings}`)
+  }
+}
+
+function printInProcess(results) {
+  log()
+  log('In-process (median of interleaved rounds)')
+  for (const [corpus, r] of Object.entries(results)) {
+    const p = r.parse.mbPerSecond
+    log(`${corpus.padEnd(5)} parse MB/s: ours ${fmt(p.ours, 1)}, js-yaml ${fmt(p.jsYaml, 1)}, yaml ${fmt(p.yaml, 1)}, JSON.parse ${fmt(p.json, 1)}`)
+    log(`      merge: ${fmt(r.merge.mbPerSecond.ours, 0)} MB/s of layers, ÷ hand-written merge ${fmt(r.merge.oursOverHand.median)} [${fmt(r.merge.oursOverHand.p25)}–${fmt(r.merge.oursOverHand.p75)}]`)
+    log(`      codegen: ${fmt(r.codegen.times.ours.median, 1)} ms, ÷ JSON.stringify ${fmt(r.codegen.oursOverStringify.median)} [${fmt(r.codegen.oursOverStringify.p25)}–${fmt(r.codegen.oursOverStringify.p75)}]`)
+  }
+}
+
+// ---------------------------------------------------------------- main
+const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), os: `${type()} ${release()} ${arch()}`, node: process.version }
+const versions = Object.fromEntries(['vite', 'rollup', 'rolldown', '@rollup/plugin-json', '@rollup/plugin-yaml', 'js-yaml', 'yaml'].map((n) => [n, versionOf(n)]))
+log(`merged-yaml benchmark — ${new Date().toISOString()} — ${machine.cpus}× ${machine.cpu}, ${machine.memoryGiB} GiB, node ${machine.node}`)
+
+if (!args['no-build'] && !args['skip-builds']) {
+  log('building the packages (npm run build)…')
+  execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+}
+
+for (const corpus of corpora) {
+  if (!CORPORA[corpus]) throw new Error(`unknown corpus ${corpus} (known: ${Object.keys(CORPORA).join(', ')})`)
+  const manifest = generateCorpus(join(CORPUS_DIR, corpus), CORPORA[corpus])
+  const t = manifest.totals
+  log(`corpus ${corpus}: ${manifest.entries.length} entries, ${t.uniqueLayerFiles} layers (${fmt(t.uniqueLayerYamlBytes / 1048576)} MiB YAML), merged ${fmt(t.mergedJsonBytes / 1048576)} MiB JSON`)
+}
+
+const report = { date: new Date().toISOString(), machine, versions, pairs, builds: undefined, inProcess: undefined }
+if (!args['skip-builds']) {
+  report.builds = measureBuilds()
+  printBuilds(report.builds)
+}
+if (!args['skip-inprocess']) {
+  const internals = await loadInternals(CORPUS_DIR)
+  report.inProcess = {}
+  for (const corpus of corpora) {
+    const dir = join(CORPUS_DIR, corpus)
+    report.inProcess[corpus] = measureInProcess(internals, dir, JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8')), { rounds: Number(args.rounds) })
+  }
+  printInProcess(report.inProcess)
+}
+
+const out = args.report ?? join(BENCH_DIR, 'results', `${report.date.slice(0, 19).replaceAll(':', '-')}.json`)
+mkdirSync(join(out, '..'), { recursive: true })
+writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
+log()
+log(`report: ${out}`)
