@@ -10,6 +10,8 @@
 //    (every pair runs each variant once, in a rotating order) after one warm-up round:
 //    Vite 8 with our plugin, with the pre-merged JSON (native import) and with @rollup/plugin-yaml
 //    on the pre-merged YAML; Rollup 4 with our plugin, @rollup/plugin-json and @rollup/plugin-yaml.
+//    Our plugin runs with `dts: false`, as in a JavaScript project (TypeScript, installed in this
+//    repository, would turn declarations on; they are not what the baselines compare to).
 //    Prints median times, median per-pair ratios (ours ÷ baseline) with their spread, peak memory,
 //    and any PLUGIN_TIMINGS warning.
 // 3. In-process: parse MB/s, merge and codegen against a hand-written merge and JSON.stringify.
