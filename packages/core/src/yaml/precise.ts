@@ -104,13 +104,16 @@ function locateError(error: YAMLError, lines: LineCounter): void {
   if (error.pos[0] !== -1) error.linePos = [lines.linePos(error.pos[0]), lines.linePos(error.pos[1])]
 }
 
-/** Adds `extra` errors among `errors`, each before the first one that starts after it. */
+/** Adds `extra` errors (sorted) among `errors`, each before the next one that starts after it: one pass. */
 function mergeByPosition(errors: YAMLError[], extra: readonly YAMLError[]): YAMLError[] {
-  const out = [...errors]
-  for (const error of extra) {
-    const at = out.findIndex((e) => e.pos[0] > error.pos[0])
-    out.splice(at === -1 ? out.length : at, 0, error)
+  if (extra.length === 0) return errors
+  const out: YAMLError[] = []
+  let next = 0
+  for (const error of errors) {
+    while (next < extra.length && extra[next]!.pos[0] < error.pos[0]) out.push(extra[next++]!)
+    out.push(error)
   }
+  while (next < extra.length) out.push(extra[next++]!)
   return out
 }
 
