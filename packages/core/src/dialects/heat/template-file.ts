@@ -14,6 +14,7 @@ export function loadTemplateFile(path: string, { options, report, entry, readDep
     version: options.yamlVersion,
     allowDuplicateKeys: !options.strict,
     maxAliasCount: options.limits.maxAliasCount,
+    maxDepth: options.limits.maxDepth,
   })
   const origin = { file, fileText: text, chain: [], lineOffset: 0, anchor: { line: 1, column: 1 } }
   const [first, ...rest] = docs
