@@ -82,6 +82,23 @@ const vite: Watch = async ({ root, entry, options }, report) => {
   return { close: () => watcher.close() }
 }
 
+/** webpack and Rspack share the compiler watch API: report each rebuild's output or errors. */
+interface CompilerLike {
+  watch(
+    options: { aggregateTimeout: number },
+    callback: (error: Error | null, stats?: { hasErrors(): boolean; toString(options: object): string }) => void,
+  ): { close(callback: () => void): void } | undefined
+}
+
+function watchCompiler(compiler: CompilerLike, file: string, report: (outcome: Outcome) => void): { close(): Promise<void> } {
+  const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+    if (error) report({ error: message(error) })
+    else if (stats!.hasErrors()) report({ error: stats!.toString({ all: false, errors: true, colors: false }) })
+    else report({ code: readFileSync(file, 'utf8') })
+  })
+  return { close: () => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())) }
+}
+
 const webpack: Watch = async ({ root, entry, options }, report) => {
   const { default: webpack } = await import('webpack')
   const file = outFile('webpack')
@@ -94,12 +111,7 @@ const webpack: Watch = async ({ root, entry, options }, report) => {
     plugins: [MergedYamlWebpack(options)],
     infrastructureLogging: { level: 'none' },
   })
-  const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
-    if (error) report({ error: message(error) })
-    else if (stats!.hasErrors()) report({ error: stats!.toString({ all: false, errors: true, colors: false }) })
-    else report({ code: readFileSync(file, 'utf8') })
-  })
-  return { close: () => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())) }
+  return watchCompiler(compiler, file, report)
 }
 
 const rspack: Watch = async ({ root, entry, options }, report) => {
@@ -114,12 +126,7 @@ const rspack: Watch = async ({ root, entry, options }, report) => {
     plugins: [MergedYamlRspack(options)],
     infrastructureLogging: { level: 'none' },
   })
-  const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
-    if (error) report({ error: message(error) })
-    else if (stats!.hasErrors()) report({ error: stats!.toString({ all: false, errors: true, colors: false }) })
-    else report({ code: readFileSync(file, 'utf8') })
-  })
-  return { close: () => new Promise<void>((resolve) => (watching ? watching.close(() => resolve()) : resolve())) }
+  return watchCompiler(compiler, file, report)
 }
 
 const esbuild: Watch = async ({ root, entry, options }, report) => {
