@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { RenderCache } from './cache.ts'
 import { MergedYamlError } from './diagnostics.ts'
@@ -6,6 +5,7 @@ import type { Diagnostic } from './diagnostics.ts'
 import { DIALECTS } from './dialects/index.ts'
 import type { Dialect } from './dialects/types.ts'
 import { createSourceDocument, mapPartPosition } from './gather/documents.ts'
+import { diskFileSystem } from './file-system.ts'
 import { gatherEntry } from './gather/gather.ts'
 import type { GatherResult, GatheredItem, ReadFile } from './gather/gather.ts'
 import { mergeCloudInit } from './merge/cloud-init.ts'
@@ -43,11 +43,9 @@ export interface RenderResult {
 export interface RenderHooks {
   /** Shares read files and parsed layers between the renders of one build or watch session (`createRenderCache()`). */
   cache?: RenderCache
-  /** Reads a file's bytes; the plugin passes a cached reader. */
+  /** Reads a file's bytes; the plugin passes a cached reader. The bytes must not change afterwards: the engine may keep them. */
   readFile?: ReadFile
 }
-
-const defaultReadFile: ReadFile = (path) => readFileSync(path)
 
 function validateOptions(options: ResolvedOptions): void {
   const fail = (message: string): never => {
@@ -71,22 +69,23 @@ function validateOptions(options: ResolvedOptions): void {
   }
 }
 
+/** How the parts of a render are parsed: as YAML, and as JSON patches. */
+function partParseOptions(options: ResolvedOptions): { yaml: ParseYamlOptions; jsonp: ParseYamlOptions } {
+  const yaml: ParseYamlOptions = { version: options.yamlVersion, allowDuplicateKeys: !options.strict, maxAliasCount: options.limits.maxAliasCount, maxDepth: options.limits.maxDepth }
+  // JSON is YAML 1.2; parsing it as YAML keeps positions for the patch's diagnostics.
+  return { yaml, jsonp: { ...yaml, version: '1.2' } }
+}
+
 /** Parses every gathered part into documents, keeping the scope structure. */
-function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, report: Reporter, cache: RenderCache | undefined): MergeStep[] {
+function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, report: Reporter, cache: RenderCache | undefined, parsing = partParseOptions(options)): MergeStep[] {
   const steps: MergeStep[] = []
   for (const item of items) {
     if (item.kind === 'scope') {
-      steps.push({ kind: 'scope', steps: parseParts(item.items, options, report, cache) })
+      steps.push({ kind: 'scope', steps: parseParts(item.items, options, report, cache, parsing) })
       continue
     }
     const jsonp = item.type === 'text/cloud-config-jsonp'
-    // JSON is YAML 1.2; parsing it as YAML keeps positions for the patch's diagnostics.
-    const parseOptions: ParseYamlOptions = {
-      version: jsonp ? '1.2' : options.yamlVersion,
-      allowDuplicateKeys: !options.strict,
-      maxAliasCount: options.limits.maxAliasCount,
-      maxDepth: options.limits.maxDepth,
-    }
+    const parseOptions = jsonp ? parsing.jsonp : parsing.yaml
     const docs = cache ? cache.parse(item.origin.file, item.text, parseOptions) : parseYamlStream(item.text, parseOptions)
     docs.forEach((yaml, index) => {
       const doc = createSourceDocument(yaml, item.origin, item.text, item.headers, index)
@@ -101,7 +100,8 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
         return
       }
       // Aliases can make a small document a huge or cyclic value: refuse it before anything walks it.
-      const limit = checkValueLimits(yaml.value, options.limits)
+      // A tree was measured as it was read and is within the depth limit already.
+      const limit = yaml.treeSize !== undefined && yaml.treeSize <= options.limits.maxValueSize ? undefined : checkValueLimits(yaml.value, options.limits)
       if (limit) report.fail({ code: limit.code, message: limit.message, doc, path: limit.path })
       for (const warning of yaml.warnings) {
         report.warn({ code: warning.code === 'DUPLICATE_KEY' ? 'MY_YAML_DUPLICATE_KEY' : `MY_YAML_${warning.code}`, message: warning.message, at: { file: doc.file, position: mapPartPosition(item.origin, warning.position), chain: doc.chain, source: item.origin.fileText } })
@@ -184,7 +184,8 @@ function renderEntry(entry: string, options: RenderOptions, hooks: RenderHooks):
   validateOptions(resolved)
   const report = new Reporter(resolved.strict, resolved.root)
   const cache = hooks.cache
-  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, hooks.readFile ?? (cache ? (path) => cache.readFile(path) : defaultReadFile))
+  const fs = cache ?? diskFileSystem
+  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, hooks.readFile ? { stat: fs.stat, realpath: fs.realpath, readFile: hooks.readFile } : fs)
   try {
     return mergeEntry(gathered, resolved, report, options, cache)
   } catch (error) {

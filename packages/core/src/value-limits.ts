@@ -25,7 +25,7 @@ interface Frame {
 }
 
 /** Approximate JSON size of a leaf: its text, or a few bytes for a number, boolean or null. */
-function leafSize(value: unknown): number {
+export function leafSize(value: unknown): number {
   if (typeof value === 'string') return value.length + 2
   if (value instanceof Uint8Array) return value.byteLength * 4 + 2
   return 8
@@ -41,14 +41,77 @@ function isContainer(value: unknown): value is object {
 // cycle can pass through a frozen subtree that was measured to the end.
 const frozenMeasures = new WeakMap<object, { size: number; height: number }>()
 
+// The quick walk recurses once per level; past this many levels the iterative walk runs alone.
+const MAX_QUICK_DEPTH = 2000
+
+/** Height of the subtree the last `quickSize` call measured (a second return value, unboxed). */
+let quickHeight = 0
+
+/**
+ * The size of `node`, or -1 once it breaks a limit (or closes a cycle, which shows as unbounded
+ * depth). `room` is how many levels it may still take. Plain recursion without the bookkeeping the
+ * located walk needs; a shared subtree is walked again, which the size bound keeps finite. Frozen
+ * subtrees entered from a mutable parent keep their measures, as in the located walk.
+ */
+function quickSize(node: object, room: number, maxValueSize: number, parentFrozen: boolean): number {
+  if (room < 1) return -1
+  const frozen = Object.isFrozen(node)
+  const memo = frozen && !parentFrozen
+  if (memo) {
+    const known = frozenMeasures.get(node)
+    if (known) {
+      if (known.height > room || known.size > maxValueSize) return -1
+      quickHeight = known.height
+      return known.size
+    }
+  }
+  let size = 2
+  let height = 1
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i]
+      if (isContainer(child)) {
+        const childSize = quickSize(child, room - 1, maxValueSize, frozen)
+        if (childSize < 0) return -1
+        size += childSize
+        if (quickHeight >= height) height = quickHeight + 1
+      } else size += leafSize(child)
+      if (size > maxValueSize) return -1
+    }
+  } else {
+    const record = node as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      const child = record[key]
+      size += key.length + 3
+      if (isContainer(child)) {
+        const childSize = quickSize(child, room - 1, maxValueSize, frozen)
+        if (childSize < 0) return -1
+        size += childSize
+        if (quickHeight >= height) height = quickHeight + 1
+      } else size += leafSize(child)
+      if (size > maxValueSize) return -1
+    }
+  }
+  if (memo) frozenMeasures.set(node, { size, height })
+  quickHeight = height
+  return size
+}
+
 /**
  * The first way `value` breaks the limits, or undefined. Depth counts nested mappings and lists
  * (a scalar document has depth 0, `{a: 1}` depth 1); size is the approximate length of its JSON.
  */
 export function checkValueLimits(value: unknown, limits: ValueLimits): ValueProblem | undefined {
   if (!isContainer(value)) return leafSize(value) > limits.maxValueSize ? tooLarge([], leafSize(value), limits) : undefined
+  // Most values are within the limits: a quick walk says so; only a value it refuses (or one
+  // deeper than plain recursion should go) takes the located walk, which finds where.
+  if (limits.maxDepth <= MAX_QUICK_DEPTH && quickSize(value, limits.maxDepth, limits.maxValueSize, false) >= 0) return undefined
+  return locateProblem(value, limits)
+}
+
+/** The located walk: iterative, each distinct node once, with the path to what breaks a limit. */
+function locateProblem(value: object, limits: ValueLimits): ValueProblem | undefined {
   const known = frozenMeasures.get(value)
-  // Within the limits: nothing to report. Otherwise the walk below finds where.
   if (known && known.height <= limits.maxDepth && known.size <= limits.maxValueSize) return undefined
   const sizes = new Map<object, number>()
   const heights = new Map<object, number>()

@@ -5,6 +5,7 @@
 import { FAILSAFE_SCHEMA, loadAll, Type } from 'js-yaml'
 import type { LoadOptions, Schema, State } from 'js-yaml'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
+import { leafSize } from '../value-limits.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
 
@@ -179,38 +180,50 @@ function textIsSafe(text: string, options: ParseYamlOptions): boolean {
 
 // `yaml` refuses implicit keys this long; js-yaml accepts them.
 const MAX_KEY_LENGTH = 1024
-const UNSAFE = 1
-const NULL_ITEM = 2
+
+interface Inspection {
+  /** A list holds a null. */
+  nullItem: boolean
+  /** The value's size as the value limits measure it (js-yaml's trees share no node). */
+  size: number
+}
 
 /**
- * UNSAFE when a mapping has a key only a null key, a collection key or an over-long key produces;
- * NULL_ITEM when a list holds a null. Freezes the containers on the way (parsed documents are
- * shared and never changed; freezing here spares the render cache a walk of its own).
+ * Undefined when a mapping has a key only a null key, a collection key or an over-long key
+ * produces. Measures the value on the way and freezes its containers (parsed documents are shared
+ * and never changed; freezing here spares the render cache a walk of its own).
  */
-function inspect(root: unknown): number {
-  let found = 0
-  const stack: unknown[] = [root]
+function inspect(root: object): Inspection | undefined {
+  let nullItem = false
+  let size = 0
+  const stack: object[] = [root]
   while (stack.length > 0) {
-    const value = stack.pop() as object
+    const value = stack.pop()!
+    size += 2
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i]
-        if (item === null) found = NULL_ITEM
-        else if (typeof item === 'object') stack.push(item)
+        if (typeof item === 'object' && item !== null) stack.push(item)
+        else {
+          if (item === null) nullItem = true
+          size += leafSize(item)
+        }
       }
       Object.freeze(value)
       continue
     }
     const record = value as Record<string, unknown>
-    if (Object.hasOwn(record, 'null') || Object.hasOwn(record, '[object Object]')) return UNSAFE
+    if (Object.hasOwn(record, 'null') || Object.hasOwn(record, '[object Object]')) return undefined
     for (const key in record) {
-      if (key.length > MAX_KEY_LENGTH) return UNSAFE
+      if (key.length > MAX_KEY_LENGTH) return undefined
       const item = record[key]
+      size += key.length + 3
       if (typeof item === 'object' && item !== null) stack.push(item)
+      else size += leafSize(item)
     }
     Object.freeze(record)
   }
-  return found
+  return { nullItem, size }
 }
 
 /**
@@ -247,11 +260,13 @@ export function parseYamlStreamFast(text: string, options: ParseYamlOptions, loc
   // A scalar at the root may be a block scalar whose content js-yaml ends at column 0.
   if (unsafe || values.length === 0) return undefined
   let nullItem = false
+  const sizes: number[] = []
   for (const value of values) {
     if (typeof value !== 'object' || value === null) return undefined
-    const found = inspect(value)
-    if (found === UNSAFE) return undefined
-    if (found === NULL_ITEM) nullItem = true
+    const inspection = inspect(value)
+    if (inspection === undefined) return undefined
+    nullItem ||= inspection.nullItem
+    sizes.push(inspection.size)
   }
   if (nullItem && matches(text, EMPTY_ITEM)) return undefined
   let located: YamlDocument[] | undefined
@@ -259,6 +274,7 @@ export function parseYamlStreamFast(text: string, options: ParseYamlOptions, loc
     value,
     empty: false,
     warnings: [],
+    treeSize: sizes[index],
     locate(path, target) {
       located ??= locateWith(text)
       return located[index]?.locate(path, target) ?? { line: 1, column: 1 }

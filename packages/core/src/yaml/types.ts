@@ -17,6 +17,11 @@ export interface YamlDocument {
   empty: boolean
   /** The first problem that makes this document unusable (syntax error, alias bomb, …). */
   error?: YamlProblem
+  /**
+   * Set when the value is a tree (no node appears twice, as without aliases) whose depth is within
+   * the parse's `maxDepth`: its size as the value limits measure it, so they need not walk it.
+   */
+  treeSize?: number
   /** Non-fatal problems, e.g. duplicate keys accepted in lenient mode. */
   warnings: YamlProblem[]
   /** Where the node at `path` starts (its key when `target` is 'key'), falling back to the nearest ancestor. */
