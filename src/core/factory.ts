@@ -1,7 +1,7 @@
 // The unplugin: one `load` hook that renders an entry into a module, plus per-bundler glue for the
 // root, the mode, watching and HMR.
 import { createRenderCache, isMergedYamlError, renderSync } from '@merged-yaml/core'
-import type { MergedYamlError, RenderResult } from '@merged-yaml/core'
+import type { MergedYamlError, RenderCache, RenderResult } from '@merged-yaml/core'
 import type { FilterPattern, UnpluginBuildContext, UnpluginContext, UnpluginFactory } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
 import { generateModule } from './codegen.ts'
@@ -20,6 +20,16 @@ import type { Dependencies, PathWatcher } from './watch.ts'
 export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
 /** esbuild calls back into JS for every file its filter matches: narrow when `include` is the default. */
+/** Whether a path exists, asked through the cache: once per build, however many entries watch it. */
+function existsIn(cache: RenderCache, path: string): boolean {
+  try {
+    cache.stat(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const esbuildFilter = (options: { include: FilterPattern }): RegExp => (options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/)
 
 type Outcome = { ok: true; result: RenderResult; code: string; deps: Dependencies } | { ok: false; error: MergedYamlError; deps: Dependencies }
@@ -79,7 +89,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     if (!entry) return
     const outcome = render(id, entry)
     graph.set(id, outcome.deps)
-    watchDependencies(context, outcome.deps, meta.framework, devWatcher)
+    watchDependencies(context, outcome.deps, meta.framework, devWatcher, (file) => existsIn(cache, file))
     served.set(id, servedAs(outcome))
     if (!outcome.ok) return report.error(context, outcome.error)
     const root = resolveRoot(options, host)
@@ -104,7 +114,14 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       },
     },
 
+    // A build may take files as unchanged while it runs: each layer is stat'ed and resolved once,
+    // not once per entry that includes it. Not when serving: edits arrive while the server runs.
+    buildStart() {
+      if (!host.serving) cache.beginBuild()
+    },
+
     buildEnd() {
+      cache.endBuild()
       declarations()?.flush()
     },
 
@@ -112,6 +129,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       configResolved(config) {
         host.root = config.root
         host.mode = config.mode
+        host.serving = config.command === 'serve'
       },
       configureServer(server) {
         devWatcher = server.watcher

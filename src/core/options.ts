@@ -118,6 +118,8 @@ export function resolveDts(dts: Options['dts'], root: string): ResolvedDtsOption
 export interface HostInfo {
   root?: string
   mode?: string
+  /** A dev server (Vite's `serve`) runs the plugin, not a build. */
+  serving?: boolean
 }
 
 /** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */

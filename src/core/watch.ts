@@ -80,12 +80,13 @@ export function watchDependencies(
   deps: Dependencies,
   framework: UnpluginContextMeta['framework'],
   devWatcher?: PathWatcher,
+  exists: (path: string) => boolean = existsSync,
 ): void {
   for (const file of deps.files) {
-    const exists = existsSync(file)
-    if (devWatcher && !exists) devWatcher.add(file)
+    const found = exists(file)
+    if (devWatcher && !found) devWatcher.add(file)
     else context.addWatchFile(file)
-    if ((framework === 'rolldown' || framework === 'vite') && !exists && !devWatcher) context.addWatchFile(dirname(file))
+    if ((framework === 'rolldown' || framework === 'vite') && !found && !devWatcher) context.addWatchFile(dirname(file))
   }
   const native = context.getNativeBuildContext?.()
   for (const dir of deps.dirs) {

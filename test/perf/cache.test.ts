@@ -1,6 +1,6 @@
 // The render cache: one build parses each layer once however many entries include it, and a
 // rebuild reads and parses only what changed. Counts, never times.
-import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRenderCache, renderSync } from '@merged-yaml/core'
@@ -99,6 +99,40 @@ describe('render cache', () => {
     renderAll(root, cache, true)
     expect(cache.stats.parses).toBe(2 * UNIQUE_LAYERS)
     expect(cache.stats.reads).toBe(UNIQUE_LAYERS + ENTRIES)
+  })
+
+  it('during a build, asks each path once: files are taken as unchanged until invalidated or the build ends', () => {
+    root = writeCorpus()
+    const cache = createRenderCache()
+    const base = join(root, 'base.yaml')
+    const missing = join(root, 'later.yaml')
+    // Outside a build every call goes to disk.
+    expect(cache.stat(base)).not.toBe(cache.stat(base))
+    cache.beginBuild()
+    expect(cache.stat(base)).toBe(cache.stat(base))
+    expect(cache.realpath(base)).toBe(realpathSync.native(base))
+    expect(() => cache.stat(missing)).toThrow(expect.objectContaining({ code: 'ENOENT' }))
+    const first = renderAll(root, cache)
+    const { reads } = cache.stats
+    writeFileSync(missing, 'a: 1\n')
+    edit(base, lines('motd: unseen until invalidated'))
+    // The edit is not seen (the watcher has not told the cache), the created file not found.
+    expect(renderAll(root, cache)).toEqual(first)
+    expect(() => cache.stat(missing)).toThrow(expect.objectContaining({ code: 'ENOENT' }))
+    expect(cache.stats.reads).toBe(reads)
+    cache.invalidate(base)
+    cache.invalidate(missing)
+    expect(cache.stat(missing).isFile()).toBe(true)
+    expect(renderAll(root, cache)[0]).toMatchObject({ motd: 'unseen until invalidated' })
+    expect(cache.stats.reads - reads).toBe(1)
+    // The next build (or none) sees the disk again.
+    cache.endBuild()
+    edit(base, lines('motd: seen'))
+    expect(renderAll(root, cache)[0]).toMatchObject({ motd: 'seen' })
+    cache.beginBuild()
+    edit(base, lines('motd: seen by the next build'))
+    cache.beginBuild()
+    expect(renderAll(root, cache)[0]).toMatchObject({ motd: 'seen by the next build' })
   })
 
   it('shares frozen documents, which no merge mutates', () => {

@@ -1,8 +1,11 @@
 // What renders of many entries (one build) and of the same entries again (watch mode) share: file
 // bytes, kept while a file's size and times are unchanged, and parsed documents, kept per file for
 // each distinct text and parse options. A layer included by fifty entries is read and parsed once;
-// after an edit, only the edited file is read and parsed again.
-import { readFileSync, statSync } from 'node:fs'
+// after an edit, only the edited file is read and parsed again. Between beginBuild() and endBuild(),
+// files are taken as unchanged: each path is stat'ed and resolved once, not once per entry.
+import type { BigIntStats } from 'node:fs'
+import { createPathMemo, diskFileSystem } from './file-system.ts'
+import type { FileSystem, PathMemo } from './file-system.ts'
 import { parseYamlStream } from './yaml/parse.ts'
 import type { ParseYamlOptions, YamlDocument } from './yaml/parse.ts'
 
@@ -17,11 +20,23 @@ export interface RenderCacheStats {
   parseHits: number
 }
 
-export interface RenderCache {
+export interface RenderCache extends FileSystem {
   /** Counters, for tests and benchmarks: they only ever grow. */
   readonly stats: RenderCacheStats
   /** A file's bytes, read again only when its size, mtime, ctime or inode changed. */
   readFile(path: string): Uint8Array
+  /** A file's stat (bigint), from disk, or once per path between beginBuild() and endBuild(). */
+  stat(path: string): BigIntStats
+  /** A path's real path, from disk, or once per path between beginBuild() and endBuild(). */
+  realpath(path: string): string
+  /**
+   * A build starts: until endBuild(), files do not change behind the cache's back (what changes is
+   * passed to invalidate()), so each path's stat and real path are asked for once. A bundler's
+   * build start, not a dev server's: one serving edits would see stale files.
+   */
+  beginBuild(): void
+  /** The build ended: every later stat and real path comes from disk again. */
+  endBuild(): void
   /**
    * The documents of a YAML stream taken from `file`, parsed once per distinct text and options.
    * Their values are frozen: every entry that includes the file shares them.
@@ -34,6 +49,8 @@ export interface RenderCache {
 }
 
 interface CachedFile {
+  /** The stat the stamp was taken from: during a build, the same object answers every entry. */
+  stat: BigIntStats
   stamp: string
   bytes: Uint8Array
 }
@@ -45,9 +62,17 @@ type ParsedTexts = Map<string, Map<string, YamlDocument[]>>
 // options are edits the cache was not told about (a reader other than `readFile`): drop the oldest.
 const MAX_TEXTS_PER_FILE = 64
 
+// Nanosecond times: two saves within one millisecond still differ.
+function stampOf(stat: BigIntStats): string {
+  return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`
+}
+
 function optionsKey(options: ParseYamlOptions): string {
   return JSON.stringify(options, Object.keys(options).sort())
 }
+
+// A render passes the same options object for all its parts.
+const optionsKeys = new WeakMap<ParseYamlOptions, string>()
 
 /** Freezes a parsed value, so that code mutating a shared document fails instead of corrupting others. */
 function deepFreeze(root: unknown): void {
@@ -74,26 +99,36 @@ export function createRenderCache(): RenderCache {
   const files = new Map<string, CachedFile>()
   const parsed = new Map<string, ParsedTexts>()
   const stats: RenderCacheStats = { reads: 0, readHits: 0, parses: 0, parseHits: 0 }
+  let build: { stat: PathMemo<BigIntStats>; realpath: PathMemo<string> } | undefined
+  const stat = (path: string): BigIntStats => (build ? build.stat.get(path) : diskFileSystem.stat(path))
+  const beginBuild = (): void => {
+    build = { stat: createPathMemo(diskFileSystem.stat), realpath: createPathMemo(diskFileSystem.realpath) }
+  }
 
   return {
     stats,
+    stat,
+    realpath: (path) => (build ? build.realpath.get(path) : diskFileSystem.realpath(path)),
+    beginBuild,
+    endBuild() {
+      build = undefined
+    },
     readFile(path) {
-      // Nanosecond times: two saves within one millisecond still differ.
-      const stat = statSync(path, { bigint: true })
-      const stamp = `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`
+      const current = stat(path)
       const cached = files.get(path)
-      if (cached?.stamp === stamp) {
+      if (cached && (cached.stat === current || cached.stamp === stampOf(current))) {
         stats.readHits++
         return cached.bytes
       }
-      const bytes = readFileSync(path)
+      const bytes = diskFileSystem.readFile(path)
       stats.reads++
       if (cached) parsed.delete(path)
-      files.set(path, { stamp, bytes })
+      files.set(path, { stat: current, stamp: stampOf(current), bytes })
       return bytes
     },
     parse(file, text, options) {
-      const key = optionsKey(options)
+      let key = optionsKeys.get(options)
+      if (key === undefined) optionsKeys.set(options, (key = optionsKey(options)))
       let byOptions = parsed.get(file)
       if (!byOptions) parsed.set(file, (byOptions = new Map()))
       let byText = byOptions.get(key)
@@ -113,10 +148,13 @@ export function createRenderCache(): RenderCache {
     invalidate(path) {
       files.delete(path)
       parsed.delete(path)
+      build?.stat.forget(path)
+      build?.realpath.forget(path)
     },
     clear() {
       files.clear()
       parsed.clear()
+      if (build) beginBuild()
     },
   }
 }

@@ -1,13 +1,13 @@
 // Gathering: turns an entry file into the ordered tree of parts cloud-init's UserDataProcessor would
 // produce (specs/cloud-init.md §5), with our build-time include rules (DESIGN.md §1).
-import { realpathSync, statSync } from 'node:fs'
-import type { Stats } from 'node:fs'
+import type { BigIntStats } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { globSync } from 'tinyglobby'
 import { MergedYamlError } from '../diagnostics.ts'
 import type { ChainLink, Position } from '../diagnostics.ts'
+import type { FileSystem } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Problem, Reporter } from '../report.ts'
 import { parseYamlStream } from '../yaml/parse.ts'
@@ -70,6 +70,22 @@ function within(path: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
 }
 
+interface DecodedBlob {
+  text: string
+  /** cloud-init's test: a MIME message declares its version in its first 4 KiB. */
+  mime: boolean
+}
+
+function decodeBlob(bytes: Uint8Array): DecodedBlob {
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+  if (text.startsWith(BOM)) text = text.slice(1)
+  return { text, mime: /mime-version:/i.test(binaryString(bytes.subarray(0, 4096))) }
+}
+
+// The render cache hands every entry the same bytes of a file: decoding them once also gives every
+// entry the same string, which the cache's parsed-text lookup then compares by identity.
+const decodedFiles = new WeakMap<Uint8Array, DecodedBlob>()
+
 function binaryString(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
@@ -87,11 +103,11 @@ class Gatherer {
   constructor(
     private readonly options: ResolvedOptions,
     private readonly report: Reporter,
-    private readonly readFile: ReadFile,
+    private readonly fs: FileSystem,
   ) {
     this.roots = [options.root, ...options.allow].map((dir) => {
       try {
-        return realpathSync.native(dir)
+        return fs.realpath(dir)
       } catch {
         return dir
       }
@@ -133,9 +149,9 @@ class Gatherer {
     }
     const tooLarge = (size: number): never =>
       fail('MY_FILE_TOO_LARGE', `'${file}' is ${size} bytes, over the limit of ${this.options.limits.maxFileSize} (limits.maxFileSize)`)
-    let stat: Stats
+    let stat: BigIntStats
     try {
-      stat = statSync(file)
+      stat = this.fs.stat(file)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === 'ENOENT') return fail('MY_FILE_NOT_FOUND', `file not found: ${file}`)
@@ -144,7 +160,7 @@ class Gatherer {
     if (stat.isDirectory()) fail('MY_INCLUDE_IS_DIRECTORY', `'${file}' is a directory, not a file`)
     // A FIFO or a device would block the build or never end: only regular files are read.
     if (!stat.isFile()) fail('MY_INCLUDE_NOT_A_FILE', `'${file}' is not a regular file (a FIFO, socket or device)`)
-    if (stat.size > this.options.limits.maxFileSize) tooLarge(stat.size)
+    if (stat.size > this.options.limits.maxFileSize) tooLarge(Number(stat.size))
     if (!this.seen.has(file)) {
       this.seen.add(file)
       this.files.push(file)
@@ -154,7 +170,7 @@ class Gatherer {
     }
     let bytes: Uint8Array
     try {
-      bytes = this.readFile(file)
+      bytes = this.fs.readFile(file)
     } catch (error) {
       if (error instanceof MergedYamlError) throw error
       return fail('MY_FILE_UNREADABLE', `cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
@@ -169,10 +185,14 @@ class Gatherer {
     try {
       const gzipped = isGzip(bytes)
       const raw = gzipped ? this.gunzip(bytes, { file, fileText: '', chain, lineOffset: undefined, anchor: { line: 1, column: 1 }, depth }) : bytes
-      let fileText = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8')
-      if (fileText.startsWith(BOM)) fileText = fileText.slice(1)
+      let blob = gzipped ? undefined : decodedFiles.get(raw)
+      if (blob === undefined) {
+        blob = decodeBlob(raw)
+        if (!gzipped) decodedFiles.set(raw, blob)
+      }
+      const fileText = blob.text
       const ctx: Context = { file, fileText, chain, lineOffset: gzipped ? undefined : 0, anchor: { line: 1, column: 1 }, depth }
-      return this.blob(raw, fileText, ctx)
+      return blob.mime ? this.mime(raw, ctx) : this.payload(fileText, undefined, {}, ctx)
     } finally {
       this.active.pop()
     }
@@ -193,13 +213,7 @@ class Gatherer {
     }
   }
 
-  /** cloud-init `convert_string` + `_process_msg` for one blob. */
-  private blob(bytes: Uint8Array, text: string, ctx: Context): GatheredItem[] {
-    const head = binaryString(bytes.subarray(0, 4096))
-    if (/mime-version:/i.test(head)) return this.mime(bytes, ctx)
-    return this.payload(text, undefined, {}, ctx)
-  }
-
+  /** cloud-init `_process_msg` for a MIME message (`convert_string` found its version header). */
   private mime(bytes: Uint8Array, ctx: Context): GatheredItem[] {
     let leaves: MimeLeaf[]
     try {
@@ -350,7 +364,7 @@ class Gatherer {
         const real = this.confine(path, at, line.target, false)
         let exists = true
         try {
-          statSync(path)
+          this.fs.stat(path)
         } catch {
           exists = false
         }
@@ -379,7 +393,7 @@ class Gatherer {
     let real = path
     if (!prefixOnly) {
       try {
-        real = realpathSync.native(path)
+        real = this.fs.realpath(path)
       } catch {
         real = path
       }
@@ -455,8 +469,8 @@ class Gatherer {
 }
 
 /** Gathers an entry's parts. Throws MergedYamlError for errors; warnings go to the reporter. */
-export function gatherEntry(entry: string, options: ResolvedOptions, report: Reporter, readFile: ReadFile): GatherResult {
-  const gatherer = new Gatherer(options, report, readFile)
+export function gatherEntry(entry: string, options: ResolvedOptions, report: Reporter, fs: FileSystem): GatherResult {
+  const gatherer = new Gatherer(options, report, fs)
   let items: GatheredItem[]
   try {
     items = gatherer.entry(entry)
