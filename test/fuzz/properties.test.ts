@@ -147,6 +147,25 @@ describe('render() on random cloud-config parts and directives', () => {
     expect(outcome(files, {})).toBe('value {"map":{"x":1,"w":0,"y":2},"twin":{"x":1,"w":0}}')
   })
 
+  it('stays within three times the summed sizes of its tree documents, and within their depth (the check render() skips)', () => {
+    const height = (v: unknown): number => (typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(height)) : 0)
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), options, (parts, order, renderOptions) => {
+        // Parts included in any order, some twice.
+        const files = order.map((i) => partText(parts[i % parts.length]!))
+        const docs = files.flatMap((text) => parseYamlStream(text, { version: renderOptions.yamlVersion, allowDuplicateKeys: !renderOptions.strict, maxAliasCount: 100 }))
+        if (docs.some((doc) => doc.treeSize === undefined)) return
+        const result = outcome(files, { ...renderOptions, strict: false })
+        if (!result.startsWith('value ')) return
+        const merged: unknown = JSON.parse(result.slice('value '.length))
+        const sum = docs.reduce((total, doc) => total + doc.treeSize!, 0)
+        expect(checkValueLimits(merged, { maxDepth: 1000, maxValueSize: 3 * sum })).toBeUndefined()
+        expect(height(merged)).toBeLessThanOrEqual(Math.max(...docs.map((doc) => height(doc.value))))
+      }),
+      settings,
+    )
+  })
+
   it('merges a single part into the empty result as itself (without its directive)', () => {
     fc.assert(
       fc.property(part, fc.constantFrom('scoped' as const, 'per-part' as const), (p, stack) => {

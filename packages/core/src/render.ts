@@ -108,10 +108,29 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
       }
       // An empty or comment-only document is a no-op, but still a cloud-config part for cloud-init.
       if (jsonp) steps.push({ kind: 'jsonp', doc })
-      else steps.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty })
+      else steps.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty, treeSize: yaml.treeSize })
     })
   }
   return steps
+}
+
+/**
+ * Whether cloud-init's merge of these parts is within the value limits without walking it. Its
+ * mergers move, concatenate and drop what the documents hold, never repeat it (a document included
+ * twice counts twice here); the one expansion is list(append) given a string, one item per
+ * character (3× the string's size at most). So when every part is a tree, within the depth limit
+ * as it was read, and three times their sizes fit the size limit, so does the merge; no cycle
+ * can arise. A JSON patch can copy subtrees: with one, the merged value is walked.
+ */
+function mergedTreesWithin(steps: readonly MergeStep[], maxValueSize: number): boolean {
+  let sum = 0
+  for (const step of documents(steps)) {
+    if (step.kind === 'jsonp') return false
+    if (step.kind === 'invalid' || step.empty) continue
+    if (step.treeSize === undefined) return false
+    sum += step.treeSize
+  }
+  return 3 * sum <= maxValueSize
 }
 
 function* documents(steps: readonly MergeStep[]): Generator<MergeStep & { kind: 'yaml' | 'jsonp' | 'invalid' }> {
@@ -220,7 +239,7 @@ function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: R
     value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report, provenance)
   }
   // Merges and JSON-patch copies can repeat subtrees that each document kept within bounds.
-  const limit = checkValueLimits(value, resolved.limits)
+  const limit = dialect === undefined && mergedTreesWithin(steps, resolved.limits.maxValueSize) ? undefined : checkValueLimits(value, resolved.limits)
   if (limit) report.fail({ code: limit.code, message: `merged value: ${limit.message}`, at: { file: gathered.files[0]!, position: { line: 1, column: 1 }, chain: [] }, path: limit.path })
   const result: RenderResult = { value, files: gathered.files, missing: gathered.missing, globs: gathered.globs, warnings: report.warnings, dialect: dialect?.name ?? 'cloud-init' }
   if (provenance) result.provenance = provenance.result()

@@ -14,7 +14,8 @@ import type { StackMode } from '../options.ts'
 
 /** A cloud-config document or a JSON patch, in order, inside the scopes gathering produced. */
 export type MergeStep =
-  | { kind: 'yaml'; doc: SourceDocument; headerless: boolean; empty: boolean }
+  /** `treeSize`: the document's size when it is a tree (see YamlDocument.treeSize). */
+  | { kind: 'yaml'; doc: SourceDocument; headerless: boolean; empty: boolean; treeSize: number | undefined }
   | { kind: 'jsonp'; doc: SourceDocument }
   /** A document that could not be parsed (invalid YAML, alias limit, nesting depth). */
   | { kind: 'invalid'; problem: Problem; headerless: boolean }
