@@ -68,7 +68,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
           return cache.readFile(path)
         },
       })
-      return { ok: true, result, code: generateModule(result.value), deps: dependenciesOf(result) }
+      return { ok: true, result, code: generateModule(result.value, { plainJson: result.plainJson }), deps: dependenciesOf(result) }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
       // Keep watching what the entry read, looked for (a missing include: creating it recovers) and

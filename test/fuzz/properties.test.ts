@@ -154,11 +154,11 @@ describe('render() on random cloud-config parts and directives', () => {
         // Parts included in any order, some twice.
         const files = order.map((i) => partText(parts[i % parts.length]!))
         const docs = files.flatMap((text) => parseYamlStream(text, { version: renderOptions.yamlVersion, allowDuplicateKeys: !renderOptions.strict, maxAliasCount: 100 }))
-        if (docs.some((doc) => doc.treeSize === undefined)) return
+        if (docs.some((doc) => doc.tree === undefined)) return
         const result = outcome(files, { ...renderOptions, strict: false })
         if (!result.startsWith('value ')) return
         const merged: unknown = JSON.parse(result.slice('value '.length))
-        const sum = docs.reduce((total, doc) => total + doc.treeSize!, 0)
+        const sum = docs.reduce((total, doc) => total + doc.tree!.size, 0)
         expect(checkValueLimits(merged, { maxDepth: 1000, maxValueSize: 3 * sum })).toBeUndefined()
         expect(height(merged)).toBeLessThanOrEqual(Math.max(...docs.map((doc) => height(doc.value))))
       }),

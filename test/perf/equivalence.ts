@@ -38,17 +38,25 @@ function comparable(docs: YamlDocument[]): unknown[] {
   return docs.map((doc) => ({ value: doc.value, empty: doc.empty, error: doc.error ?? null, warnings: doc.warnings }))
 }
 
+/** Plain JSON data: JSON text gives it back exactly (no NaN, ±Infinity, -0, bytes) and has no `__proto__` key. */
+function isPlainJson(value: unknown): boolean {
+  const text = JSON.stringify(value, (key, item: unknown) => (key === '__proto__' || item instanceof Uint8Array ? undefined : item))
+  return text !== undefined && difference(JSON.parse(text), value) === undefined
+}
+
 /**
- * How a document's `treeSize` (measured as the fast path reads it) differs from what the value
- * limits measure walking the value: admitted at exactly that size, refused one byte below.
+ * How a document's tree facts (learnt as the fast path reads it) differ from what walking the
+ * value finds: the value limits admit it at exactly its size and refuse it one byte below.
  */
-function treeSizeDisagrees(docs: YamlDocument[], options: ParseYamlOptions): string | undefined {
+function treeFactsDisagree(docs: YamlDocument[], options: ParseYamlOptions): string | undefined {
   for (const [index, doc] of docs.entries()) {
-    if (doc.treeSize === undefined) continue
+    if (doc.tree === undefined) continue
+    const { size, plainJson } = doc.tree
     const maxDepth = options.maxDepth ?? 100
-    if (checkValueLimits(doc.value, { maxDepth, maxValueSize: doc.treeSize }) !== undefined) return `document ${index}: treeSize ${doc.treeSize} is too small`
+    if (checkValueLimits(doc.value, { maxDepth, maxValueSize: size }) !== undefined) return `document ${index}: tree size ${size} is too small`
     // The walk checks the size as it adds each member: an empty root (size 2) is never refused.
-    if (doc.treeSize > 2 && checkValueLimits(doc.value, { maxDepth, maxValueSize: doc.treeSize - 1 })?.code !== 'MY_VALUE_TOO_LARGE') return `document ${index}: treeSize ${doc.treeSize} is too large`
+    if (size > 2 && checkValueLimits(doc.value, { maxDepth, maxValueSize: size - 1 })?.code !== 'MY_VALUE_TOO_LARGE') return `document ${index}: tree size ${size} is too large`
+    if (plainJson !== isPlainJson(doc.value)) return `document ${index}: plainJson is ${plainJson}`
   }
   return undefined
 }
@@ -56,7 +64,7 @@ function treeSizeDisagrees(docs: YamlDocument[], options: ParseYamlOptions): str
 /** Where parseYamlStream (fast path first) and the precise path disagree on `text`, if anywhere. */
 export function pathsDisagree(text: string, options: ParseYamlOptions): string | undefined {
   const docs = parseYamlStream(text, options)
-  return difference(comparable(docs), comparable(parseYamlStreamPrecise(text, options))) ?? treeSizeDisagrees(docs, options)
+  return difference(comparable(docs), comparable(parseYamlStreamPrecise(text, options))) ?? treeFactsDisagree(docs, options)
 }
 
 export const PARSE_OPTIONS: ParseYamlOptions[] = [

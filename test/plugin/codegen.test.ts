@@ -2,6 +2,8 @@
 // determinism.
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { stringify } from 'yaml'
+import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
 import { generateModule, JSON_PARSE_THRESHOLD } from '../../src/core/codegen.ts'
 
 /** Imports generated code as a real ES module. */
@@ -15,6 +17,11 @@ function plainPrototypes(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return true
   return Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).every((key) => plainPrototypes((value as Record<string, unknown>)[key]))
 }
+
+const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'default', 'toString', 'then', 'JSON', 'x-y', '1', ''), fc.string())
+const value = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small' }, fc.string(), fc.double(), fc.boolean(), fc.constant(null), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 5 })),
+})).node
 
 describe('generateModule', () => {
   it('exports each identifier key and a default object that refers to them', () => {
@@ -88,10 +95,6 @@ describe('generateModule', () => {
   })
 
   it('round-trips any JSON value (keys such as __proto__ and constructor included)', async () => {
-    const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'default', 'toString', 'then', 'JSON', 'x-y', '1', ''), fc.string())
-    const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, fc.string(), fc.double(), fc.boolean(), fc.constant(null), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 5 })),
-    })).node
     await fc.assert(
       fc.asyncProperty(fc.dictionary(key, value, { maxKeys: 6 }), async (input) => {
         const mod = await importModule(generateModule(input))
@@ -100,5 +103,19 @@ describe('generateModule', () => {
       }),
       { numRuns: 150 },
     )
+  })
+
+  it('writes the same code when told the value is plain JSON, as the parser learns it (NaN, -0 and __proto__ included)', () => {
+    let told = 0
+    fc.assert(
+      fc.property(fc.dictionary(key, value, { maxKeys: 6 }), (input) => {
+        const [doc] = parseYamlStream(stringify(input), { version: '1.2', allowDuplicateKeys: false, maxAliasCount: 100 })
+        if (doc?.tree === undefined) return
+        if (doc.tree.plainJson) told++
+        expect(generateModule(doc.value, { plainJson: doc.tree.plainJson })).toBe(generateModule(doc.value))
+      }),
+      { numRuns: 300 },
+    )
+    expect(told).toBeGreaterThan(10)
   })
 })

@@ -38,6 +38,12 @@ export interface RenderResult {
   dialect: DialectName
   /** With the `explain` option: which part set each value, and which merger decided. */
   provenance?: Provenance
+  /**
+   * True when the engine knows, from reading the documents, that the value is plain JSON data:
+   * `JSON.stringify` writes it exactly (no NaN, ±Infinity, -0 or bytes) and no key is `__proto__`.
+   * False when it does not know (the value may still be): a consumer then checks for itself.
+   */
+  plainJson: boolean
 }
 
 export interface RenderHooks {
@@ -101,36 +107,39 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
       }
       // Aliases can make a small document a huge or cyclic value: refuse it before anything walks it.
       // A tree was measured as it was read and is within the depth limit already.
-      const limit = yaml.treeSize !== undefined && yaml.treeSize <= options.limits.maxValueSize ? undefined : checkValueLimits(yaml.value, options.limits)
+      const limit = yaml.tree !== undefined && yaml.tree.size <= options.limits.maxValueSize ? undefined : checkValueLimits(yaml.value, options.limits)
       if (limit) report.fail({ code: limit.code, message: limit.message, doc, path: limit.path })
       for (const warning of yaml.warnings) {
         report.warn({ code: warning.code === 'DUPLICATE_KEY' ? 'MY_YAML_DUPLICATE_KEY' : `MY_YAML_${warning.code}`, message: warning.message, at: { file: doc.file, position: mapPartPosition(item.origin, warning.position), chain: doc.chain, source: item.origin.fileText } })
       }
       // An empty or comment-only document is a no-op, but still a cloud-config part for cloud-init.
       if (jsonp) steps.push({ kind: 'jsonp', doc })
-      else steps.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty, treeSize: yaml.treeSize })
+      else steps.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty, tree: yaml.tree })
     })
   }
   return steps
 }
 
 /**
- * Whether cloud-init's merge of these parts is within the value limits without walking it. Its
- * mergers move, concatenate and drop what the documents hold, never repeat it (a document included
- * twice counts twice here); the one expansion is list(append) given a string, one item per
- * character (3× the string's size at most). So when every part is a tree, within the depth limit
- * as it was read, and three times their sizes fit the size limit, so does the merge; no cycle
- * can arise. A JSON patch can copy subtrees: with one, the merged value is walked.
+ * What cloud-init's merge of these parts is known to be without walking it, when every part is a
+ * tree. Its mergers move, concatenate and drop what the documents hold, never repeat it (a
+ * document included twice counts twice here) and make no number: the one expansion is
+ * list(append) given a string, one item per character (3× the string's size at most). So the merge
+ * is at most 3× the documents' summed sizes, no deeper than the deepest (each within the depth
+ * limit as it was read), without cycles, and plain JSON when they all are. A JSON patch can copy
+ * subtrees: with one, nothing is known.
  */
-function mergedTreesWithin(steps: readonly MergeStep[], maxValueSize: number): boolean {
+function mergedTreeFacts(steps: readonly MergeStep[]): { maxSize: number; plainJson: boolean } | undefined {
   let sum = 0
+  let plainJson = true
   for (const step of documents(steps)) {
-    if (step.kind === 'jsonp') return false
+    if (step.kind === 'jsonp') return undefined
     if (step.kind === 'invalid' || step.empty) continue
-    if (step.treeSize === undefined) return false
-    sum += step.treeSize
+    if (step.tree === undefined) return undefined
+    sum += step.tree.size
+    plainJson &&= step.tree.plainJson
   }
-  return 3 * sum <= maxValueSize
+  return { maxSize: 3 * sum, plainJson }
 }
 
 function* documents(steps: readonly MergeStep[]): Generator<MergeStep & { kind: 'yaml' | 'jsonp' | 'invalid' }> {
@@ -239,9 +248,18 @@ function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: R
     value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report, provenance)
   }
   // Merges and JSON-patch copies can repeat subtrees that each document kept within bounds.
-  const limit = dialect === undefined && mergedTreesWithin(steps, resolved.limits.maxValueSize) ? undefined : checkValueLimits(value, resolved.limits)
+  const known = dialect === undefined ? mergedTreeFacts(steps) : undefined
+  const limit = known !== undefined && known.maxSize <= resolved.limits.maxValueSize ? undefined : checkValueLimits(value, resolved.limits)
   if (limit) report.fail({ code: limit.code, message: `merged value: ${limit.message}`, at: { file: gathered.files[0]!, position: { line: 1, column: 1 }, chain: [] }, path: limit.path })
-  const result: RenderResult = { value, files: gathered.files, missing: gathered.missing, globs: gathered.globs, warnings: report.warnings, dialect: dialect?.name ?? 'cloud-init' }
+  const result: RenderResult = {
+    value,
+    files: gathered.files,
+    missing: gathered.missing,
+    globs: gathered.globs,
+    warnings: report.warnings,
+    dialect: dialect?.name ?? 'cloud-init',
+    plainJson: known?.plainJson ?? false,
+  }
   if (provenance) result.provenance = provenance.result()
   return result
 }

@@ -3,6 +3,7 @@
 // declarations in force in its scope ('scoped').
 import type { Problem, Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
+import type { TreeFacts } from '../yaml/parse.ts'
 import { parseMergeString } from './directive.ts'
 import type { MergerSpec } from './directive.ts'
 import { extractPart } from './extract.ts'
@@ -14,8 +15,8 @@ import type { StackMode } from '../options.ts'
 
 /** A cloud-config document or a JSON patch, in order, inside the scopes gathering produced. */
 export type MergeStep =
-  /** `treeSize`: the document's size when it is a tree (see YamlDocument.treeSize). */
-  | { kind: 'yaml'; doc: SourceDocument; headerless: boolean; empty: boolean; treeSize: number | undefined }
+  /** `tree`: what reading the document found, when it is a tree (see YamlDocument.tree). */
+  | { kind: 'yaml'; doc: SourceDocument; headerless: boolean; empty: boolean; tree: TreeFacts | undefined }
   | { kind: 'jsonp'; doc: SourceDocument }
   /** A document that could not be parsed (invalid YAML, alias limit, nesting depth). */
   | { kind: 'invalid'; problem: Problem; headerless: boolean }

@@ -7,7 +7,7 @@ import type { LoadOptions, Schema, State } from 'js-yaml'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { leafSize } from '../value-limits.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
-import type { ParseYamlOptions, YamlDocument } from './types.ts'
+import type { ParseYamlOptions, TreeFacts, YamlDocument } from './types.ts'
 
 // A tag no document names: the listener sends every node with an explicit tag to the precise path.
 const PLAIN_TAG = 'tag:merged-yaml.invalid,2026:plain'
@@ -181,21 +181,26 @@ function textIsSafe(text: string, options: ParseYamlOptions): boolean {
 // `yaml` refuses implicit keys this long; js-yaml accepts them.
 const MAX_KEY_LENGTH = 1024
 
-interface Inspection {
+interface Inspection extends TreeFacts {
   /** A list holds a null. */
   nullItem: boolean
-  /** The value's size as the value limits measure it (js-yaml's trees share no node). */
-  size: number
+}
+
+/** A number JSON text cannot write (NaN, ±Infinity, -0). */
+function outsideJson(value: number): boolean {
+  return value - value !== 0 || (value === 0 && 1 / value < 0)
 }
 
 /**
  * Undefined when a mapping has a key only a null key, a collection key or an over-long key
- * produces. Measures the value on the way and freezes its containers (parsed documents are shared
- * and never changed; freezing here spares the render cache a walk of its own).
+ * produces. Learns the tree's facts on the way (js-yaml's trees share no node) and freezes its
+ * containers (parsed documents are shared and never changed; freezing here spares the render
+ * cache a walk of its own).
  */
 function inspect(root: object): Inspection | undefined {
   let nullItem = false
   let size = 0
+  let plainJson = true
   const stack: object[] = [root]
   while (stack.length > 0) {
     const value = stack.pop()!
@@ -206,6 +211,7 @@ function inspect(root: object): Inspection | undefined {
         if (typeof item === 'object' && item !== null) stack.push(item)
         else {
           if (item === null) nullItem = true
+          else if (typeof item === 'number' && outsideJson(item)) plainJson = false
           size += leafSize(item)
         }
       }
@@ -216,14 +222,18 @@ function inspect(root: object): Inspection | undefined {
     if (Object.hasOwn(record, 'null') || Object.hasOwn(record, '[object Object]')) return undefined
     for (const key in record) {
       if (key.length > MAX_KEY_LENGTH) return undefined
+      if (key === '__proto__') plainJson = false
       const item = record[key]
       size += key.length + 3
       if (typeof item === 'object' && item !== null) stack.push(item)
-      else size += leafSize(item)
+      else {
+        if (typeof item === 'number' && outsideJson(item)) plainJson = false
+        size += leafSize(item)
+      }
     }
     Object.freeze(record)
   }
-  return { nullItem, size }
+  return { nullItem, size, plainJson }
 }
 
 /**
@@ -260,13 +270,13 @@ export function parseYamlStreamFast(text: string, options: ParseYamlOptions, loc
   // A scalar at the root may be a block scalar whose content js-yaml ends at column 0.
   if (unsafe || values.length === 0) return undefined
   let nullItem = false
-  const sizes: number[] = []
+  const trees: TreeFacts[] = []
   for (const value of values) {
     if (typeof value !== 'object' || value === null) return undefined
     const inspection = inspect(value)
     if (inspection === undefined) return undefined
     nullItem ||= inspection.nullItem
-    sizes.push(inspection.size)
+    trees.push({ size: inspection.size, plainJson: inspection.plainJson })
   }
   if (nullItem && matches(text, EMPTY_ITEM)) return undefined
   let located: YamlDocument[] | undefined
@@ -274,7 +284,7 @@ export function parseYamlStreamFast(text: string, options: ParseYamlOptions, loc
     value,
     empty: false,
     warnings: [],
-    treeSize: sizes[index],
+    tree: trees[index]!,
     locate(path, target) {
       located ??= locateWith(text)
       return located[index]?.locate(path, target) ?? { line: 1, column: 1 }

@@ -5,7 +5,7 @@ import { parseYamlStreamFast } from './fast.ts'
 import { parseYamlStreamPrecise } from './precise.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
 
-export type { ParseYamlOptions, PathSegment, YamlDocument, YamlProblem, YamlVersion } from './types.ts'
+export type { ParseYamlOptions, PathSegment, TreeFacts, YamlDocument, YamlProblem, YamlVersion } from './types.ts'
 export { parseYamlStreamPrecise } from './precise.ts'
 
 /**

@@ -17,15 +17,20 @@ export interface YamlDocument {
   empty: boolean
   /** The first problem that makes this document unusable (syntax error, alias bomb, …). */
   error?: YamlProblem
-  /**
-   * Set when the value is a tree (no node appears twice, as without aliases) whose depth is within
-   * the parse's `maxDepth`: its size as the value limits measure it, so they need not walk it.
-   */
-  treeSize?: number
+  /** Set when the value is a tree (no node appears twice, as without aliases): what was seen reading it. */
+  tree?: TreeFacts
   /** Non-fatal problems, e.g. duplicate keys accepted in lenient mode. */
   warnings: YamlProblem[]
   /** Where the node at `path` starts (its key when `target` is 'key'), falling back to the nearest ancestor. */
   locate(path: readonly PathSegment[], target?: 'key' | 'value'): Position
+}
+
+/** What reading a tree found out, so that nothing walks it again to learn it. */
+export interface TreeFacts {
+  /** Its size as the value limits measure it; its depth is within the parse's `maxDepth`. */
+  size: number
+  /** Plain JSON data: no NaN, ±Infinity or -0, no bytes, no `__proto__` key. */
+  plainJson: boolean
 }
 
 export interface ParseYamlOptions {
