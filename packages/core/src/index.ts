@@ -1,5 +1,6 @@
-export { render, renderSync } from './render.ts'
-export type { RenderHooks, RenderResult } from './render.ts'
+export { prepareEntry, render, renderSync } from './render.ts'
+export type { PreparedEntry, RenderHooks, RenderResult } from './render.ts'
+export { hashContent } from './fingerprint.ts'
 export { createRenderCache } from './cache.ts'
 export type { RenderCache, RenderCacheStats } from './cache.ts'
 export { DEFAULT_LIMITS, DEFAULT_MERGE_HOW, resolveOptions } from './options.ts'

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { dirname, resolve } from 'node:path'
 import type { RenderCache } from './cache.ts'
 import { MergedYamlError } from './diagnostics.ts'
@@ -6,6 +7,7 @@ import { DIALECTS } from './dialects/index.ts'
 import type { Dialect } from './dialects/types.ts'
 import { createSourceDocument, mapPartPosition } from './gather/documents.ts'
 import { diskFileSystem } from './file-system.ts'
+import { canonicalJson, hashContent, hashEngine } from './fingerprint.ts'
 import { gatherEntry } from './gather/gather.ts'
 import type { GatherResult, GatheredItem, ReadFile } from './gather/gather.ts'
 import { mergeCloudInit } from './merge/cloud-init.ts'
@@ -189,10 +191,38 @@ function detectDialect(steps: readonly MergeStep[], options: ResolvedOptions, re
   return configured.length === 1 ? configured[0] : undefined
 }
 
+/** An entry whose parts are gathered (its files read), ready to be parsed and merged. */
+export interface PreparedEntry {
+  /** Every file read so far, entry first (a dialect may read more while rendering). */
+  files: string[]
+  /** Files optional includes and globs looked for and did not find. */
+  missing: string[]
+  /** The entry's glob include patterns, absolute. */
+  globs: string[]
+  /**
+   * A hash of everything the render depends on, but files a dialect reads while rendering (a Heat
+   * template: the result's `files` beyond these): the engine's code, the options, and every
+   * file's path and bytes in reading order, which also fix the files missing and the glob matches.
+   * Equal fingerprints, equal results: what a cache that outlives the process keys on.
+   */
+  readonly fingerprint: string
+  /** Parses and merges: renderSync's result. Once; later calls give the same result or error. */
+  render(): RenderResult
+}
+
+/** The first half of renderSync: gathers the entry's parts. Throws only MergedYamlError. */
+export function prepareEntry(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): PreparedEntry {
+  return lastResort(entry, options, () => prepare(entry, options, hooks))
+}
+
 /** `render()` without the promise: the engine itself is synchronous. Throws only MergedYamlError. */
 export function renderSync(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): RenderResult {
+  return prepareEntry(entry, options, hooks).render()
+}
+
+function lastResort<T>(entry: string, options: RenderOptions, run: () => T): T {
   try {
-    return renderEntry(entry, options, hooks)
+    return run()
   } catch (error) {
     if (error instanceof MergedYamlError) throw error
     // The last resort: every input problem has its own check and code; reaching this is a bug.
@@ -207,19 +237,52 @@ export function renderSync(entry: string, options: RenderOptions = {}, hooks: Re
   }
 }
 
-function renderEntry(entry: string, options: RenderOptions, hooks: RenderHooks): RenderResult {
+function prepare(entry: string, options: RenderOptions, hooks: RenderHooks): PreparedEntry {
   const resolved = resolveOptions(options)
   validateOptions(resolved)
   const report = new Reporter(resolved.strict, resolved.root)
   const cache = hooks.cache
   const fs = cache ?? diskFileSystem
-  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, hooks.readFile ? { stat: fs.stat, realpath: fs.realpath, readFile: hooks.readFile } : fs)
-  try {
-    return mergeEntry(gathered, resolved, report, options, cache)
-  } catch (error) {
-    if (error instanceof MergedYamlError) error.dependencies ??= { files: gathered.files, missing: gathered.missing, globs: gathered.globs }
-    throw error
+  const read = hooks.readFile ?? fs.readFile
+  // The bytes each file had when gathered: what the fingerprint hashes.
+  const contents = new Map<string, Uint8Array>()
+  const readFile = (path: string): Uint8Array => {
+    const bytes = read(path)
+    contents.set(path, bytes)
+    return bytes
   }
+  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, { stat: fs.stat, realpath: fs.realpath, readFile })
+  // Copies: a dialect reads more files into gathered.files while rendering.
+  const inputs = { files: [...gathered.files], missing: [...gathered.missing], globs: [...gathered.globs] }
+  let fingerprint: string | undefined
+  let outcome: { result: RenderResult } | { error: unknown } | undefined
+  return {
+    ...inputs,
+    get fingerprint() {
+      fingerprint ??= fingerprintInputs(resolved, options, inputs, contents)
+      return fingerprint
+    },
+    render() {
+      if (outcome === undefined) {
+        try {
+          outcome = { result: lastResort(entry, options, () => mergeEntry(gathered, resolved, report, options, cache)) }
+        } catch (error) {
+          if (error instanceof MergedYamlError) error.dependencies ??= { files: gathered.files, missing: gathered.missing, globs: gathered.globs }
+          outcome = { error }
+        }
+      }
+      if ('error' in outcome) throw outcome.error
+      return outcome.result
+    },
+  }
+}
+
+function fingerprintInputs(resolved: ResolvedOptions, options: RenderOptions, gathered: Pick<GatherResult, 'files' | 'missing' | 'globs'>, contents: ReadonlyMap<string, Uint8Array>): string {
+  const hash = createHash('sha256')
+  hash.update(hashEngine()).update('\0').update(canonicalJson({ resolved, explain: options.explain === true }))
+  for (const file of gathered.files) hash.update('\0').update(file).update('\0').update(hashContent(contents.get(file)!))
+  hash.update('\0').update(canonicalJson({ missing: gathered.missing, globs: gathered.globs }))
+  return hash.digest('base64url')
 }
 
 function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: Reporter, options: RenderOptions, cache: RenderCache | undefined): RenderResult {

@@ -1,0 +1,45 @@
+// Fingerprints of what a render depends on, for caches that outlive a process (the plugin's
+// `cache` option): the engine's own code, the options, and every file's path and bytes.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+// The render cache hands every entry the same bytes of a file: each is hashed once.
+const contentHashes = new WeakMap<Uint8Array, string>()
+
+/** A hash of a file's bytes. */
+export function hashContent(bytes: Uint8Array): string {
+  let hash = contentHashes.get(bytes)
+  if (hash === undefined) {
+    hash = createHash('sha256').update(bytes).digest('base64url')
+    contentHashes.set(bytes, hash)
+  }
+  return hash
+}
+
+let engineHash: string | undefined
+
+/**
+ * A hash of the engine's code (this bundle, as built) and of the readers it depends on, so that
+ * stored results die with the engine that made them, released or not.
+ */
+export function hashEngine(): string {
+  if (engineHash === undefined) {
+    const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)))
+    const require = createRequire(import.meta.url)
+    for (const name of ['js-yaml', 'yaml', 'tinyglobby']) hash.update(`\0${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+    engineHash = hash.digest('base64url')
+  }
+  return engineHash
+}
+
+/** JSON with object keys sorted at every level: equal options give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return item
+    const sorted: Record<string, unknown> = {}
+    for (const key of Object.keys(item).sort()) Object.defineProperty(sorted, key, { value: (item as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true })
+    return sorted
+  })
+}
