@@ -1,17 +1,19 @@
 // The unplugin: one `load` hook that renders an entry into a module, plus per-bundler glue for the
 // root, the mode, watching and HMR.
-import { createRenderCache, isMergedYamlError, renderSync } from '@merged-yaml/core'
-import type { MergedYamlError, RenderCache, RenderResult } from '@merged-yaml/core'
+import { createRenderCache, hashContent, isMergedYamlError, prepareEntry } from '@merged-yaml/core'
+import type { Diagnostic, MergedYamlError, RenderCache } from '@merged-yaml/core'
 import type { FilterPattern, UnpluginBuildContext, UnpluginContext, UnpluginFactory } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
 import { generateModule } from './codegen.ts'
+import { createDiskCache } from './disk-cache.ts'
+import type { DiskCache } from './disk-cache.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
 import { registerEsbuildLoad } from './esbuild-load.ts'
 import type { LoadContext } from './esbuild-load.ts'
 import { createRegExpFilter, parseEntryId, QUERY_IMPORT, resolveQueryImport } from './ids.ts'
 import type { EntryId } from './ids.ts'
-import { DEFAULT_INCLUDE, engineOptions, resolveDts, resolveOptions, resolveRoot } from './options.ts'
+import { DEFAULT_INCLUDE, engineOptions, resolveCacheDir, resolveDts, resolveOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options } from './options.ts'
 import { createReporter } from './report.ts'
 import { createDependencyGraph, createHotUpdate, dependenciesOf, watchDependencies } from './watch.ts'
@@ -32,7 +34,9 @@ function existsIn(cache: RenderCache, path: string): boolean {
 
 const esbuildFilter = (options: { include: FilterPattern }): RegExp => (options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/)
 
-type Outcome = { ok: true; result: RenderResult; code: string; deps: Dependencies } | { ok: false; error: MergedYamlError; deps: Dependencies }
+type Outcome =
+  | { ok: true; code: string; deps: Dependencies; warnings: Diagnostic[]; value: () => unknown }
+  | { ok: false; error: MergedYamlError; deps: Dependencies }
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
   const options = resolveOptions(rawOptions)
@@ -53,6 +57,21 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     writer = dts ? createDeclarationWriter(dts, root) : null
     return writer
   }
+  let stored: DiskCache | null | undefined
+  const disk = (): DiskCache | null => {
+    if (stored !== undefined) return stored
+    const dir = resolveCacheDir(options.cache, resolveRoot(options, host), host)
+    stored = dir ? createDiskCache(dir) : null
+    return stored
+  }
+  /** Whether a file still has the content it had when a module was stored. */
+  const unchanged = ([file, hash]: [string, string]): boolean => {
+    try {
+      return hashContent(cache.readFile(file)) === hash
+    } catch {
+      return false
+    }
+  }
   const idFilter = {
     include: makeIdFiltersToMatchWithQuery(options.include as string | RegExp | (string | RegExp)[]),
     exclude: makeIdFiltersToMatchWithQuery(options.exclude as string | RegExp | (string | RegExp)[]),
@@ -61,14 +80,28 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   function render(id: string, entry: EntryId): Outcome {
     const read = new Set<string>()
     try {
-      const result = renderSync(entry.file, engineOptions(options, host, entry.query), {
+      const prepared = prepareEntry(entry.file, engineOptions(options, host, entry.query), {
         cache,
         readFile: (path) => {
           read.add(path)
           return cache.readFile(path)
         },
       })
-      return { ok: true, result, code: generateModule(result.value, { plainJson: result.plainJson }), deps: dependenciesOf(result) }
+      const store = disk()
+      const withValue = declarations() !== null
+      const hit = store?.read(id, prepared.fingerprint, withValue)
+      if (store && hit && hit.extra.every(unchanged)) {
+        return { ok: true, code: hit.code, deps: dependenciesOf(hit), warnings: hit.warnings, value: () => store.readValue(id) }
+      }
+      const result = prepared.render()
+      const code = generateModule(result.value, { plainJson: result.plainJson })
+      if (store) {
+        const gathered = new Set(prepared.files)
+        const extra = result.files.filter((file) => !gathered.has(file)).map((file): [string, string] => [file, hashContent(cache.readFile(file))])
+        const { files, missing, globs, warnings, dialect } = result
+        store.write(id, { fingerprint: prepared.fingerprint, extra, files, missing, globs, warnings, dialect, withValue, code }, withValue ? { value: result.value } : undefined)
+      }
+      return { ok: true, code, deps: dependenciesOf(result), warnings: result.warnings, value: () => result.value }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
       // Keep watching what the entry read, looked for (a missing include: creating it recovers) and
@@ -93,8 +126,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     served.set(id, servedAs(outcome))
     if (!outcome.ok) return report.error(context, outcome.error)
     const root = resolveRoot(options, host)
-    for (const warning of outcome.result.warnings) report.warn(context, warning, root)
-    declarations()?.update(entry, outcome.result.value)
+    for (const warning of outcome.warnings) report.warn(context, warning, root)
+    declarations()?.update(entry, outcome.value())
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }
@@ -120,9 +153,10 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       if (!host.serving) cache.beginBuild()
     },
 
-    buildEnd() {
+    async buildEnd() {
       cache.endBuild()
       declarations()?.flush()
+      await stored?.settle()
     },
 
     vite: {
@@ -130,6 +164,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
         host.root = config.root
         host.mode = config.mode
         host.serving = config.command === 'serve'
+        host.cacheDir = config.cacheDir
       },
       configureServer(server) {
         devWatcher = server.watcher

@@ -57,6 +57,15 @@ export interface Options extends RenderOptions {
    * @default true when `typescript` can be resolved from `root`, else false
    */
   dts?: boolean | DtsMode | DtsOptions
+  /**
+   * Keep each entry's module code on disk between builds: an entry whose files (by content), options
+   * and engine are what they were is served its stored code instead of being parsed and merged
+   * again. `true` stores it in Vite's `cacheDir` (`node_modules/.vite/merged-yaml`), or in
+   * `node_modules/.cache/unplugin-merged-yaml` under the root with other bundlers; a string names
+   * the folder (relative to the root).
+   * @default false
+   */
+  cache?: boolean | string
 }
 
 export interface ResolvedDtsOptions {
@@ -76,13 +85,14 @@ export interface ResolvedPluginOptions {
   exclude: FilterPattern
   /** `undefined` until the root is known: see `resolveDts`. */
   dts: Options['dts']
+  cache: Options['cache']
 }
 
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolveOptions(options: Options = {}): ResolvedPluginOptions {
-  const { root, vars, include, exclude, dts, ...engine } = options
+  const { root, vars, include, exclude, dts, cache, ...engine } = options
   return {
     engine,
     root,
@@ -90,6 +100,7 @@ export function resolveOptions(options: Options = {}): ResolvedPluginOptions {
     include: include ?? DEFAULT_INCLUDE,
     exclude: exclude ?? [],
     dts,
+    cache,
   }
 }
 
@@ -100,6 +111,13 @@ function hasTypeScript(root: string): boolean {
   } catch {
     return false
   }
+}
+
+/** The folder of the `cache` option, or undefined when off. */
+export function resolveCacheDir(cache: Options['cache'], root: string, host: HostInfo): string | undefined {
+  if (!cache) return undefined
+  if (typeof cache === 'string') return resolve(root, cache)
+  return host.cacheDir ? join(host.cacheDir, 'merged-yaml') : join(root, 'node_modules', '.cache', 'unplugin-merged-yaml')
 }
 
 /** The `dts` option once the root is known (its default depends on the project). */
@@ -120,6 +138,8 @@ export interface HostInfo {
   mode?: string
   /** A dev server (Vite's `serve`) runs the plugin, not a build. */
   serving?: boolean
+  /** The bundler's cache folder (Vite's `cacheDir`). */
+  cacheDir?: string
 }
 
 /** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */

@@ -1,0 +1,93 @@
+// Module code kept on disk between builds (the `cache` option). An entry whose inputs have the
+// fingerprint they had when its code was stored (the engine, the options, every file's path and
+// bytes: see PreparedEntry.fingerprint) is served that code instead of being parsed and merged
+// again. Files a dialect read while rendering (a Heat template) are checked by content too.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { deserialize, serialize } from 'node:v8'
+import type { Diagnostic, DialectName } from '@merged-yaml/core'
+
+/** What a module id was rendered to, and from what. */
+export interface StoredModule {
+  fingerprint: string
+  /** Files read beyond the fingerprinted ones (while merging), with their content hashes. */
+  extra: [file: string, hash: string][]
+  files: string[]
+  missing: string[]
+  globs: string[]
+  warnings: Diagnostic[]
+  dialect: DialectName
+  /** Whether the merged value was stored too (declarations need it). */
+  withValue: boolean
+  code: string
+}
+
+export interface DiskCache {
+  /** The module stored for `id`, when it was stored with this fingerprint (and its value, when needed). */
+  read(id: string, fingerprint: string, needValue: boolean): StoredModule | undefined
+  /** The merged value stored with the module (kept only when asked to, for declarations). */
+  readValue(id: string): unknown
+  /** Stores a module (and its value, when given) in the background. */
+  write(id: string, module: StoredModule, value?: { value: unknown }): void
+  /** Waits for the writes started so far (the end of a build). */
+  settle(): Promise<void>
+}
+
+// The plugin's own code (codegen) as built: stored modules die with the code that wrote them.
+let ownCode: string | undefined
+function hashOwnCode(): string {
+  ownCode ??= createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('base64url')
+  return ownCode
+}
+
+/** Writes through a temporary file and a rename: a reader sees the old file or the new one, whole. */
+async function writeWhole(path: string, data: string | Uint8Array): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`
+  await writeFile(temporary, data)
+  await rename(temporary, path)
+}
+
+export function createDiskCache(dir: string): DiskCache {
+  const base = (id: string) => join(dir, createHash('sha256').update(`${hashOwnCode()}\0${id}`).digest('base64url'))
+  let pending: Promise<void> = Promise.resolve()
+  let ready = false
+  return {
+    read(id, fingerprint, needValue) {
+      try {
+        const path = base(id)
+        const meta = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as Omit<StoredModule, 'code'>
+        if (meta.fingerprint !== fingerprint || (needValue && !meta.withValue)) return undefined
+        return { ...meta, code: readFileSync(`${path}.js`, 'utf8') }
+      } catch {
+        // Not stored, or unreadable: rendered again, and stored anew.
+        return undefined
+      }
+    },
+    readValue(id) {
+      return deserialize(readFileSync(`${base(id)}.value`))
+    },
+    write(id, module, value) {
+      const path = base(id)
+      const { code, ...meta } = module
+      const data = value ? serialize(value.value) : undefined
+      pending = pending.then(async () => {
+        try {
+          if (!ready) await mkdir(dir, { recursive: true })
+          ready = true
+          // The code first, the metadata that names its fingerprint last: a reader never pairs a
+          // new fingerprint with old code.
+          await rm(`${path}.json`, { force: true })
+          await writeWhole(`${path}.js`, code)
+          if (data) await writeWhole(`${path}.value`, data)
+          await writeWhole(`${path}.json`, JSON.stringify(meta))
+        } catch {
+          // A cache that cannot be written (read-only folder, full disk) only costs the next build time.
+        }
+      })
+    },
+    settle: () => pending,
+  }
+}

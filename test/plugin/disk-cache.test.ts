@@ -1,0 +1,147 @@
+// The `cache` option: a new build (a new plugin instance) serves an entry's stored code only while
+// everything the entry depends on is what it was; any change renders it again. To tell a served
+// module from a rendered one, the tests mark the stored code.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { renderSync } from '@merged-yaml/core'
+import type { RenderOptions } from '@merged-yaml/core'
+import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
+import { afterEach, describe, expect, it } from 'vitest'
+import { generateModule } from '../../src/core/codegen.ts'
+import { unpluginFactory } from '../../src/index.ts'
+import type { Options } from '../../src/index.ts'
+import { lines, writeTree } from '../helpers/tree.ts'
+
+const MARK = '// served from the cache\n'
+
+interface Build {
+  load(entry: string): { code: string; warnings: string[] }
+  end(): Promise<void>
+}
+
+/** One build: a fresh plugin instance, as a new `vite build` process has. */
+function startBuild(root: string, options: Options = {}): Build {
+  const plugin = unpluginFactory({ root, dts: false, cache: '.cache', ...options, vars: { mode: 'development', ...options.vars } }, { framework: 'rollup', versions: {} } as UnpluginContextMeta) as UnpluginOptions
+  const context = (warnings: string[]) => ({
+    addWatchFile: () => {},
+    getWatchFiles: () => [],
+    error: (message: unknown) => {
+      throw new Error(typeof message === 'string' ? message : (message as { message: string }).message)
+    },
+    warn: (message: unknown) => void warnings.push(typeof message === 'string' ? message : (message as { message: string }).message),
+  })
+  ;(plugin.buildStart as () => void).call(context([]))
+  return {
+    load(entry) {
+      const warnings: string[] = []
+      const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
+      return { code: hook.handler.call(context(warnings), join(root, entry)).code, warnings }
+    },
+    end: () => (plugin.buildEnd as () => Promise<void>).call(context([])),
+  }
+}
+
+/** Marks every stored module, so that serving one shows. */
+function markStored(root: string): number {
+  const stored = readdirSync(join(root, '.cache')).filter((name) => name.endsWith('.js'))
+  for (const name of stored) writeFileSync(join(root, '.cache', name), MARK + readFileSync(join(root, '.cache', name), 'utf8'))
+  return stored.length
+}
+
+/** Builds once (storing), marks what was stored, and starts the next build. */
+async function storedThenNextBuild(root: string, entry: string, options: Options = {}): Promise<Build> {
+  const first = startBuild(root, options)
+  first.load(entry)
+  await first.end()
+  expect(markStored(root)).toBe(1)
+  return startBuild(root, options)
+}
+
+const fresh = (root: string, entry: string, options: RenderOptions = {}) => generateModule(renderSync(entry, { root, vars: { mode: 'development' }, ...options }).value)
+
+describe('the cache option', () => {
+  let root = ''
+  afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+  const layered = () =>
+    writeTree({
+      'base.yaml': lines('name: base', 'list: [1]'),
+      'env/development.yaml': lines('merge_how: dict(recurse_list)+list(append)', 'list: [2]'),
+      'app.merged.yaml': lines('#include', 'base.yaml', 'env/${mode}.yaml', '?local.yaml', 'features/*.yaml'),
+      'features/a.yaml': lines('a: true'),
+      'features/c.yaml': lines('c: true'),
+    })
+
+  it('serves the stored code while nothing changed, with its warnings', async () => {
+    root = writeTree({ 'base.yaml': lines('name: base'), 'app.merged.yaml': lines('#include', 'base.yaml', 'text/x-shellscript.sh'), 'text/x-shellscript.sh': lines('#!/bin/sh', 'echo hi') })
+    const build = startBuild(root)
+    const first = build.load('app.merged.yaml')
+    await build.end()
+    expect(first.warnings.join('\n')).toContain('MY_PART_UNHANDLED')
+    expect(markStored(root)).toBe(1)
+    const served = startBuild(root).load('app.merged.yaml')
+    expect(served.code).toBe(MARK + fresh(root, 'app.merged.yaml'))
+    expect(served.warnings).toEqual(first.warnings)
+  })
+
+  it.each([
+    ['an included layer is edited (same size)', (dir: string) => writeFileSync(join(dir, 'base.yaml'), lines('name: BASE', 'list: [1]'))],
+    ['a file matching a glob include appears', (dir: string) => writeFileSync(join(dir, 'features/b.yaml'), lines('b: true'))],
+    ['a missing optional include appears', (dir: string) => writeFileSync(join(dir, 'local.yaml'), lines('local: true'))],
+    ['a globbed file is deleted', (dir: string) => rmSync(join(dir, 'features/a.yaml'))],
+  ])('renders again when %s', async (_what, change) => {
+    root = layered()
+    const next = await storedThenNextBuild(root, 'app.merged.yaml')
+    change(root)
+    expect(next.load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml'))
+  })
+
+  it('renders again for other options (mode, vars, engine options)', async () => {
+    root = layered()
+    writeFileSync(join(root, 'env/production.yaml'), lines('list: [3]'))
+    await storedThenNextBuild(root, 'app.merged.yaml')
+    expect(startBuild(root, { vars: { mode: 'production' } }).load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml', { vars: { mode: 'production' } }))
+    expect(startBuild(root, { mergeHow: 'dict()+list()+str()' }).load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml', { mergeHow: 'dict()+list()+str()' }))
+  })
+
+  it('renders again when a file a dialect read while merging changed (a Heat template)', async () => {
+    root = writeTree({
+      'template.yaml': lines('heat_template_version: 2018-08-31', 'parameters:', '  count: {type: number}', '  names: {type: comma_delimited_list}'),
+      'a.yaml': lines('parameters: {count: 1, names: "x"}'),
+      'app.merged.yaml': lines('#include', 'a.yaml'),
+    })
+    const heat = { dialect: 'heat', heat: { template: 'template.yaml' } } as const
+    const next = await storedThenNextBuild(root, 'app.merged.yaml', heat)
+    expect(next.load('app.merged.yaml').code.startsWith(MARK)).toBe(true)
+    writeFileSync(join(root, 'template.yaml'), lines('heat_template_version: 2018-08-31', 'parameters:', '  count: {type: string}', '  names: {type: string}'))
+    const again = startBuild(root, heat).load('app.merged.yaml').code
+    expect(again).toBe(fresh(root, 'app.merged.yaml', heat))
+    expect(again.startsWith(MARK)).toBe(false)
+  })
+
+  it('never stores a failed render, and recovers from a damaged cache', async () => {
+    root = writeTree({ 'base.yaml': lines('a: [1'), 'app.merged.yaml': lines('#include', 'base.yaml') })
+    const build = startBuild(root)
+    expect(() => build.load('app.merged.yaml')).toThrow(/MY_YAML_SYNTAX/)
+    await build.end()
+    expect(existsSync(join(root, '.cache')) && readdirSync(join(root, '.cache')).length).toBeFalsy()
+    writeFileSync(join(root, 'base.yaml'), lines('a: [1]'))
+    const next = startBuild(root)
+    next.load('app.merged.yaml')
+    await next.end()
+    for (const name of readdirSync(join(root, '.cache'))) writeFileSync(join(root, '.cache', name), '{"fingerprint": ')
+    expect(startBuild(root).load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml'))
+  })
+
+  it('writes declarations from the stored value when serving', async () => {
+    root = writeTree({ 'base.yaml': lines('name: base', 'port: 80'), 'app.merged.yaml': lines('#include', 'base.yaml') })
+    const sidecar = join(root, 'app.merged.d.yaml.ts')
+    const next = await storedThenNextBuild(root, 'app.merged.yaml', { dts: 'sidecar' })
+    const written = readFileSync(sidecar, 'utf8')
+    rmSync(sidecar)
+    expect(next.load('app.merged.yaml').code.startsWith(MARK)).toBe(true)
+    await next.end()
+    expect(readFileSync(sidecar, 'utf8')).toBe(written)
+    expect(written).toContain('port')
+  })
+})
