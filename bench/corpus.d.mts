@@ -1,5 +1,6 @@
 export declare const REPO_ROOT: string
 export declare const GEN_CORPUS: string
+export declare const CACHE_FOLDER: string
 export interface CorpusParams {
   entries: number
   depth: number

@@ -12,6 +12,9 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const GEN_CORPUS = resolve(REPO_ROOT, '../shared/bench/gen-corpus.mjs')
 
 /** The three reference corpora of ../shared/bench/README.md. */
+/** The `cache` option's folder in a corpus, for the `cached` variant. */
+export const CACHE_FOLDER = '.merged-yaml-cache'
+
 export const CORPORA = {
   m50: { entries: 50, depth: 6, size: 'medium' },
   s200: { entries: 200, depth: 6, size: 'small' },

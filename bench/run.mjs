@@ -12,16 +12,18 @@
 //    on the pre-merged YAML; Rollup 4 with our plugin, @rollup/plugin-json and @rollup/plugin-yaml.
 //    Our plugin runs with `dts: false`, as in a JavaScript project (TypeScript, installed in this
 //    repository, would turn declarations on; they are not what the baselines compare to).
-//    Prints median times, median per-pair ratios (ours ÷ baseline) with their spread, peak memory,
-//    and any PLUGIN_TIMINGS warning.
+//    Our plugin runs twice: as configured by default (every build parses and merges) and with the
+//    `cache` option after the warm-up round stored every module (`cached`: a rebuild with nothing
+//    changed). Prints median times, median per-pair ratios (ours ÷ baseline) with their spread,
+//    peak memory, and any PLUGIN_TIMINGS warning.
 // 3. In-process: parse MB/s, merge and codegen against a hand-written merge and JSON.stringify.
 // 4. Writes everything, with the machine, to bench/results/<date>.json. It never asserts on time.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, type, release, arch } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { CORPORA, REPO_ROOT, generateCorpus } from './corpus.mjs'
+import { CACHE_FOLDER, CORPORA, REPO_ROOT, generateCorpus } from './corpus.mjs'
 import { measureInProcess } from './inprocess.mjs'
 import { loadInternals } from './internals.mjs'
 import { summarize } from './stats.mjs'
@@ -41,7 +43,10 @@ const { values: args } = parseArgs({
 
 const BENCH_DIR = join(REPO_ROOT, 'bench')
 const CORPUS_DIR = join(BENCH_DIR, '.corpus')
-const VARIANTS = ['ours', 'json', 'yaml']
+// `cached`: our plugin with the `cache` option, its folder emptied before the warm-up round, so
+// every counted build finds the modules the warm-up stored (a rebuild with nothing changed).
+const VARIANTS = ['ours', 'cached', 'json', 'yaml']
+const OURS = ['ours', 'cached']
 const BASELINE_NAMES = { vite: { json: 'native JSON import', yaml: '@rollup/plugin-yaml' }, rollup: { json: '@rollup/plugin-json', yaml: '@rollup/plugin-yaml' } }
 const corpora = args.corpora.split(',').filter(Boolean)
 const tools = args.tools.split(',').filter(Boolean)
@@ -53,7 +58,7 @@ const versionOf = (name) => JSON.parse(readFileSync(join(REPO_ROOT, 'node_module
 
 /** The app entry of a variant: imports every entry of the corpus and keeps every value alive. */
 function writeMain(dir, manifest, variant) {
-  const source = (e) => (variant === 'ours' ? `./${e.entry}` : variant === 'json' ? `./${e.json}` : `./${e.plain}`)
+  const source = (e) => (OURS.includes(variant) ? `./${e.entry}` : variant === 'json' ? `./${e.json}` : `./${e.plain}`)
   const lines = manifest.entries.map((e, k) => `import app${k} from '${source(e)}'`)
   lines.push(`globalThis.__mergedYamlBench = [${manifest.entries.map((_, k) => `app${k}`).join(', ')}]`, '')
   const file = join(dir, `bench-main-${variant}.js`)
@@ -83,6 +88,7 @@ function measureBuilds() {
     const dir = join(CORPUS_DIR, corpus)
     const manifest = JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8'))
     inputs[corpus] = Object.fromEntries(VARIANTS.map((v) => [v, writeMain(dir, manifest, v)]))
+    rmSync(join(dir, CACHE_FOLDER), { recursive: true, force: true })
     for (const tool of tools) results[`${tool}/${corpus}`] = Object.fromEntries(VARIANTS.map((v) => [v, []]))
   }
   // Round 0 warms the disk cache and checks that every build works; it is not counted.
@@ -102,7 +108,8 @@ function measureBuilds() {
   const summary = {}
   for (const [key, runs] of Object.entries(results)) {
     const [tool, corpus] = key.split('/')
-    const ratio = (baseline, field) => summarize(runs.ours.map((run, i) => run[field] / runs[baseline][i][field]))
+    const ratio = (variant, baseline, field) => summarize(runs[variant].map((run, i) => run[field] / runs[baseline][i][field]))
+    const ratios = (field) => Object.fromEntries(OURS.map((v) => [v, { json: ratio(v, 'json', field), yaml: ratio(v, 'yaml', field) }]))
     summary[key] = {
       tool,
       corpus,
@@ -110,9 +117,9 @@ function measureBuilds() {
       wallMs: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.wallMs))])),
       maxRssMiB: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.maxRssKb / 1024))])),
       outputMiB: Object.fromEntries(VARIANTS.map((v) => [v, runs[v][0].outputBytes / 1048576])),
-      timeRatio: { json: ratio('json', 'ms'), yaml: ratio('yaml', 'ms') },
-      memoryRatio: { json: ratio('json', 'maxRssKb'), yaml: ratio('yaml', 'maxRssKb') },
-      pluginTimingsWarnings: runs.ours.filter((r) => r.warnings.some((w) => w.includes('PLUGIN_TIMINGS'))).length,
+      timeRatio: ratios('ms'),
+      memoryRatio: ratios('maxRssKb'),
+      pluginTimingsWarnings: Object.fromEntries(OURS.map((v) => [v, runs[v].filter((r) => r.warnings.some((w) => w.includes('PLUGIN_TIMINGS'))).length])),
       oursWarnings: [...new Set(runs.ours.flatMap((r) => r.warnings))].slice(0, 5),
     }
   }
@@ -124,13 +131,15 @@ function printBuilds(summary) {
   log('Whole builds: median ms (ours | baselines), median of per-pair ratios ours ÷ baseline [p25–p75], peak RSS ratio')
   for (const s of Object.values(summary)) {
     const names = BASELINE_NAMES[s.tool]
-    log(`${s.tool.padEnd(6)} ${s.corpus.padEnd(5)} ours ${fmt(s.ms.ours.median, 0)} ms | ${names.json} ${fmt(s.ms.json.median, 0)} ms | ${names.yaml} ${fmt(s.ms.yaml.median, 0)} ms`)
-    for (const baseline of ['json', 'yaml']) {
-      const t = s.timeRatio[baseline]
-      const m = s.memoryRatio[baseline]
-      log(`         ÷ ${names[baseline].padEnd(20)} time ${fmt(t.median)} [${fmt(t.p25)}–${fmt(t.p75)}]  memory ${fmt(m.median)} (ours ${fmt(s.maxRssMiB.ours.median, 0)} MiB)`)
+    log(`${s.tool.padEnd(6)} ${s.corpus.padEnd(5)} ours ${fmt(s.ms.ours.median, 0)} ms | cached ${fmt(s.ms.cached.median, 0)} ms | ${names.json} ${fmt(s.ms.json.median, 0)} ms | ${names.yaml} ${fmt(s.ms.yaml.median, 0)} ms`)
+    for (const variant of OURS) {
+      for (const baseline of ['json', 'yaml']) {
+        const t = s.timeRatio[variant][baseline]
+        const m = s.memoryRatio[variant][baseline]
+        log(`         ${variant.padEnd(6)} ÷ ${names[baseline].padEnd(20)} time ${fmt(t.median)} [${fmt(t.p25)}–${fmt(t.p75)}]  memory ${fmt(m.median)} (${fmt(s.maxRssMiB[variant].median, 0)} MiB)`)
+      }
+      log(`         ${variant.padEnd(6)} PLUGIN_TIMINGS warnings: ${s.pluginTimingsWarnings[variant]}`)
     }
-    log(`         PLUGIN_TIMINGS warnings in our builds: ${s.pluginTimingsWarnings}`)
   }
 }
 
