@@ -3,9 +3,9 @@
 // bytes: see PreparedEntry.fingerprint) is served that code instead of being parsed and merged
 // again. Files a dialect read while rendering (a Heat template) are checked by content too.
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { deserialize, serialize } from 'node:v8'
 import type { Diagnostic, DialectName } from '@merged-yaml/core'
@@ -36,10 +36,16 @@ export interface DiskCache {
   settle(): Promise<void>
 }
 
-// The plugin's own code (codegen) as built: stored modules die with the code that wrote them.
+// The plugin's own code as built (every module beside this one: the bundle's chunks, or the
+// sources): stored modules die with the code generation that wrote them.
 let ownCode: string | undefined
 function hashOwnCode(): string {
-  ownCode ??= createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('base64url')
+  if (ownCode === undefined) {
+    const hash = createHash('sha256')
+    const dir = dirname(fileURLToPath(import.meta.url))
+    for (const name of readdirSync(dir).filter((file) => /\.[cm]?[jt]s$/.test(file)).sort()) hash.update(`\0${name}\0`).update(readFileSync(join(dir, name)))
+    ownCode = hash.digest('base64url')
+  }
   return ownCode
 }
 

@@ -67,30 +67,22 @@ function quickSize(node: object, room: number, maxValueSize: number, parentFroze
   }
   let size = 2
   let height = 1
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const child: unknown = node[i]
-      if (isContainer(child)) {
-        const childSize = quickSize(child, room - 1, maxValueSize, frozen)
-        if (childSize < 0) return -1
-        size += childSize
-        if (quickHeight >= height) height = quickHeight + 1
-      } else size += leafSize(child)
-      if (size > maxValueSize) return -1
-    }
-  } else {
-    const record = node as Record<string, unknown>
-    for (const key of Object.keys(record)) {
-      const child = record[key]
+  const keys = Array.isArray(node) ? undefined : Object.keys(node)
+  const count = keys ? keys.length : (node as unknown[]).length
+  for (let i = 0; i < count; i++) {
+    let child: unknown
+    if (keys) {
+      const key = keys[i]!
+      child = (node as Record<string, unknown>)[key]
       size += key.length + 3
-      if (isContainer(child)) {
-        const childSize = quickSize(child, room - 1, maxValueSize, frozen)
-        if (childSize < 0) return -1
-        size += childSize
-        if (quickHeight >= height) height = quickHeight + 1
-      } else size += leafSize(child)
-      if (size > maxValueSize) return -1
-    }
+    } else child = (node as unknown[])[i]
+    if (isContainer(child)) {
+      const childSize = quickSize(child, room - 1, maxValueSize, frozen)
+      if (childSize < 0) return -1
+      size += childSize
+      if (quickHeight >= height) height = quickHeight + 1
+    } else size += leafSize(child)
+    if (size > maxValueSize) return -1
   }
   if (memo) frozenMeasures.set(node, { size, height })
   quickHeight = height
