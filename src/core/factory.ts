@@ -113,6 +113,19 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     }
   }
 
+  // Vite dev drops `addWatchFile` from `load` on a module's first load (vitejs/vite#18103):
+  // registering the dependencies again from `transform` makes Vite watch them. Builds (with or
+  // without --watch) keep what `load` registered and need no transform: there, configResolved
+  // gives it a filter that matches nothing, so Rolldown does not call into JavaScript once per
+  // entry for nothing (~8% of a 200-entry build).
+  const devTransform = {
+    filter: { id: idFilter } as { id: typeof idFilter | { exclude: RegExp[] } },
+    handler(this: { addWatchFile(file: string): void }, _code: string, id: string) {
+      if (devWatcher) watchDependencies(this, graph.get(id), meta.framework, devWatcher)
+      return null
+    },
+  }
+
   const servedAs = (outcome: Outcome) => (outcome.ok ? outcome.code : outcome.error.message)
 
   const isIncluded = createRegExpFilter(idFilter)
@@ -165,21 +178,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
         host.mode = config.mode
         host.serving = config.command === 'serve'
         host.cacheDir = config.cacheDir
+        if (!host.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
       },
       configureServer(server) {
         devWatcher = server.watcher
       },
-      // Vite dev drops `addWatchFile` from `load` on a module's first load (vitejs/vite#18103):
-      // registering the dependencies again from `transform` makes Vite watch them. Builds (with or
-      // without --watch) keep what `load` registered; there, a second round cost ~0.1 s per
-      // thousand layer reads (one stat and one call into Rolldown each).
-      transform: {
-        filter: { id: idFilter },
-        handler(_code, id) {
-          if (devWatcher) watchDependencies(this, graph.get(id), meta.framework, devWatcher)
-          return null
-        },
-      },
+      transform: devTransform,
       hotUpdate: createHotUpdate({
         graph,
         changed(id) {
