@@ -26,10 +26,11 @@ export interface StoredModule {
 }
 
 export interface DiskCache {
-  /** The module stored for `id`, when it was stored with this fingerprint (and its value, when needed). */
-  read(id: string, fingerprint: string, needValue: boolean): StoredModule | undefined
-  /** The merged value stored with the module (kept only when asked to, for declarations). */
-  readValue(id: string): unknown
+  /**
+   * The module stored for `id`, when it was stored with this fingerprint; with its merged value
+   * when `needValue` (declarations need it), else only if it was stored with one.
+   */
+  read(id: string, fingerprint: string, needValue: boolean): (StoredModule & { value?: unknown }) | undefined
   /** Stores a module (and its value, when given) in the background. */
   write(id: string, module: StoredModule, value?: { value: unknown }): void
   /** Waits for the writes started so far (the end of a build). */
@@ -49,11 +50,20 @@ function hashOwnCode(): string {
   return ownCode
 }
 
-/** Writes through a temporary file and a rename: a reader sees the old file or the new one, whole. */
+let temporaries = 0
+
+/**
+ * Writes through a temporary file and a rename: a reader sees the old file or the new one, whole,
+ * whatever other builds write at the same time.
+ */
 async function writeWhole(path: string, data: string | Uint8Array): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`
-  await writeFile(temporary, data)
-  await rename(temporary, path)
+  const temporary = `${path}.${process.pid}-${temporaries++}.tmp`
+  try {
+    await writeFile(temporary, data)
+    await rename(temporary, path)
+  } finally {
+    await rm(temporary, { force: true })
+  }
 }
 
 export function createDiskCache(dir: string): DiskCache {
@@ -64,31 +74,30 @@ export function createDiskCache(dir: string): DiskCache {
     read(id, fingerprint, needValue) {
       try {
         const path = base(id)
-        const meta = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as Omit<StoredModule, 'code'>
+        // One file: the metadata on the first line, the code after it, so that they always match.
+        const text = readFileSync(`${path}.module`, 'utf8')
+        const newline = text.indexOf('\n')
+        const meta = JSON.parse(text.slice(0, newline)) as Omit<StoredModule, 'code'>
         if (meta.fingerprint !== fingerprint || (needValue && !meta.withValue)) return undefined
-        return { ...meta, code: readFileSync(`${path}.js`, 'utf8') }
+        const module = { ...meta, code: text.slice(newline + 1) }
+        if (!needValue) return module
+        const stored = deserialize(readFileSync(`${path}.value`)) as { fingerprint: string; value: unknown }
+        return stored.fingerprint === fingerprint ? { ...module, value: stored.value } : undefined
       } catch {
         // Not stored, or unreadable: rendered again, and stored anew.
         return undefined
       }
     },
-    readValue(id) {
-      return deserialize(readFileSync(`${base(id)}.value`))
-    },
     write(id, module, value) {
       const path = base(id)
       const { code, ...meta } = module
-      const data = value ? serialize(value.value) : undefined
+      const data = value ? serialize({ fingerprint: module.fingerprint, value: value.value }) : undefined
       pending = pending.then(async () => {
         try {
           if (!ready) await mkdir(dir, { recursive: true })
           ready = true
-          // The code first, the metadata that names its fingerprint last: a reader never pairs a
-          // new fingerprint with old code.
-          await rm(`${path}.json`, { force: true })
-          await writeWhole(`${path}.js`, code)
           if (data) await writeWhole(`${path}.value`, data)
-          await writeWhole(`${path}.json`, JSON.stringify(meta))
+          await writeWhole(`${path}.module`, `${JSON.stringify(meta)}\n${code}`)
         } catch {
           // A cache that cannot be written (read-only folder, full disk) only costs the next build time.
         }

@@ -90,8 +90,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       const store = disk()
       const withValue = declarations() !== null
       const hit = store?.read(id, prepared.fingerprint, withValue)
-      if (store && hit && hit.extra.every(unchanged)) {
-        return { ok: true, code: hit.code, deps: dependenciesOf(hit), warnings: hit.warnings, value: () => store.readValue(id) }
+      if (hit && hit.extra.every(unchanged)) {
+        return { ok: true, code: hit.code, deps: dependenciesOf(hit), warnings: hit.warnings, value: () => hit.value }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })

@@ -43,8 +43,8 @@ function startBuild(root: string, options: Options = {}): Build {
 
 /** Marks every stored module, so that serving one shows. */
 function markStored(root: string): number {
-  const stored = readdirSync(join(root, '.cache')).filter((name) => name.endsWith('.js'))
-  for (const name of stored) writeFileSync(join(root, '.cache', name), MARK + readFileSync(join(root, '.cache', name), 'utf8'))
+  const stored = readdirSync(join(root, '.cache')).filter((name) => name.endsWith('.module'))
+  for (const name of stored) writeFileSync(join(root, '.cache', name), readFileSync(join(root, '.cache', name), 'utf8').replace('\n', `\n${MARK}`))
   return stored.length
 }
 
