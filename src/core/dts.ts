@@ -33,15 +33,28 @@ function leafType(value: unknown, options: TypeOptions): string | undefined {
   return undefined
 }
 
+// Leaf shapes are shared: most leaves are one of a few types.
+const leafShapes = new Map<string, Shape>()
+
 function shapeOf(value: unknown, options: TypeOptions): Shape {
   const leaf = leafType(value, options)
-  if (leaf) return { kind: 'leaf', type: leaf }
+  if (leaf) {
+    let shape = leafShapes.get(leaf)
+    if (!shape) {
+      shape = { kind: 'leaf', type: leaf }
+      // Literal types (asConst) are as many as the values: only the few general ones are kept.
+      if (!options.asConst) leafShapes.set(leaf, shape)
+    }
+    return shape
+  }
   if (Array.isArray(value)) {
     const items = value.map((item) => shapeOf(item, options))
     return options.asConst ? { kind: 'tuple', items } : { kind: 'array', element: items.length === 0 ? undefined : unify(items) }
   }
   if (isPlainObject(value)) {
-    return { kind: 'object', props: new Map(Object.keys(value).map((key) => [key, { shape: shapeOf(value[key], options), optional: false }])) }
+    const props = new Map<string, { shape: Shape; optional: boolean }>()
+    for (const key of Object.keys(value)) props.set(key, { shape: shapeOf(value[key], options), optional: false })
+    return { kind: 'object', props }
   }
   throw new TypeError(`unplugin-merged-yaml: cannot type ${Object.prototype.toString.call(value)}`)
 }
@@ -49,32 +62,54 @@ function shapeOf(value: unknown, options: TypeOptions): Shape {
 /**
  * One shape for the items of an array: the distinct leaf types, one object type whose keys are
  * optional where some items lack them, and one array type — so `servers[0].port` type-checks when
- * only some servers set a port, as a hand-written type would say.
+ * only some servers set a port, as a hand-written type would say. Members keep the order in which
+ * their kind first appears; one pass over the items, one over each key's shapes.
  */
 function unify(shapes: readonly Shape[]): Shape {
-  const flat = shapes.flatMap((shape) => (shape.kind === 'union' ? shape.members : [shape]))
   const members: Shape[] = []
   const leaves = new Set<string>()
-  const objects = flat.filter((shape) => shape.kind === 'object')
-  const arrays = flat.filter((shape) => shape.kind === 'array')
-  for (const shape of flat) {
-    if (shape.kind === 'leaf' && !leaves.has(shape.type)) {
-      leaves.add(shape.type)
-      members.push(shape)
-    } else if (shape === objects[0]) {
-      const props = new Map<string, { shape: Shape; optional: boolean }>()
-      for (const key of new Set(objects.flatMap((object) => [...object.props.keys()]))) {
-        const present = objects.map((object) => object.props.get(key)).filter((prop) => prop !== undefined)
-        props.set(key, { shape: unify(present.map((prop) => prop.shape)), optional: present.length < objects.length || present.some((prop) => prop.optional) })
-      }
-      members.push({ kind: 'object', props })
-    } else if (shape === arrays[0]) {
-      const elements = arrays.map((array) => array.element).filter((element) => element !== undefined)
-      members.push({ kind: 'array', element: elements.length === 0 ? undefined : unify(elements) })
-    } else if (shape.kind === 'tuple') {
-      members.push(shape)
+  // Where the object and the array member go, filled in once every item has been seen.
+  let objectAt = -1
+  let arrayAt = -1
+  let objects = 0
+  const props = new Map<string, { shapes: Shape[]; optional: boolean }>()
+  const elements: Shape[] = []
+  const add = (shape: Shape): void => {
+    switch (shape.kind) {
+      case 'union':
+        for (const member of shape.members) add(member)
+        return
+      case 'leaf':
+        if (!leaves.has(shape.type)) {
+          leaves.add(shape.type)
+          members.push(shape)
+        }
+        return
+      case 'object':
+        if (objectAt < 0) objectAt = members.push(shape) - 1
+        objects++
+        for (const [key, prop] of shape.props) {
+          let seen = props.get(key)
+          if (!seen) props.set(key, (seen = { shapes: [], optional: false }))
+          seen.shapes.push(prop.shape)
+          seen.optional ||= prop.optional
+        }
+        return
+      case 'array':
+        if (arrayAt < 0) arrayAt = members.push(shape) - 1
+        if (shape.element) elements.push(shape.element)
+        return
+      case 'tuple':
+        members.push(shape)
     }
   }
+  for (const shape of shapes) add(shape)
+  if (objectAt >= 0) {
+    const merged = new Map<string, { shape: Shape; optional: boolean }>()
+    for (const [key, seen] of props) merged.set(key, { shape: unify(seen.shapes), optional: seen.optional || seen.shapes.length < objects })
+    members[objectAt] = { kind: 'object', props: merged }
+  }
+  if (arrayAt >= 0) members[arrayAt] = { kind: 'array', element: elements.length === 0 ? undefined : unify(elements) }
   return members.length === 1 ? members[0]! : { kind: 'union', members }
 }
 
