@@ -135,7 +135,11 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     if (!entry) return
     const outcome = render(id, entry)
     graph.set(id, outcome.deps)
-    watchDependencies(context, outcome.deps, meta.framework, devWatcher, (file) => existsIn(cache, file))
+    // A one-off Rollup, Rolldown or Vite build (no --watch) watches nothing: telling it each file
+    // would cost a call into the bundler per file and entry.
+    if (devWatcher || (context as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) {
+      watchDependencies(context, outcome.deps, meta.framework, devWatcher, (file) => existsIn(cache, file))
+    }
     served.set(id, servedAs(outcome))
     if (!outcome.ok) return report.error(context, outcome.error)
     const root = resolveRoot(options, host)
