@@ -21,7 +21,6 @@ import type { Dependencies, PathWatcher } from './watch.ts'
 
 export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
-/** esbuild calls back into JS for every file its filter matches: narrow when `include` is the default. */
 /** Whether a path exists, asked through the cache: once per build, however many entries watch it. */
 function existsIn(cache: RenderCache, path: string): boolean {
   try {
@@ -32,6 +31,7 @@ function existsIn(cache: RenderCache, path: string): boolean {
   }
 }
 
+/** esbuild calls back into JS for every file its filter matches: narrow when `include` is the default. */
 const esbuildFilter = (options: { include: FilterPattern }): RegExp => (options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/)
 
 type Outcome =
