@@ -27,12 +27,12 @@ export interface StoredModule {
 
 export interface DiskCache {
   /**
-   * The module stored for `id`, when it was stored with this fingerprint; with its merged value
-   * when `needValue` (declarations need it), else only if it was stored with one.
+   * The module stored under `key` (a module id and its options), when it was stored with this
+   * fingerprint; with its merged value when `needValue` (declarations need it).
    */
-  read(id: string, fingerprint: string, needValue: boolean): (StoredModule & { value?: unknown }) | undefined
-  /** Stores a module (and its value, when given) in the background. */
-  write(id: string, module: StoredModule, value?: { value: unknown }): void
+  read(key: string, fingerprint: string, needValue: boolean): (StoredModule & { value?: unknown }) | undefined
+  /** Stores a module under `key` (and its value, when given) in the background. */
+  write(key: string, module: StoredModule, value?: { value: unknown }): void
   /** Waits for the writes started so far (the end of a build). */
   settle(): Promise<void>
 }
@@ -67,13 +67,13 @@ async function writeWhole(path: string, data: string | Uint8Array): Promise<void
 }
 
 export function createDiskCache(dir: string): DiskCache {
-  const base = (id: string) => join(dir, createHash('sha256').update(`${hashOwnCode()}\0${id}`).digest('base64url'))
+  const base = (key: string) => join(dir, createHash('sha256').update(`${hashOwnCode()}\0${key}`).digest('base64url'))
   let pending: Promise<void> = Promise.resolve()
   let ready = false
   return {
-    read(id, fingerprint, needValue) {
+    read(key, fingerprint, needValue) {
       try {
-        const path = base(id)
+        const path = base(key)
         // One file: the metadata on the first line, the code after it, so that they always match.
         const text = readFileSync(`${path}.module`, 'utf8')
         const newline = text.indexOf('\n')
@@ -88,8 +88,8 @@ export function createDiskCache(dir: string): DiskCache {
         return undefined
       }
     },
-    write(id, module, value) {
-      const path = base(id)
+    write(key, module, value) {
+      const path = base(key)
       const { code, ...meta } = module
       const data = value ? serialize({ fingerprint: module.fingerprint, value: value.value }) : undefined
       pending = pending.then(async () => {

@@ -80,7 +80,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   function render(id: string, entry: EntryId): Outcome {
     const read = new Set<string>()
     try {
-      const prepared = prepareEntry(entry.file, engineOptions(options, host, entry.query), {
+      const engine = engineOptions(options, host, entry.query)
+      const prepared = prepareEntry(entry.file, engine, {
         cache,
         readFile: (path) => {
           read.add(path)
@@ -89,7 +90,9 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       })
       const store = disk()
       const withValue = declarations() !== null
-      const hit = store?.read(id, prepared.fingerprint, withValue)
+      // One stored module per id and options: builds in other modes keep their own.
+      const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
+      const hit = store?.read(key, prepared.fingerprint, withValue)
       if (hit && hit.extra.every(unchanged)) {
         return { ok: true, code: hit.code, deps: dependenciesOf(hit), warnings: hit.warnings, value: () => hit.value }
       }
@@ -99,7 +102,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
         const gathered = new Set(prepared.files)
         const extra = result.files.filter((file) => !gathered.has(file)).map((file): [string, string] => [file, hashContent(cache.readFile(file))])
         const { files, missing, globs, warnings, dialect } = result
-        store.write(id, { fingerprint: prepared.fingerprint, extra, files, missing, globs, warnings, dialect, withValue, code }, withValue ? { value: result.value } : undefined)
+        store.write(key, { fingerprint: prepared.fingerprint, extra, files, missing, globs, warnings, dialect, withValue, code }, withValue ? { value: result.value } : undefined)
       }
       return { ok: true, code, deps: dependenciesOf(result), warnings: result.warnings, value: () => result.value }
     } catch (error) {

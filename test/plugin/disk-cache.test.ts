@@ -104,6 +104,20 @@ describe('the cache option', () => {
     expect(startBuild(root, { mergeHow: 'dict()+list()+str()' }).load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml', { mergeHow: 'dict()+list()+str()' }))
   })
 
+  it('keeps one stored module per mode: builds in turns serve their own', async () => {
+    root = layered()
+    writeFileSync(join(root, 'env/production.yaml'), lines('list: [3]'))
+    const production = { vars: { mode: 'production' } }
+    for (const options of [{}, production]) {
+      const build = startBuild(root, options)
+      build.load('app.merged.yaml')
+      await build.end()
+    }
+    expect(markStored(root)).toBe(2)
+    expect(startBuild(root).load('app.merged.yaml').code).toBe(MARK + fresh(root, 'app.merged.yaml'))
+    expect(startBuild(root, production).load('app.merged.yaml').code).toBe(MARK + fresh(root, 'app.merged.yaml', production))
+  })
+
   it('renders again when a file a dialect read while merging changed (a Heat template)', async () => {
     root = writeTree({
       'template.yaml': lines('heat_template_version: 2018-08-31', 'parameters:', '  count: {type: number}', '  names: {type: comma_delimited_list}'),
