@@ -151,6 +151,54 @@ describe('allow', () => {
   })
 })
 
+describe('deny', () => {
+  it('refuses environment files, keys and git data inside the root, at the include line', async () => {
+    const root = writeTree({
+      '.env': 'SECRET=leaked\n',
+      'config/.env.production': 'SECRET=leaked\n',
+      'certs/server.pem': 'leaked\n',
+      '.git/config': 'leaked: true\n',
+      'base.yaml': 'base: 1\n',
+    })
+    for (const target of ['.env', 'config/.env.production', 'certs/server.pem', '.git/config', './config/../.env']) {
+      writeFileSync(join(root, entry), lines('#include', 'base.yaml', target))
+      const d = await firstDiagnostic(entry, { root })
+      expect(d, target).toMatchObject({ code: 'MY_INCLUDE_DENIED', file: join(root, entry), line: 3, column: 1 })
+      expect(d.message).toContain("is kept out of builds by the 'deny' option")
+    }
+  })
+
+  it('refuses a link to a denied file, and a denied name linking to an ordinary one', async () => {
+    const root = writeTree({ '.env': 'SECRET=leaked\n', 'plain.yaml': 'a: 1\n' })
+    symlinkSync(join(root, '.env'), join(root, 'innocent.yaml'))
+    symlinkSync(join(root, 'plain.yaml'), join(root, 'id.key'))
+    writeFileSync(join(root, entry), lines('#include', 'innocent.yaml'))
+    expect(await firstDiagnostic(entry, { root })).toMatchObject({ code: 'MY_INCLUDE_DENIED', message: expect.stringContaining("'innocent.yaml' (a link to .env)") })
+    writeFileSync(join(root, entry), lines('#include', 'id.key'))
+    expect(await firstDiagnostic(entry, { root })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
+  })
+
+  it('applies to files in allowed folders, to a dialect\'s files, and takes patterns of its own', async () => {
+    const outside = createOutside()
+    writeFileSync(join(outside, '.env.local'), 'SECRET=leaked\n')
+    const root = writeTree({ 'private/notes.yaml': 'a: 1\n', 'a.yaml': 'parameters: {x: 1}\n', '.env': 'b: 2\n' })
+    writeFileSync(join(root, entry), lines('#include', join(outside, '.env.local')))
+    expect(await firstDiagnostic(entry, { root, allow: [outside] })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
+    writeFileSync(join(root, entry), lines('#include', 'a.yaml'))
+    expect(await firstDiagnostic(entry, { root, dialect: 'heat', heat: { template: '.env' } })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
+    writeFileSync(join(root, entry), lines('#include', 'private/notes.yaml'))
+    expect(await firstDiagnostic(entry, { root, deny: ['private/**'] })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
+    // `deny: []` lets everything inside the root be included, as before the option existed.
+    writeFileSync(join(root, entry), lines('#include', '.env'))
+    expect((await render(entry, { root, deny: [] })).value).toEqual({ b: 2 })
+  })
+
+  it('refuses a deny option that is not a list of patterns', async () => {
+    const root = writeTree({ [entry]: lines('#include') })
+    expect(await firstDiagnostic(entry, { root, deny: '.env' as unknown as string[] })).toMatchObject({ code: 'MY_INVALID_OPTION' })
+  })
+})
+
 describe('remote and special includes', () => {
   for (const url of ['http://example.com/a.yaml', 'https://example.com/a.yaml', 'HTTPS://example.com/a.yaml', 'ftp://example.com/a.yaml', 'ssh://host/a.yaml']) {
     it(`refuses ${url}`, async () => {

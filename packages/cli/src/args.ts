@@ -27,6 +27,7 @@ export const ENGINE_OPTIONS = {
   'merge-how': { type: 'string' },
   root: { type: 'string' },
   allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
   var: { type: 'string', multiple: true },
   mode: { type: 'string' },
   dialect: { type: 'string' },
@@ -85,6 +86,7 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
   if (typeof values['merge-how'] === 'string') options.mergeHow = values['merge-how']
   if (values.dialect !== undefined) options.dialect = oneOf(command, 'dialect', values.dialect, DIALECTS, 'cloud-init')
   if (Array.isArray(values.allow)) options.allow = values.allow.map((dir) => resolve(cwd, dir))
+  if (Array.isArray(values.deny)) options.deny = values.deny
   const vars: Record<string, string> = {}
   for (const pair of Array.isArray(values.var) ? values.var : []) {
     const at = pair.indexOf('=')

@@ -11,6 +11,8 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
                                (default: dict(replace)+list()+str())
   --root <dir>                 includes may not leave this folder (default: the working directory)
   --allow <dir>                another folder includes may read (repeatable)
+  --deny <glob>                files no include may read (repeatable; replaces the default
+                               .env, .env.*, *.{crt,pem,key}, **/.git/**)
   --var <name=value>           a \${name} for include lines (repeatable)
   --mode <mode>                shorthand for --var mode=<mode>
   --dialect <name>             cloud-init, datum, heat or deckhand instead of detecting it

@@ -59,6 +59,13 @@ export interface RenderOptions {
   root?: string
   /** More folders includes may read from, like Vite's `server.fs.allow`. @default [] */
   allow?: string[]
+  /**
+   * Files no include may read even inside `root` and `allow`, like Vite's `server.fs.deny`: glob
+   * patterns, matched against the file name when they have no `/`, else against the path relative
+   * to the `root` or `allow` folder it is in. Both the path as written and its real path are checked.
+   * @default ['.env', '.env.*', '*.{crt,pem,key}', '**\/.git/**']
+   */
+  deny?: string[]
   /** Values for `${name}` in include lines. The plugin fills `mode`. @default {} */
   vars?: Record<string, string>
   /** Force a dialect instead of recognising it from directive keys. */
@@ -95,6 +102,7 @@ export interface ResolvedOptions {
   mergeHow: string
   root: string
   allow: string[]
+  deny: string[]
   vars: Record<string, string>
   dialect: DialectName | undefined
   limits: Limits
@@ -116,6 +124,9 @@ export const DEFAULT_LIMITS: Limits = {
   maxValueSize: 64 * 1024 * 1024,
 }
 
+/** Secrets that have no business in a bundle: environment files, keys and certificates, git's data. */
+export const DEFAULT_DENY: readonly string[] = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**']
+
 export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
   const root = resolve(options.root ?? process.cwd())
   return {
@@ -125,6 +136,7 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
     mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
     root,
     allow: (options.allow ?? []).map((dir) => resolve(root, dir)),
+    deny: options.deny ?? [...DEFAULT_DENY],
     vars: { ...options.vars },
     dialect: options.dialect,
     limits: { ...DEFAULT_LIMITS, ...options.limits },

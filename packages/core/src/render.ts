@@ -8,6 +8,7 @@ import type { Dialect } from './dialects/types.ts'
 import { createSourceDocument, mapPartPosition } from './gather/documents.ts'
 import { diskFileSystem } from './file-system.ts'
 import { canonicalJson, hashContent, hashEngine } from './fingerprint.ts'
+import { createDenyMatcher } from './gather/deny.ts'
 import { gatherEntry } from './gather/gather.ts'
 import type { GatherResult, GatheredItem, ReadFile } from './gather/gather.ts'
 import { mergeCloudInit } from './merge/cloud-init.ts'
@@ -67,6 +68,12 @@ function validateOptions(options: ResolvedOptions): void {
   const parsed = parseMergeString(options.mergeHow)
   const problem = [...parsed.problems, ...validateSpecs(parsed.specs)][0]
   if (problem) fail(`option 'mergeHow' (${JSON.stringify(options.mergeHow)}): ${problem.message}`)
+  if (!Array.isArray(options.deny) || options.deny.some((pattern) => typeof pattern !== 'string')) fail(`option 'deny' must be a list of glob patterns, not ${JSON.stringify(options.deny)}`)
+  try {
+    createDenyMatcher(options.deny)
+  } catch (error) {
+    fail(`option 'deny': ${(error as Error).message}`)
+  }
   for (const [name, value] of Object.entries(options.vars)) {
     if (typeof value !== 'string') fail(`option 'vars.${name}' must be a string`)
   }

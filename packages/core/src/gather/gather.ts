@@ -14,6 +14,8 @@ import { parseYamlStream } from '../yaml/parse.ts'
 import { GZIP_TYPES, isGzip, resolvePartType } from './classify.ts'
 import type { PartOrigin } from './documents.ts'
 import { isGlob, parseIncludeLines, remoteScheme } from './include-lines.ts'
+import { createDenyMatcher } from './deny.ts'
+import type { DenyMatcher } from './deny.ts'
 import { decodeText, MimeError, readMime } from './mime.ts'
 import type { MimeLeaf } from './mime.ts'
 
@@ -98,6 +100,7 @@ class Gatherer {
   private readonly onceMerged = new Set<string>()
   private readonly active: string[] = []
   private readonly roots: string[]
+  private readonly denied: DenyMatcher
   private mimeParts = 0
 
   constructor(
@@ -112,6 +115,21 @@ class Gatherer {
         return dir
       }
     })
+    this.denied = createDenyMatcher(options.deny)
+  }
+
+  /** Refuses a file the `deny` option names, by the path written (through links) or its real path. */
+  private refuseDenied(path: string, real: string, at: { ctx: Context; line: number; column: number }, written: string): void {
+    const folders = [this.options.root, ...this.options.allow, ...this.roots]
+    const relativeTo = (file: string) => {
+      const folder = folders.find((dir) => within(file, dir))
+      return folder === undefined ? file : relative(folder, file)
+    }
+    const [asWritten, asReal] = [relativeTo(path), relativeTo(real)]
+    if (!this.denied(asWritten) && !this.denied(asReal)) return
+    const details = [...(asWritten === written ? [] : [asWritten]), ...(asReal === asWritten ? [] : [`a link to ${asReal}`])]
+    const what = details.length > 0 ? `'${written}' (${details.join(', ')})` : `'${written}'`
+    this.report.fail(this.problem(at.ctx, 'MY_INCLUDE_DENIED', `${what} is kept out of builds by the 'deny' option (${this.options.deny.join(', ')})`, at.line, at.column))
   }
 
   private problem(ctx: Context, code: string, message: string, line?: number, column = 1, suggestion?: string): Problem {
@@ -132,6 +150,7 @@ class Gatherer {
     const ctx: Context = { file: at.file, fileText: at.source ?? '', chain: at.chain, lineOffset: undefined, anchor: at.position, depth: 0 }
     const from = { ctx, line: 0, column: 0 }
     const real = this.confine(path, from, path, false)
+    this.refuseDenied(path, real, from, path)
     return this.read(real, from)
   }
 
@@ -362,6 +381,7 @@ class Gatherer {
       }
       for (const path of paths) {
         const real = this.confine(path, at, line.target, false)
+        this.refuseDenied(path, real, at, line.target)
         let exists = true
         try {
           this.fs.stat(path)
