@@ -28,7 +28,7 @@ export function hashEngine(): string {
   if (engineHash === undefined) {
     const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)))
     const require = createRequire(import.meta.url)
-    for (const name of ['js-yaml', 'yaml', 'tinyglobby']) hash.update(`\0${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+    for (const name of ['js-yaml', 'yaml', 'tinyglobby', 'picomatch']) hash.update(`\0${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
     engineHash = hash.digest('base64url')
   }
   return engineHash
