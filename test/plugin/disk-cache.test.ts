@@ -19,6 +19,9 @@ interface Build {
   end(): Promise<void>
 }
 
+// Every build started, so that each test waits for their cache writes before removing its folder.
+const started: Build[] = []
+
 /** One build: a fresh plugin instance, as a new `vite build` process has. */
 function startBuild(root: string, options: Options = {}): Build {
   const plugin = unpluginFactory({ root, dts: false, cache: '.cache', ...options, vars: { mode: 'development', ...options.vars } }, { framework: 'rollup', versions: {} } as UnpluginContextMeta) as UnpluginOptions
@@ -31,7 +34,7 @@ function startBuild(root: string, options: Options = {}): Build {
     warn: (message: unknown) => void warnings.push(typeof message === 'string' ? message : (message as { message: string }).message),
   })
   ;(plugin.buildStart as () => void).call(context([]))
-  return {
+  const build: Build = {
     load(entry) {
       const warnings: string[] = []
       const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
@@ -39,6 +42,8 @@ function startBuild(root: string, options: Options = {}): Build {
     },
     end: () => (plugin.buildEnd as () => Promise<void>).call(context([])),
   }
+  started.push(build)
+  return build
 }
 
 /** Marks every stored module, so that serving one shows. */
@@ -61,7 +66,10 @@ const fresh = (root: string, entry: string, options: RenderOptions = {}) => gene
 
 describe('the cache option', () => {
   let root = ''
-  afterEach(() => rmSync(root, { recursive: true, force: true }))
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((build) => build.end()))
+    rmSync(root, { recursive: true, force: true })
+  })
 
   const layered = () =>
     writeTree({
