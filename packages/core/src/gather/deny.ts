@@ -1,18 +1,47 @@
 // The `deny` option: files no include may read, even inside `root` and `allow` (Vite's
 // `server.fs.deny`, for a build). picomatch's own `basename` mode also applies to patterns with a
 // slash, where it never matches: the two kinds are matched apart.
+import { sep } from 'node:path'
 import picomatch from 'picomatch'
 
-/** Whether a file is denied, given its path relative to the folder it is confined to. */
-export type DenyMatcher = (relativePath: string) => boolean
+/** Whether a file (an absolute path) is denied; `folders` are those paths are relative to. */
+export type DenyMatcher = (path: string, folders: readonly string[]) => boolean
+
+// Compiling patterns costs far more than matching: every render of a build passes the same list.
+const matchers = new Map<string, DenyMatcher>()
 
 export function createDenyMatcher(patterns: readonly string[]): DenyMatcher {
+  const key = JSON.stringify(patterns)
+  let matcher = matchers.get(key)
+  if (matcher === undefined) {
+    matcher = compile(patterns)
+    // A process rarely sees more than a few lists; a long-lived one with many is bounded.
+    if (matchers.size >= 64) matchers.clear()
+    matchers.set(key, matcher)
+  }
+  return matcher
+}
+
+const fold = process.platform === 'win32' ? (path: string) => path.toLowerCase() : (path: string) => path
+
+/** `path` relative to the first of `folders` it is inside (both absolute and normalised), else itself. */
+export function relativeToFolder(path: string, folders: readonly string[]): string {
+  const folded = fold(path)
+  for (const folder of folders) {
+    const prefix = fold(folder.endsWith(sep) ? folder : folder + sep)
+    if (folded.startsWith(prefix)) return path.slice(prefix.length)
+  }
+  return path
+}
+
+function compile(patterns: readonly string[]): DenyMatcher {
   const byName = patterns.filter((pattern) => !pattern.includes('/'))
   const byPath = patterns.filter((pattern) => pattern.includes('/'))
-  const matchName = byName.length > 0 ? picomatch(byName, { dot: true }) : () => false
-  const matchPath = byPath.length > 0 ? picomatch(byPath, { dot: true }) : () => false
-  return (relativePath) => {
-    const path = relativePath.replaceAll('\\', '/')
-    return matchName(path.slice(path.lastIndexOf('/') + 1)) || matchPath(path)
+  const matchName = byName.length > 0 ? picomatch(byName, { dot: true }) : undefined
+  const matchPath = byPath.length > 0 ? picomatch(byPath, { dot: true }) : undefined
+  return (path, folders) => {
+    const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
+    if (matchName?.(name)) return true
+    return matchPath !== undefined && matchPath(relativeToFolder(path, folders).replaceAll('\\', '/'))
   }
 }

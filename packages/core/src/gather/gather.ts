@@ -14,7 +14,7 @@ import { parseYamlStream } from '../yaml/parse.ts'
 import { GZIP_TYPES, isGzip, resolvePartType } from './classify.ts'
 import type { PartOrigin } from './documents.ts'
 import { isGlob, parseIncludeLines, remoteScheme } from './include-lines.ts'
-import { createDenyMatcher } from './deny.ts'
+import { createDenyMatcher, relativeToFolder } from './deny.ts'
 import type { DenyMatcher } from './deny.ts'
 import { decodeText, MimeError, readMime } from './mime.ts'
 import type { MimeLeaf } from './mime.ts'
@@ -121,12 +121,8 @@ class Gatherer {
   /** Refuses a file the `deny` option names, by the path written (through links) or its real path. */
   private refuseDenied(path: string, real: string, at: { ctx: Context; line: number; column: number }, written: string): void {
     const folders = [this.options.root, ...this.options.allow, ...this.roots]
-    const relativeTo = (file: string) => {
-      const folder = folders.find((dir) => within(file, dir))
-      return folder === undefined ? file : relative(folder, file)
-    }
-    const [asWritten, asReal] = [relativeTo(path), relativeTo(real)]
-    if (!this.denied(asWritten) && !this.denied(asReal)) return
+    if (!this.denied(path, folders) && (real === path || !this.denied(real, folders))) return
+    const [asWritten, asReal] = [relativeToFolder(path, folders), relativeToFolder(real, folders)]
     const details = [...(asWritten === written ? [] : [asWritten]), ...(asReal === asWritten ? [] : [`a link to ${asReal}`])]
     const what = details.length > 0 ? `'${written}' (${details.join(', ')})` : `'${written}'`
     this.report.fail(this.problem(at.ctx, 'MY_INCLUDE_DENIED', `${what} is kept out of builds by the 'deny' option (${this.options.deny.join(', ')})`, at.line, at.column))
