@@ -93,8 +93,8 @@ describe('substitution', () => {
       data: {},
     })
 
-  it('is refused as not implemented yet, at metadata.substitutions', () => {
-    expect(renderError(stream(source, withSub('src')))).toMatchObject({ code: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED', line: lineOf(2) })
+  it('writes the source value at the destination (more in substitution.test.ts)', () => {
+    expect(dataByName(renderDeckhand(stream(source, withSub('src'))).value)).toEqual({ src: { pw: 'secret' }, dest: { pw: 'secret' } })
   })
 
   it('raises SubstitutionSourceNotFound for a source that is not in the set', () => {

@@ -25,7 +25,13 @@ export const DECKHAND_CODES = {
   invalidDocument: 'MY_DECKHAND_INVALID_DOCUMENT',
   /** An action path outside the supported syntax, or one Deckhand cannot read or write without crashing. */
   invalidPath: 'MY_DECKHAND_INVALID_PATH',
-  /** `metadata.substitutions` is not implemented yet. */
+  /** `SubstitutionSourceDataNotFound`: nothing (or null) at a substitution's `src.path`. */
+  substitutionSourceDataNotFound: 'MY_DECKHAND_SUBSTITUTION_SOURCE_DATA_NOT_FOUND',
+  /** `MissingDocumentPattern`: a `dest.pattern` whose `dest.path` has no value. */
+  missingPattern: 'MY_DECKHAND_MISSING_DOCUMENT_PATTERN',
+  /** `UnknownSubstitutionError`: a destination Deckhand cannot write (a path it cannot create, a bad pattern). */
+  substitutionFailed: 'MY_DECKHAND_SUBSTITUTION_FAILED',
+  /** A substitution feature whose reference behaviour this dialect does not reproduce exactly (named in the message). */
   substitutionUnsupported: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED',
   /** The `deckhand.document` option names no rendered document. */
   unknownDocument: 'MY_DECKHAND_UNKNOWN_DOCUMENT',
@@ -48,6 +54,8 @@ export const DECKHAND_CODES = {
   multiplePolicies: 'MY_DECKHAND_MULTIPLE_POLICIES',
   /** A replacement that is itself replaced, where Deckhand does not notice (abstract replacements). */
   nestedReplacement: 'MY_DECKHAND_NESTED_REPLACEMENT',
+  /** A substitution skipped (or writing null) because `failOnMissingSubstitutionSource` is false. */
+  substitutionSkipped: 'MY_DECKHAND_SUBSTITUTION_SKIPPED',
   /** A field of the wrong type that Deckhand reads leniently (`abstract: "true"` is not abstract). */
   fieldType: 'MY_DECKHAND_FIELD_TYPE',
   /** A key Deckhand's document schema does not allow (usually a misspelling). */
@@ -65,5 +73,8 @@ export const DECKHAND_ERROR_CODES: Readonly<Record<string, string>> = {
   InvalidDocumentReplacement: DECKHAND_CODES.invalidReplacement,
   SubstitutionDependencyCycle: DECKHAND_CODES.dependencyCycle,
   SubstitutionSourceNotFound: DECKHAND_CODES.substitutionSourceNotFound,
+  SubstitutionSourceDataNotFound: DECKHAND_CODES.substitutionSourceDataNotFound,
+  MissingDocumentPattern: DECKHAND_CODES.missingPattern,
+  UnknownSubstitutionError: DECKHAND_CODES.substitutionFailed,
   InvalidDocumentFormat: DECKHAND_CODES.invalidDocument,
 }

@@ -1,5 +1,5 @@
 // DocumentLayering end to end: read the documents, run Deckhand's set-up checks, report what strict
-// mode rejects, then render every document in dependency order.
+// mode rejects, then render every document in dependency order: layering, then substitution.
 import type { Problem, Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import { applyAction } from './actions.ts'
@@ -10,8 +10,9 @@ import { renderOrder } from './order.ts'
 import { hasSelector, indexDocuments, selectParents } from './parents.ts'
 import type { DocumentIndex, ParentSelection } from './parents.ts'
 import { findLayeringPolicy } from './policy.ts'
-import { checkReplacements, sourceKey } from './replacement.ts'
-import type { Replacements } from './replacement.ts'
+import { checkReplacements } from './replacement.ts'
+import { applySubstitutions } from './substitution.ts'
+import type { SubstitutionContext } from './substitution.ts'
 import { deepCopy, getOwn, setOwn } from './values.ts'
 import type { Mapping } from './values.ts'
 
@@ -61,26 +62,12 @@ function selectionProblems(index: DocumentIndex, selection: ParentSelection): Pr
   return problems
 }
 
-function failOnSubstitutions(doc: DeckhandDocument, replacements: Replacements, report: Reporter): void {
-  for (const sub of doc.substitutions) {
-    if (!replacements.sources.has(sourceKey(sub.schema, sub.name))) {
-      report.fail({
-        code: DECKHAND_CODES.substitutionSourceNotFound,
-        message: `substitution ${sub.index + 1} of ${describeDocument(doc)} reads [${sub.schema}] ${sub.name}, which is not a concrete document of this set (SubstitutionSourceNotFound)`,
-        doc: doc.source,
-        path: ['metadata', 'substitutions', sub.index, 'src'],
-      })
-    }
-  }
-  report.fail({
-    code: DECKHAND_CODES.substitutionUnsupported,
-    message: `${describeDocument(doc)} uses metadata.substitutions, which this version of the Deckhand dialect does not implement yet`,
-    doc: doc.source,
-    path: ['metadata', 'substitutions'],
-  })
+export interface LayeringOptions {
+  /** Deckhand's `fail_on_missing_sub_src`. */
+  failOnMissingSubstitutionSource: boolean
 }
 
-export function renderDocumentSet(sources: readonly SourceDocument[], report: Reporter): LayeringResult {
+export function renderDocumentSet(sources: readonly SourceDocument[], report: Reporter, options: LayeringOptions = { failOnMissingSubstitutionSource: true }): LayeringResult {
   const soft: Problem[] = []
   const documents = sources.map((source) => readDeckhandDocument(source, report, soft))
   const policy = findLayeringPolicy(documents, sources[0], report, soft)
@@ -95,6 +82,10 @@ export function renderDocumentSet(sources: readonly SourceDocument[], report: Re
   // `doc.data` of the documents returned.
   const own = new Map<string, unknown>()
   for (const doc of index.byMeta.values()) current.set(doc.meta, getOwn(doc.raw, 'data'))
+  // Substitution changes a document's data in place, as Deckhand does: it works on a copy of the
+  // parsed YAML, so that the parsed values never change.
+  const ownData = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : deepCopy(getOwn(doc.raw, 'data')))
+  const substitution: SubstitutionContext = { report, replacements, failOnMissingSource: options.failOnMissingSubstitutionSource, dataOf: (doc) => (own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data')) }
   for (const doc of order) {
     if (doc.control) continue
     const parentMeta = hasSelector(doc) ? selection.parents.get(doc.meta) : undefined
@@ -105,7 +96,12 @@ export function renderDocumentSet(sources: readonly SourceDocument[], report: Re
       own.set(doc.meta, data)
       current.set(doc.meta, data)
     }
-    if (doc.substitutions.length > 0) failOnSubstitutions(doc, replacements, report)
+    // After the document's own layering and before its children read it (they come later in the order).
+    if (doc.substitutions.length > 0) {
+      const data = applySubstitutions(doc, ownData(doc), substitution)
+      own.set(doc.meta, data)
+      current.set(doc.meta, data)
+    }
     // Later children of the replaced parent layer onto the replacement's data.
     if (doc.replacement && parentMeta !== undefined) current.set(parentMeta, own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data'))
   }

@@ -14,7 +14,16 @@ export interface DeckhandOptions {
    * @default undefined (the name alone must be unambiguous)
    */
   schema?: string
+  /**
+   * Deckhand's `fail_on_missing_sub_src`. When false, a substitution whose source document is not in
+   * the set is skipped, one whose source path holds nothing writes null, and a destination Deckhand
+   * cannot write is left as it is: each is then a warning (an error in strict mode) instead of an error.
+   * @default true
+   */
+  failOnMissingSubstitutionSource?: boolean
 }
+
+const OPTION_KEYS = ['document', 'schema', 'failOnMissingSubstitutionSource']
 
 export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOptions {
   if (raw === undefined) return {}
@@ -22,7 +31,7 @@ export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOpt
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail(`option 'deckhand' must be an object such as { document: 'name' }`)
   const options = raw as Record<string, unknown>
   for (const key of Object.keys(options)) {
-    if (key !== 'document' && key !== 'schema') fail(`unknown option 'deckhand.${key}'; the Deckhand options are document and schema`)
+    if (!OPTION_KEYS.includes(key)) fail(`unknown option 'deckhand.${key}'; the Deckhand options are ${OPTION_KEYS.join(', ')}`)
   }
   const result: DeckhandOptions = {}
   for (const key of ['document', 'schema'] as const) {
@@ -30,6 +39,11 @@ export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOpt
     if (value === undefined) continue
     if (typeof value !== 'string' || value === '') fail(`option 'deckhand.${key}' must be a non-empty string`)
     result[key] = value as string
+  }
+  const failOnMissing = options.failOnMissingSubstitutionSource
+  if (failOnMissing !== undefined) {
+    if (typeof failOnMissing !== 'boolean') fail(`option 'deckhand.failOnMissingSubstitutionSource' must be true or false`)
+    result.failOnMissingSubstitutionSource = failOnMissing as boolean
   }
   if (result.schema !== undefined && result.document === undefined) fail(`option 'deckhand.schema' only applies together with 'deckhand.document'`)
   return result

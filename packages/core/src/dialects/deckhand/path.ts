@@ -92,6 +92,17 @@ export function parseActionPath(source: string): ActionPath {
   return result
 }
 
+/**
+ * A substitution path (`src.path`, `dest.path`), normalised as `jsonpath_parse` and `jsonpath_replace`
+ * do: `.` is the root and `.a` becomes `$.a`. Unlike an action path, a leading `.data` is not removed.
+ */
+export function parseDataPath(source: string): PathStep[] {
+  if (source === '.' || source === '$') return []
+  if (source.startsWith('.')) return parseJsonPath(`$${source}`)
+  if (source.startsWith('$.')) return parseJsonPath(source)
+  throw new PathError(`'${source}' is not a path Deckhand reads the same way everywhere; start it with '.' (for example .a.b)`)
+}
+
 /** `.a[0]."b c"` */
 export function formatSteps(steps: readonly PathStep[]): string {
   if (steps.length === 0) return '.'
