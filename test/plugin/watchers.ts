@@ -26,13 +26,16 @@ type Watch = (request: BuildRequest, report: (outcome: Outcome) => void) => Prom
 const outFile = (name: string) => join(mkdtempSync(join(tmpdir(), `my-watch-${name}-`)), 'main.js')
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-const rollup: Watch = async ({ root, entry, options }, report) => {
-  const { watch } = await import('rollup')
-  const file = outFile('rollup')
-  const watcher = watch({ input: join(root, entry), plugins: [MergedYamlRollup({ root, ...options })], output: { file, format: 'iife' }, onwarn: () => {} })
+/** Rollup, Rolldown and `vite build --watch` share the watcher events: report each bundle's output or error. */
+interface BundleWatcherLike {
+  on(name: 'event', listener: (event: { code: string; result?: { close(): unknown } | null; error?: unknown }) => void): unknown
+  close(): Promise<void>
+}
+
+function reportBundleEvents(watcher: BundleWatcherLike, file: string, report: (outcome: Outcome) => void): Watching {
   watcher.on('event', (event) => {
     if (event.code === 'BUNDLE_END') {
-      void event.result.close()
+      void event.result?.close()
       report({ code: readFileSync(file, 'utf8') })
     } else if (event.code === 'ERROR') {
       void event.result?.close()
@@ -42,20 +45,18 @@ const rollup: Watch = async ({ root, entry, options }, report) => {
   return { close: () => watcher.close() }
 }
 
+const rollup: Watch = async ({ root, entry, options }, report) => {
+  const { watch } = await import('rollup')
+  const file = outFile('rollup')
+  const watcher = watch({ input: join(root, entry), plugins: [MergedYamlRollup({ root, ...options })], output: { file, format: 'iife' }, onwarn: () => {} })
+  return reportBundleEvents(watcher, file, report)
+}
+
 const rolldown: Watch = async ({ root, entry, options }, report) => {
   const { watch } = await import('rolldown')
   const file = outFile('rolldown')
   const watcher = watch({ input: join(root, entry), cwd: root, plugins: [MergedYamlRolldown(options)], output: { file, format: 'iife' }, onLog: () => {} })
-  watcher.on('event', (event) => {
-    if (event.code === 'BUNDLE_END') {
-      void event.result.close()
-      report({ code: readFileSync(file, 'utf8') })
-    } else if (event.code === 'ERROR') {
-      void event.result?.close()
-      report({ error: message(event.error) })
-    }
-  })
-  return { close: () => watcher.close() }
+  return reportBundleEvents(watcher, file, report)
 }
 
 /** `vite build --watch` (Rolldown's watcher under Vite's plugin container). */
@@ -70,16 +71,7 @@ const vite: Watch = async ({ root, entry, options }, report) => {
     plugins: [MergedYamlVite(options)],
     build: { watch: {}, minify: false, outDir: join(file, '..'), emptyOutDir: false, rolldownOptions: { input: join(root, entry), output: { format: 'iife', entryFileNames: 'main.js' } } },
   })) as RolldownWatcher
-  watcher.on('event', (event) => {
-    if (event.code === 'BUNDLE_END') {
-      void event.result.close()
-      report({ code: readFileSync(file, 'utf8') })
-    } else if (event.code === 'ERROR') {
-      void event.result?.close()
-      report({ error: message(event.error) })
-    }
-  })
-  return { close: () => watcher.close() }
+  return reportBundleEvents(watcher, file, report)
 }
 
 /** webpack and Rspack share the compiler watch API: report each rebuild's output or errors. */
