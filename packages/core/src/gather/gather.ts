@@ -101,6 +101,8 @@ class Gatherer {
   private readonly active: string[] = []
   private readonly roots: string[]
   private readonly denied: DenyMatcher
+  /** What `deny` patterns with a `/` are relative to: the folders as given, then as resolved. */
+  private readonly denyFolders: string[]
   private mimeParts = 0
 
   constructor(
@@ -116,11 +118,12 @@ class Gatherer {
       }
     })
     this.denied = createDenyMatcher(options.deny)
+    this.denyFolders = [options.root, ...options.allow, ...this.roots]
   }
 
   /** Refuses a file the `deny` option names, by the path written (through links) or its real path. */
   private refuseDenied(path: string, real: string, at: { ctx: Context; line: number; column: number }, written: string): void {
-    const folders = [this.options.root, ...this.options.allow, ...this.roots]
+    const folders = this.denyFolders
     if (!this.denied(path, folders) && (real === path || !this.denied(real, folders))) return
     const [asWritten, asReal] = [relativeToFolder(path, folders), relativeToFolder(real, folders)]
     const details = [...(asWritten === written ? [] : [asWritten]), ...(asReal === asWritten ? [] : [`a link to ${asReal}`])]
