@@ -1,5 +1,7 @@
-// Compares what the fast and the precise YAML paths produce, key order and -0 included, and the
-// fast path's measure of each tree with the value limits' own.
+// Compares what the fast YAML paths (block.ts, js-yaml) and the precise path produce, key order and
+// -0 included, and the fast paths' measure of each tree with the value limits' own.
+import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
+import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
 import { parseYamlStream, parseYamlStreamPrecise } from '../../packages/core/src/yaml/parse.ts'
 import type { ParseYamlOptions, YamlDocument } from '../../packages/core/src/yaml/parse.ts'
 import { checkValueLimits } from '../../packages/core/src/value-limits.ts'
@@ -61,10 +63,24 @@ function treeFactsDisagree(docs: YamlDocument[], options: ParseYamlOptions): str
   return undefined
 }
 
-/** Where parseYamlStream (fast path first) and the precise path disagree on `text`, if anywhere. */
+/**
+ * Where a fast path that reads `text` (block.ts, js-yaml, and parseYamlStream, which tries them in
+ * turn) and the precise path disagree, if anywhere.
+ */
 export function pathsDisagree(text: string, options: ParseYamlOptions): string | undefined {
-  const docs = parseYamlStream(text, options)
-  return difference(comparable(docs), comparable(parseYamlStreamPrecise(text, options))) ?? treeFactsDisagree(docs, options)
+  const precise = comparable(parseYamlStreamPrecise(text, options))
+  const locateWith = (source: string) => parseYamlStreamPrecise(source, options)
+  const paths: [string, YamlDocument[] | undefined][] = [
+    ['block path', parseBlockYaml(text, options, locateWith)],
+    ['js-yaml path', parseYamlStreamFast(text, options, locateWith)],
+    ['parseYamlStream', parseYamlStream(text, options)],
+  ]
+  for (const [name, docs] of paths) {
+    if (docs === undefined) continue
+    const d = difference(comparable(docs), precise) ?? treeFactsDisagree(docs, options)
+    if (d) return `${name}: ${d}`
+  }
+  return undefined
 }
 
 export const PARSE_OPTIONS: ParseYamlOptions[] = [

@@ -1,6 +1,6 @@
-// The fast path (js-yaml) must give exactly the values, errors and warnings of the precise path
-// (`yaml`), for both YAML versions: on every fixture, every conformance input, a generated corpus,
-// hand-picked edge cases and generated scalars and documents.
+// The fast paths (block.ts, js-yaml) must give exactly the values, errors and warnings of the
+// precise path (`yaml`), for both YAML versions: on every fixture, every conformance input, a
+// generated corpus, hand-picked edge cases and generated scalars and documents.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
@@ -10,6 +10,7 @@ import { globSync } from 'tinyglobby'
 import { stringify } from 'yaml'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GEN_CORPUS, generateCorpus } from '../../bench/corpus.mjs'
+import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
 import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
 import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
 import { CONFORMANCE_ROOT } from '../conformance/shared.ts'
@@ -21,19 +22,25 @@ function takesFastPath(text: string, version: '1.1' | '1.2'): boolean {
   return parseYamlStreamFast(text, { version, allowDuplicateKeys: false, maxAliasCount: 100 }, () => []) !== undefined
 }
 
-/** Parses every file both ways; returns the disagreements and how many files took the fast path. */
-function compareFiles(files: string[], root: string): { problems: string[]; fast: number } {
+function takesBlockPath(text: string, version: '1.1' | '1.2'): boolean {
+  return parseBlockYaml(text, { version, allowDuplicateKeys: false, maxAliasCount: 100 }, () => []) !== undefined
+}
+
+/** Parses every file every way; returns the disagreements and how many files took each fast path. */
+function compareFiles(files: string[], root: string): { problems: string[]; fast: number; block: number } {
   const problems: string[] = []
   let fast = 0
+  let block = 0
   for (const file of files) {
     const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '')
     if (takesFastPath(text, '1.2')) fast++
+    if (takesBlockPath(text, '1.2')) block++
     for (const options of PARSE_OPTIONS) {
       const d = pathsDisagree(text, options)
       if (d) problems.push(`${relative(root, file)} (YAML ${options.version}, duplicates ${options.allowDuplicateKeys ? 'allowed' : 'refused'}): ${d}`)
     }
   }
-  return { problems, fast }
+  return { problems, fast, block }
 }
 
 describe('fast and precise YAML paths agree', () => {
@@ -47,8 +54,8 @@ describe('fast and precise YAML paths agree', () => {
   it.skipIf(!conformance)(`on every conformance input${conformance ? '' : ' (skipped: ../shared/conformance is absent)'}`, () => {
     const files = globSync('**/*.{yaml,yml,json}', { cwd: CONFORMANCE_ROOT, absolute: true })
     expect(files.length).toBeGreaterThan(0)
-    const { problems, fast } = compareFiles(files, CONFORMANCE_ROOT)
-    console.log(`parse equivalence: ${files.length} conformance inputs, ${fast} on the fast path in YAML 1.2`)
+    const { problems, fast, block } = compareFiles(files, CONFORMANCE_ROOT)
+    console.log(`parse equivalence: ${files.length} conformance inputs, ${fast} read by js-yaml and ${block} by the block path in YAML 1.2`)
     expect(problems).toEqual([])
   })
 
@@ -57,13 +64,14 @@ describe('fast and precise YAML paths agree', () => {
     const out = mkdtempSync(join(tmpdir(), 'my-corpus-'))
     afterAll(() => rmSync(out, { recursive: true, force: true }))
 
-    it('with every layer and every pre-merged file on the fast path', () => {
+    it('with every layer and every pre-merged file on the fast path, every YAML file on the block path', () => {
       generateCorpus(out, { entries: 6, depth: 6, size: '12k', seed: 'equivalence' })
       const files = globSync(['**/*.yaml', 'json/*.json'], { cwd: out, absolute: true, ignore: ['*.merged.yaml'] })
       expect(files.length).toBeGreaterThan(20)
-      const { problems, fast } = compareFiles(files, out)
+      const { problems, fast, block } = compareFiles(files, out)
       expect(problems).toEqual([])
       expect(fast).toBe(files.length)
+      expect(block).toBe(files.filter((file) => file.endsWith('.yaml')).length)
     })
   })
 })

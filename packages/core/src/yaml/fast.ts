@@ -187,7 +187,7 @@ interface Inspection extends TreeFacts {
 }
 
 /** A number JSON text cannot write (NaN, ±Infinity, -0). */
-function outsideJson(value: number): boolean {
+export function outsideJson(value: number): boolean {
   return value - value !== 0 || (value === 0 && 1 / value < 0)
 }
 
@@ -279,6 +279,11 @@ export function parseYamlStreamFast(text: string, options: ParseYamlOptions, loc
     trees.push({ size: inspection.size, plainJson: inspection.plainJson })
   }
   if (nullItem && matches(text, EMPTY_ITEM)) return undefined
+  return documentsOf(text, values, trees, locateWith)
+}
+
+/** Documents read from `text` without positions: `locate` parses it with `locateWith` on first use. */
+export function documentsOf(text: string, values: unknown[], trees: TreeFacts[], locateWith: (text: string) => YamlDocument[]): YamlDocument[] {
   let located: YamlDocument[] | undefined
   return values.map((value, index) => ({
     value,

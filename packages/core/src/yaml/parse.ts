@@ -1,6 +1,8 @@
-// The only module the engine asks for YAML: plain values fast (fast.ts, js-yaml), with positions
-// for diagnostics from the precise path (precise.ts, `yaml`), which also decides every document
-// the fast path is unsure about and produces the located errors and warnings.
+// The only module the engine asks for YAML: plain values fast (block.ts for block collections of
+// one-line scalars, else js-yaml in fast.ts), with positions for diagnostics from the precise path
+// (precise.ts, `yaml`), which also decides every document the fast paths are unsure about and
+// produces the located errors and warnings.
+import { parseBlockYaml } from './block.ts'
 import { parseYamlStreamFast } from './fast.ts'
 import { parseYamlStreamPrecise } from './precise.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
@@ -13,5 +15,6 @@ export { parseYamlStreamPrecise } from './precise.ts'
  * used carries `error`. Values are those of the precise path; `locate` parses it on first use.
  */
 export function parseYamlStream(text: string, options: ParseYamlOptions): YamlDocument[] {
-  return parseYamlStreamFast(text, options, (source) => parseYamlStreamPrecise(source, options)) ?? parseYamlStreamPrecise(text, options)
+  const locateWith = (source: string) => parseYamlStreamPrecise(source, options)
+  return parseBlockYaml(text, options, locateWith) ?? parseYamlStreamFast(text, options, locateWith) ?? parseYamlStreamPrecise(text, options)
 }

@@ -1,0 +1,369 @@
+// The quickest path. Most configuration is block mappings and lists of plain, quoted and literal
+// scalars, one per line; this reads exactly that in one pass over the text, about three times as
+// fast as js-yaml and with a fraction of its garbage, and gives up at anything else: flow
+// collections other than `[]` and `{}`, anchors, aliases, tags, folded, multi-line or keep-chomped
+// scalars, directives, several documents, explicit or non-string keys, duplicate keys, tabs, CR and
+// unusual characters. The js-yaml fast path (fast.ts) or the precise path (precise.ts) reads what it
+// gives up on. Scalars resolve with scalars.ts as on both other paths; test/perf/parse-equivalence
+// compares its values with the precise path's on every fixture, conformance input and generated text.
+import { leafSize } from '../value-limits.ts'
+import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
+import { documentsOf, outsideJson } from './fast.ts'
+import { resolvePlain11, resolvePlain12 } from './scalars.ts'
+import type { ParseYamlOptions, YamlDocument } from './types.ts'
+
+const SPACE = 0x20
+const LF = 0x0a
+const HASH = 0x23
+const COLON = 0x3a
+const DASH = 0x2d
+const DOUBLE = 0x22
+const SINGLE = 0x27
+const BACKSLASH = 0x5c
+
+// Characters `yaml` reads otherwise or refuses in places (C0 and C1 controls, tabs, CR, NEL, line
+// and paragraph separators, BOM, surrogates, non-characters): a text with any is not read here.
+const UNUSUAL = /[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/
+
+// A plain scalar may not start with an indicator (`-`, `?` and `:` only before a space; `?` and `:`
+// are left to the other paths either way).
+const INDICATOR = new Set([...'-?:,[]{}#&*!|>\'"%@`'].map((c) => c.charCodeAt(0)))
+
+// `yaml` refuses implicit keys this long.
+const MAX_KEY_LENGTH = 1024
+
+// Giving up is a throw: the readers nest, and unwinding them by hand costs more than it saves.
+const GIVE_UP: unique symbol = Symbol('give up')
+
+class BlockReader {
+  /** Start of the current line, and its indentation (-1 at the end of the text). */
+  at = 0
+  indent = -1
+  quotedTo = 0
+  /** The tree's facts (TreeFacts), learnt while reading it. */
+  size = 0
+  plainJson = true
+
+  constructor(
+    readonly text: string,
+    readonly resolvePlain: (source: string) => unknown,
+    readonly maxDepth: number,
+  ) {}
+
+  /** The end of the line holding `i` (its line break, or the text's end). */
+  lineEnd(i: number): number {
+    const end = this.text.indexOf('\n', i)
+    return end === -1 ? this.text.length : end
+  }
+
+  /** Moves to the next line with content: past blank lines and comment lines. */
+  seekContent(): void {
+    const { text } = this
+    while (this.at < text.length) {
+      let i = this.at
+      while (text.charCodeAt(i) === SPACE) i++
+      const c = text.charCodeAt(i)
+      if (c === LF) this.at = i + 1
+      else if (i === text.length) this.at = i
+      else if (c === HASH) this.at = this.lineEnd(i) + 1
+      else {
+        this.indent = i - this.at
+        return
+      }
+    }
+    this.at = text.length
+    this.indent = -1
+  }
+
+  /** A `-` starting a list item at `i`. */
+  isItem(i: number): boolean {
+    const c = this.text.charCodeAt(i)
+    if (c !== DASH) return false
+    const next = this.text.charCodeAt(i + 1)
+    return next === SPACE || next === LF || i + 1 === this.text.length
+  }
+
+  /** The collection whose first line is the current one, at `indent`. */
+  collection(indent: number, depth: number): object {
+    const start = this.at + indent
+    if (this.isItem(start)) return this.list(indent, depth)
+    if (this.keyColon(start) < 0) throw GIVE_UP
+    return this.mapping(indent, depth, start)
+  }
+
+  /** A block mapping at `indent` whose first key starts at `start` (which may follow `- `). */
+  mapping(indent: number, depth: number, start: number): Readonly<Record<string, unknown>> {
+    if (depth >= this.maxDepth) throw GIVE_UP
+    const map: Record<string, unknown> = {}
+    for (let i = start; ; ) {
+      const colon = this.keyColon(i)
+      if (colon < 0) throw GIVE_UP
+      const key = this.key(i, colon)
+      if (Object.hasOwn(map, key)) throw GIVE_UP
+      map[key] = this.value(indent, depth, colon + 1)
+      this.size += key.length + 3
+      this.seekContent()
+      if (this.indent !== indent) {
+        if (this.indent > indent) throw GIVE_UP
+        this.size += 2
+        return Object.freeze(map)
+      }
+      i = this.at + indent
+      // A list at this indentation belongs to a key with no value (`k:` then `- x`), read there.
+      if (this.isItem(i)) throw GIVE_UP
+    }
+  }
+
+  /** A block list at `indent`; the current line starts with its first `- `. */
+  list(indent: number, depth: number): readonly unknown[] {
+    if (depth >= this.maxDepth) throw GIVE_UP
+    const { text } = this
+    const items: unknown[] = []
+    for (;;) {
+      let i = this.at + indent + 1
+      if (text.charCodeAt(i) !== SPACE) throw GIVE_UP // an empty item
+      while (text.charCodeAt(i) === SPACE) i++
+      const c = text.charCodeAt(i)
+      // Empty items, items on later lines, lists in lists and block scalars are left to the others.
+      if (c === LF || c === HASH || i === text.length || this.isItem(i)) throw GIVE_UP
+      items.push(this.keyColon(i) >= 0 ? this.mapping(i - this.at, depth + 1, i) : this.scalar(i))
+      this.seekContent()
+      if (this.indent !== indent || !this.isItem(this.at + indent)) {
+        if (this.indent > indent) throw GIVE_UP
+        this.size += 2
+        return Object.freeze(items)
+      }
+    }
+  }
+
+  /**
+   * Where the `:` ending an implicit key that starts at `i` is, or -1 when the line holds no key
+   * there. Quoted keys end at their closing quote; plain keys at the first `:` before a space or the
+   * line end, unless a comment comes first.
+   */
+  keyColon(i: number): number {
+    const { text } = this
+    const c = text.charCodeAt(i)
+    let j: number
+    if (c === DOUBLE || c === SINGLE) {
+      j = this.quotedEnd(i)
+      if (j < 0) return -1
+      while (text.charCodeAt(j) === SPACE) j++
+      if (text.charCodeAt(j) !== COLON) return -1
+    } else {
+      if (INDICATOR.has(c)) return -1
+      for (j = i; ; j++) {
+        const d = text.charCodeAt(j)
+        if (d === LF || j >= text.length) return -1
+        if (d === HASH && text.charCodeAt(j - 1) === SPACE) return -1
+        // `a:b` is a scalar, `a:` and `a: b` keys.
+        if (d === COLON && isKeyEnd(text, j)) return j
+      }
+    }
+    return isKeyEnd(text, j) ? j : -1
+  }
+
+  /** The key from `i` to its `:` at `colon`, as a JS property name. */
+  key(i: number, colon: number): string {
+    const { text } = this
+    const c = text.charCodeAt(i)
+    let key: string
+    if (c === DOUBLE || c === SINGLE) key = this.quoted(i)
+    else {
+      let end = colon
+      while (text.charCodeAt(end - 1) === SPACE) end--
+      key = text.slice(i, end)
+      // A key that resolves to another type (`1`, `true`, `~`) would become another string.
+      if (this.resolvePlain(key) !== key) throw GIVE_UP
+    }
+    // `<<` merges in YAML 1.1; `__proto__` and `null` keys are produced in ways of their own.
+    // `null` and `[object Object]`: what the other paths make of a null key or a collection key.
+    if (key.length > MAX_KEY_LENGTH || key === '' || key === '<<' || key === '__proto__' || key === 'null' || key === '[object Object]') throw GIVE_UP
+    return key
+  }
+
+  /** The value after a key's `:` at `from`, up to its end; leaves the current line after it. */
+  value(indent: number, depth: number, from: number): unknown {
+    const { text } = this
+    let i = from
+    while (text.charCodeAt(i) === SPACE) i++
+    const c = text.charCodeAt(i)
+    if (c === LF || c === HASH || i >= text.length) {
+      // Nothing on the line: a collection on the lines below, or null.
+      this.at = this.lineEnd(i) + 1
+      this.seekContent()
+      if (this.indent > indent) return this.collection(this.indent, depth + 1)
+      if (this.indent === indent && this.isItem(this.at + indent)) return this.list(indent, depth + 1)
+      this.size += leafSize(null)
+      return null
+    }
+    if (c === 0x7c) return this.literal(indent, i) // |
+    return this.scalar(i)
+  }
+
+  /** A scalar (or `[]`, `{}`) alone on the rest of the line from `i`; moves to the next line. */
+  scalar(i: number): unknown {
+    const { text } = this
+    const c = text.charCodeAt(i)
+    let value: unknown
+    let end: number
+    if (c === DOUBLE || c === SINGLE) {
+      value = this.quoted(i)
+      end = this.quotedTo
+    } else if ((c === 0x5b && text.charCodeAt(i + 1) === 0x5d) || (c === 0x7b && text.charCodeAt(i + 1) === 0x7d)) {
+      value = Object.freeze(c === 0x5b ? [] : {})
+      end = i + 2
+    } else {
+      if (INDICATOR.has(c) && (c !== DASH || this.isItem(i))) throw GIVE_UP
+      end = i
+      for (;;) {
+        const d = text.charCodeAt(end)
+        if (d === LF || end >= text.length) break
+        if (d === HASH && text.charCodeAt(end - 1) === SPACE) break
+        if (d === COLON && isKeyEnd(text, end)) throw GIVE_UP // `a: b: c`
+        end++
+      }
+      let last = end
+      while (text.charCodeAt(last - 1) === SPACE) last--
+      value = this.resolvePlain(text.slice(i, last))
+      if (typeof value === 'number' && outsideJson(value)) this.plainJson = false
+    }
+    // Only blanks and a comment may follow a quoted scalar or a flow collection on its line.
+    if (c === DOUBLE || c === SINGLE || c === 0x5b || c === 0x7b) {
+      let j = end
+      while (text.charCodeAt(j) === SPACE) j++
+      const d = text.charCodeAt(j)
+      if (!(d === LF || j >= text.length || (d === HASH && j > end))) throw GIVE_UP
+      end = j
+    }
+    this.at = this.lineEnd(end) + 1
+    this.size += typeof value === 'object' && value !== null ? 2 : leafSize(value)
+    return value
+  }
+
+  /** The index after the closing quote of the one-line quoted scalar at `i`, or -1. */
+  quotedEnd(i: number): number {
+    const { text } = this
+    const quote = text.charCodeAt(i)
+    for (let j = i + 1; j < text.length; j++) {
+      const c = text.charCodeAt(j)
+      if (c === LF) return -1
+      if (c === quote) {
+        if (quote === SINGLE && text.charCodeAt(j + 1) === SINGLE) j++
+        else return j + 1
+      } else if (c === BACKSLASH && quote === DOUBLE) j++
+    }
+    return -1
+  }
+
+  /** The value of the one-line quoted scalar at `i`; `quotedTo` is where it ends. */
+  quoted(i: number): string {
+    const { text } = this
+    const end = this.quotedEnd(i)
+    if (end < 0) throw GIVE_UP
+    this.quotedTo = end
+    const body = text.slice(i + 1, end - 1)
+    if (text.charCodeAt(i) === SINGLE) return body.includes("''") ? body.replaceAll("''", "'") : body
+    return body.includes('\\') ? unescape(body) : body
+  }
+
+  /**
+   * A literal block scalar (`|` or `|-`) at `i`, the value of a key at `indent`: its lines are those
+   * indented like its first, which must be more than the key.
+   */
+  literal(indent: number, i: number): string {
+    const { text } = this
+    let j = i + 1
+    const strip = text.charCodeAt(j) === DASH
+    if (strip) j++
+    const header = j
+    while (text.charCodeAt(j) === SPACE) j++
+    if (text.charCodeAt(j) === HASH && j > header) j = this.lineEnd(j)
+    if (text.charCodeAt(j) !== LF) throw GIVE_UP // `|+`, `|2`, text after the header, the text's end
+    let line = j + 1
+    let first = line
+    while (text.charCodeAt(first) === SPACE) first++
+    const content = first - line
+    // Leading empty lines and empty scalars are left to the others.
+    if (content <= indent || text.charCodeAt(first) === LF || first >= text.length) throw GIVE_UP
+    const lines: string[] = []
+    let empty = 0
+    let resume = line
+    while (line < text.length) {
+      let k = line
+      while (text.charCodeAt(k) === SPACE) k++
+      const end = this.lineEnd(k)
+      if (k === end) {
+        // An empty line; one with more spaces than the indentation holds spaces of the content.
+        if (k - line > content) throw GIVE_UP
+        empty++
+        line = end + 1
+        continue
+      }
+      if (k - line < content) break
+      // The last line must end with a line break: clipping keeps it, and js-yaml adds one.
+      if (end === text.length) throw GIVE_UP
+      for (; empty > 0; empty--) lines.push('')
+      lines.push(text.slice(line + content, end))
+      line = end + 1
+      resume = line
+    }
+    // Trailing empty lines are not content (clip and strip); seekContent passes them again.
+    this.at = resume
+    const value = strip ? lines.join('\n') : `${lines.join('\n')}\n`
+    this.size += value.length + 2
+    return value
+  }
+}
+
+/** A `:` at `j` that ends an implicit key: a space or the line end follows. */
+function isKeyEnd(text: string, j: number): boolean {
+  const next = text.charCodeAt(j + 1)
+  return next === SPACE || next === LF || j + 1 === text.length
+}
+
+const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n', t: '\t', r: '\r', '0': '\0', b: '\b', f: '\f', v: '\v', a: '\x07', e: '\x1b' }
+
+/** A double-quoted scalar's body with its escapes (the common ones; others give up). */
+function unescape(body: string): string {
+  let out = ''
+  let from = 0
+  for (let i = body.indexOf('\\'); i !== -1; i = body.indexOf('\\', from)) {
+    out += body.slice(from, i)
+    const c = body[i + 1]!
+    const simple = ESCAPES[c]
+    if (simple !== undefined && Object.hasOwn(ESCAPES, c)) {
+      out += simple
+      from = i + 2
+    } else if (c === 'x' || c === 'u') {
+      const digits = body.slice(i + 2, i + (c === 'x' ? 4 : 6))
+      if (!/^[0-9a-fA-F]+$/.test(digits) || digits.length !== (c === 'x' ? 2 : 4)) throw GIVE_UP
+      const code = Number.parseInt(digits, 16)
+      if (code >= 0xd800 && code <= 0xdfff) throw GIVE_UP
+      out += String.fromCharCode(code)
+      from = i + 2 + digits.length
+    } else throw GIVE_UP
+  }
+  return out + body.slice(from)
+}
+
+/**
+ * Reads a one-document YAML text of block collections, or returns undefined when it holds anything
+ * else (see the top of this file). Documents locate paths with `locateWith` on first use.
+ */
+export function parseBlockYaml(text: string, options: ParseYamlOptions, locateWith: (text: string) => YamlDocument[]): YamlDocument[] | undefined {
+  if (UNUSUAL.test(text)) return undefined
+  const reader = new BlockReader(text, options.version === '1.1' ? resolvePlain11 : resolvePlain12, options.maxDepth ?? DEFAULT_MAX_DEPTH)
+  let value: unknown
+  try {
+    reader.seekContent()
+    if (reader.indent < 0) return undefined
+    value = reader.collection(reader.indent, 1)
+    reader.seekContent()
+    if (reader.indent >= 0) return undefined
+  } catch (error) {
+    if (error === GIVE_UP) return undefined
+    throw error
+  }
+  return documentsOf(text, [value], [{ size: reader.size, plainJson: reader.plainJson }], locateWith)
+}
