@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { render } from '@merged-yaml/core'
+import { createRenderCache, render } from '@merged-yaml/core'
 import type { Diagnostic, RenderOptions } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { firstDiagnostic, renderFailure } from './helpers.ts'
@@ -191,6 +191,21 @@ describe('deny', () => {
     // `deny: []` lets everything inside the root be included, as before the option existed.
     writeFileSync(join(root, entry), lines('#include', '.env'))
     expect((await render(entry, { root, deny: [] })).value).toEqual({ b: 2 })
+  })
+
+  it('refuses in every entry of a build, whatever the other entries of the build included', async () => {
+    // A build checks each path once and keeps what passed: a refusal must not be kept as a pass,
+    // nor a pass under one set of rules serve another.
+    const root = writeTree({ '.env': 'SECRET: leaked\n', 'base.yaml': 'base: 1\n', 'a.merged.yaml': lines('#include', 'base.yaml', '.env'), 'b.merged.yaml': lines('#include', '.env'), 'c.merged.yaml': lines('#include', 'base.yaml') })
+    const cache = createRenderCache()
+    cache.beginBuild()
+    for (const name of ['a.merged.yaml', 'b.merged.yaml', 'a.merged.yaml']) {
+      expect(await firstDiagnostic(name, { root }, { cache }), name).toMatchObject({ code: 'MY_INCLUDE_DENIED', file: join(root, name) })
+    }
+    expect((await render('b.merged.yaml', { root, deny: [] }, { cache })).value).toEqual({ SECRET: 'leaked' })
+    expect(await firstDiagnostic('b.merged.yaml', { root }, { cache })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
+    expect((await render('c.merged.yaml', { root }, { cache })).value).toEqual({ base: 1 })
+    cache.endBuild()
   })
 
   it('refuses a deny option that is not a list of patterns', async () => {

@@ -109,6 +109,9 @@ export function createRenderCache(): RenderCache {
     stats,
     stat,
     realpath: (path) => (build ? build.realpath.get(path) : diskFileSystem.realpath(path)),
+    get build() {
+      return build
+    },
     beginBuild,
     endBuild() {
       build = undefined
@@ -148,8 +151,8 @@ export function createRenderCache(): RenderCache {
     invalidate(path) {
       files.delete(path)
       parsed.delete(path)
-      build?.stat.forget(path)
-      build?.realpath.forget(path)
+      // A new build scope: what gathering learnt of paths under the old one (FileSystem.build) goes too.
+      if (build) beginBuild()
     },
     clear() {
       files.clear()

@@ -10,6 +10,11 @@ export interface FileSystem {
   realpath(path: string): string
   /** The file's bytes. */
   readFile(path: string): Uint8Array
+  /**
+   * While files are taken as unchanged (a render cache's build), an object that lives exactly as
+   * long: what gathering learns of paths is kept under it. Undefined otherwise.
+   */
+  readonly build?: object
 }
 
 export const diskFileSystem: FileSystem = {
@@ -22,12 +27,11 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown }
 
 export interface PathMemo<T> {
   get(path: string): T
-  forget(path: string): void
 }
 
 /**
- * Answers of one function, kept per path: the same answer, or the same error thrown again, until
- * `forget`. What a build may assume of files it does not write.
+ * Answers of one function, kept per path: the same answer, or the same error thrown again. What a
+ * build may assume of files it does not write (the render cache starts a new memo when told of a change).
  */
 export function createPathMemo<T>(compute: (path: string) => T): PathMemo<T> {
   const answers = new Map<string, Outcome<T>>()
@@ -44,9 +48,6 @@ export function createPathMemo<T>(compute: (path: string) => T): PathMemo<T> {
       }
       if (outcome.ok) return outcome.value
       throw outcome.error
-    },
-    forget(path) {
-      answers.delete(path)
     },
   }
 }

@@ -258,7 +258,7 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks): Pre
     contents.set(path, bytes)
     return bytes
   }
-  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, { stat: fs.stat, realpath: fs.realpath, readFile })
+  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, { stat: fs.stat, realpath: fs.realpath, readFile, build: fs.build })
   // Copies: a dialect reads more files into gathered.files while rendering.
   const inputs = { files: [...gathered.files], missing: [...gathered.missing], globs: [...gathered.globs] }
   let fingerprint: string | undefined

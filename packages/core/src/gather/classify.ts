@@ -26,6 +26,8 @@ const PREFIXES: readonly [string, PartType][] = [
 /** The type a payload's first characters declare; the longest matching prefix wins. */
 export function sniffType(payload: string): PartType | undefined {
   const start = Math.max(0, payload.search(/\S/))
+  // Every prefix starts with `#`: most layers start with a key.
+  if (payload.charCodeAt(start) !== 0x23) return undefined
   const head = payload.slice(start, start + 64).toLowerCase()
   let best: [string, PartType] | undefined
   for (const entry of PREFIXES) {

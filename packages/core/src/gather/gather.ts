@@ -92,6 +92,27 @@ function binaryString(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
 
+/** What checking a path an include names found: its real path, and whether it exists. */
+interface CheckedPath {
+  real: string
+  exists: boolean
+}
+
+// Per build (FileSystem.build) and per confinement rules: each path includes name is confined,
+// checked against `deny` and looked for once, not once per entry that includes it. Only paths that
+// pass are kept, so every entry reports its own refusals.
+const checkedPaths = new WeakMap<object, Map<string, Map<string, CheckedPath>>>()
+
+function checkedPathsOf(fs: FileSystem, options: ResolvedOptions): Map<string, CheckedPath> | undefined {
+  if (fs.build === undefined) return undefined
+  const rules = JSON.stringify([options.root, options.allow, options.deny])
+  let byRules = checkedPaths.get(fs.build)
+  if (byRules === undefined) checkedPaths.set(fs.build, (byRules = new Map()))
+  let paths = byRules.get(rules)
+  if (paths === undefined) byRules.set(rules, (paths = new Map()))
+  return paths
+}
+
 class Gatherer {
   readonly files: string[] = []
   readonly missing: string[] = []
@@ -103,6 +124,7 @@ class Gatherer {
   private readonly denied: DenyMatcher
   /** What `deny` patterns with a `/` are relative to: the folders as given, then as resolved. */
   private readonly denyFolders: string[]
+  private readonly checked: Map<string, CheckedPath> | undefined
   private mimeParts = 0
 
   constructor(
@@ -119,6 +141,24 @@ class Gatherer {
     })
     this.denied = createDenyMatcher(options.deny)
     this.denyFolders = [options.root, ...options.allow, ...this.roots]
+    this.checked = checkedPathsOf(fs, options)
+  }
+
+  /** Confines a path an include names, refuses it if denied, and looks for it. */
+  private check(path: string, at: { ctx: Context; line: number; column: number }, written: string): CheckedPath {
+    const known = this.checked?.get(path)
+    if (known !== undefined) return known
+    const real = this.confine(path, at, written, false)
+    this.refuseDenied(path, real, at, written)
+    let exists = true
+    try {
+      this.fs.stat(path)
+    } catch {
+      exists = false
+    }
+    const checked = { real, exists }
+    this.checked?.set(path, checked)
+    return checked
   }
 
   /** Refuses a file the `deny` option names, by the path written (through links) or its real path. */
@@ -379,14 +419,7 @@ class Gatherer {
         paths = [absolute]
       }
       for (const path of paths) {
-        const real = this.confine(path, at, line.target, false)
-        this.refuseDenied(path, real, at, line.target)
-        let exists = true
-        try {
-          this.fs.stat(path)
-        } catch {
-          exists = false
-        }
+        const { real, exists } = this.check(path, at, line.target)
         if (!exists) {
           this.missing.push(path)
           if (line.optional) continue
