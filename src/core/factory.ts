@@ -143,7 +143,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     if (devWatcher || (context as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) {
       watchDependencies(context, outcome.deps, meta.framework, devWatcher, (file) => existsIn(cache, file))
     }
-    served.set(id, servedAs(outcome))
+    // Only Vite's dev server asks whether a module changed (hotUpdate).
+    if (host.serving) served.set(id, servedAs(outcome))
     if (!outcome.ok) return report.error(context, outcome.error)
     const root = resolveRoot(options, host)
     for (const warning of outcome.warnings) report.warn(context, warning, root)

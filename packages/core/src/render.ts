@@ -16,6 +16,7 @@ import type { MergeStep } from './merge/cloud-init.ts'
 import { ProvenanceRecorder } from './merge/provenance.ts'
 import type { Provenance } from './merge/provenance.ts'
 import { parseMergeString, validateSpecs } from './merge/directive.ts'
+import type { DirectiveProblem } from './merge/directive.ts'
 import { cloudInitDirective } from './merge/extract.ts'
 import { DEFAULT_LIMITS, resolveOptions } from './options.ts'
 import type { DialectName, RenderOptions, ResolvedOptions } from './options.ts'
@@ -56,6 +57,18 @@ export interface RenderHooks {
   readFile?: ReadFile
 }
 
+const DIALECT_NAMES: readonly string[] = ['cloud-init', ...DIALECTS.map((d) => d.name)]
+
+// Every render of a build checks the same `mergeHow` (parseMergeString memoizes its parse).
+const mergeHowProblems = new WeakMap<object, DirectiveProblem | null>()
+
+function mergeHowProblem(mergeHow: string): DirectiveProblem | undefined {
+  const parsed = parseMergeString(mergeHow)
+  let problem = mergeHowProblems.get(parsed)
+  if (problem === undefined) mergeHowProblems.set(parsed, (problem = [...parsed.problems, ...validateSpecs(parsed.specs)][0] ?? null))
+  return problem ?? undefined
+}
+
 function validateOptions(options: ResolvedOptions): void {
   const fail = (message: string): never => {
     throw new MergedYamlError([{ code: 'MY_INVALID_OPTION', severity: 'error', message, file: '<options>', line: 1, column: 1, chain: [] }])
@@ -63,10 +76,8 @@ function validateOptions(options: ResolvedOptions): void {
   if (options.stack !== 'scoped' && options.stack !== 'per-part') fail(`option 'stack' must be 'scoped' or 'per-part', not ${JSON.stringify(options.stack)}`)
   if (options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2') fail(`option 'yamlVersion' must be '1.1' or '1.2', not ${JSON.stringify(options.yamlVersion)}`)
   if (typeof options.strict !== 'boolean') fail(`option 'strict' must be a boolean`)
-  const dialects = ['cloud-init', ...DIALECTS.map((d) => d.name)]
-  if (options.dialect !== undefined && !dialects.includes(options.dialect)) fail(`option 'dialect' must be one of ${dialects.join(', ')}, not ${JSON.stringify(options.dialect)}`)
-  const parsed = parseMergeString(options.mergeHow)
-  const problem = [...parsed.problems, ...validateSpecs(parsed.specs)][0]
+  if (options.dialect !== undefined && !DIALECT_NAMES.includes(options.dialect)) fail(`option 'dialect' must be one of ${DIALECT_NAMES.join(', ')}, not ${JSON.stringify(options.dialect)}`)
+  const problem = mergeHowProblem(options.mergeHow)
   if (problem) fail(`option 'mergeHow' (${JSON.stringify(options.mergeHow)}): ${problem.message}`)
   if (!Array.isArray(options.deny) || options.deny.some((pattern) => typeof pattern !== 'string')) fail(`option 'deny' must be a list of glob patterns, not ${JSON.stringify(options.deny)}`)
   try {
@@ -159,6 +170,23 @@ function* documents(steps: readonly MergeStep[]): Generator<MergeStep & { kind: 
 }
 
 /** Which dialect the entry is written in: the option, else the directives its documents carry. */
+// Detection looks at values only: a shared (frozen) document is looked at once, not once per entry.
+const directivesOfValue = new WeakMap<object, readonly (readonly [Dialect, string])[]>()
+
+/** The dialects a document's value declares, with their directives. */
+function dialectDirectives(value: unknown): readonly (readonly [Dialect, string])[] {
+  const shared = typeof value === 'object' && value !== null && Object.isFrozen(value)
+  const known = shared ? directivesOfValue.get(value) : undefined
+  if (known !== undefined) return known
+  const found: (readonly [Dialect, string])[] = []
+  for (const dialect of DIALECTS) {
+    const directive = dialect.detect(value)
+    if (directive) found.push([dialect, directive])
+  }
+  if (shared) directivesOfValue.set(value, found)
+  return found
+}
+
 function detectDialect(steps: readonly MergeStep[], options: ResolvedOptions, report: Reporter): Dialect | undefined {
   if (options.dialect === 'cloud-init') return undefined
   if (options.dialect) return DIALECTS.find((d) => d.name === options.dialect)
@@ -166,9 +194,7 @@ function detectDialect(steps: readonly MergeStep[], options: ResolvedOptions, re
   let cloudInit: { doc: SourceDocument; directive: string } | undefined
   for (const step of documents(steps)) {
     if (step.kind !== 'yaml') continue
-    for (const dialect of DIALECTS) {
-      const directive = dialect.detect(step.doc)
-      if (!directive) continue
+    for (const [dialect, directive] of dialectDirectives(step.doc.value)) {
       if (found && found.dialect !== dialect) {
         report.fail({
           code: 'MY_DIALECT_MIXED',

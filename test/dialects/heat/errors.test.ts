@@ -102,7 +102,7 @@ describe('HOT template parts', () => {
 })
 
 describe('detection', () => {
-  const detect = (text: string) => detectHeat(documents([text])[0]!)
+  const detect = (text: string) => detectHeat(documents([text])[0]!.value)
 
   it('recognises parameter_merge_strategies and environment-only files with a Heat marker', () => {
     expect(detect('parameter_merge_strategies: {default: merge}\nfoo: 1')).toBe('parameter_merge_strategies')

@@ -24,11 +24,11 @@ export interface DialectContext {
 export interface Dialect {
   name: 'datum' | 'heat' | 'deckhand'
   /**
-   * The directive that marks `doc` as written in this dialect (a top-level key such as
-   * `lookup_options`, or a `schema` value), or undefined. Used to recognise the entry's dialect and
-   * to name both sides when an entry mixes two.
+   * The directive that marks a document's value as written in this dialect (a top-level key such
+   * as `lookup_options`, or a `schema` value), or undefined. Used to recognise the entry's dialect
+   * and to name both sides when an entry mixes two.
    */
-  detect(doc: SourceDocument): string | undefined
+  detect(value: unknown): string | undefined
   /** Merges the entry's documents into the module's value. Directive keys never reach the output. */
   render(docs: readonly SourceDocument[], context: DialectContext): unknown
 }

@@ -12,6 +12,6 @@ export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './typ
  */
 export const datumDialect: Dialect = {
   name: 'datum',
-  detect: (doc) => detectDirective(doc.value),
+  detect: detectDirective,
   render: (docs, { options, report, entry }) => renderDatum(docs, readDatumOptions(options.raw.datum), entry, report),
 }

@@ -11,7 +11,7 @@ export type { DeckhandOptions } from './options.ts'
 
 export const deckhandDialect: Dialect = {
   name: 'deckhand',
-  detect: (doc) => deckhandDirective(doc.value),
+  detect: deckhandDirective,
   render(docs, { options, report }) {
     const deckhand = readDeckhandOptions(options.raw.deckhand, report)
     const result = renderDocumentSet(docs, report, { failOnMissingSubstitutionSource: deckhand.failOnMissingSubstitutionSource ?? true })

@@ -47,8 +47,7 @@ export function isTemplateDocument(doc: SourceDocument): boolean {
  * `encrypted_param_names` or `event_sinks`. A mapping whose only key is `parameters` is plain config
  * to every dialect, and so is a HOT template: such entries need `dialect: 'heat'`.
  */
-export function detectHeat(doc: SourceDocument): string | undefined {
-  const value = doc.value
+export function detectHeat(value: unknown): string | undefined {
   if (!isMapping(value)) return undefined
   if (hasOwn(value, PARAMETER_MERGE_STRATEGIES)) return PARAMETER_MERGE_STRATEGIES
   const keys = Object.keys(value)
