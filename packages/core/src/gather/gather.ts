@@ -92,6 +92,21 @@ function binaryString(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
 
+// Every entry that includes `base.yaml` from the same folder resolves the same path.
+const resolvedTargets = new Map<string, string>()
+
+function resolveTarget(base: string, target: string): string {
+  const key = `${base}\0${target}`
+  let path = resolvedTargets.get(key)
+  if (path === undefined) {
+    path = resolve(base, target)
+    // Bounded: a long-lived process sees a few folders and names, not an endless stream.
+    if (resolvedTargets.size >= 4096) resolvedTargets.clear()
+    resolvedTargets.set(key, path)
+  }
+  return path
+}
+
 /** What checking a path an include names found: its real path, and whether it exists. */
 interface CheckedPath {
   real: string
@@ -374,6 +389,7 @@ class Gatherer {
     const first = problems[0]
     if (first) this.report.fail(this.problem(ctx, first.code, first.message, first.line, first.column, first.suggestion))
     const items: GatheredItem[] = []
+    const base = dirname(ctx.file)
     for (const line of lines) {
       const at = { ctx, line: line.line, column: line.column }
       const fail = (code: string, message: string): never => this.report.fail(this.problem(ctx, code, message, line.line, line.column))
@@ -387,8 +403,7 @@ class Gatherer {
           fail('MY_INCLUDE_INVALID', `invalid file URL '${line.target}': ${(error as Error).message}`)
         }
       }
-      const base = dirname(ctx.file)
-      const absolute = resolve(base, target)
+      const absolute = resolveTarget(base, target)
       let paths: string[]
       if (isGlob(target)) {
         this.globs.push(absolute)

@@ -31,7 +31,7 @@ export function parseIncludeLines(payload: string, vars: Readonly<Record<string,
   payload.split(/\r\n|\r|\n/).forEach((raw, index) => {
     let line = raw
     let offset = 0
-    const lower = line.toLowerCase()
+    const lower = line.startsWith('#') ? line.toLowerCase() : ''
     const directive = lower.startsWith('#include-once') ? '#include-once' : lower.startsWith('#include') ? '#include' : undefined
     if (directive) {
       once = directive === '#include-once'
@@ -50,7 +50,7 @@ export function parseIncludeLines(payload: string, vars: Readonly<Record<string,
       offset += 1
     }
     let failed = false
-    target = target.replace(VARIABLE, (whole, name: string, at: number) => {
+    if (target.includes('${')) target = target.replace(VARIABLE, (whole, name: string, at: number) => {
       const value = Object.hasOwn(vars, name) ? vars[name] : undefined
       if (value === undefined) {
         const suggestion = suggestName(name, Object.keys(vars))
