@@ -231,3 +231,109 @@ describe('generated block documents', () => {
     expect(read / runs).toBeGreaterThan(0.25)
   })
 })
+
+// Mutated layers: realistic block documents with a token inserted, a span deleted or a line's
+// indentation changed, so most mutants sit just inside or just outside what the block path reads.
+const LAYER = `merge_how: dict(recurse_array,no_replace)+list(append)+str()
+cors:
+  origins:
+    - retries: 37534
+      log.level:
+        - delta-token
+        - 'quoted # value'
+    - "double: quoted"
+  content: 6792.08 # a comment
+  tags:
+    mode: quantum-relay
+    url: https://example.com:8080/path?q=1
+    empty: []
+    flags: {}
+  notes: |
+    line one
+      indented
+    # not a comment
+
+  strip: |-
+    kept
+backups:
+- quartz-83.internal
+- nova-58.internal
+tracing:
+  - ssl: null
+    notes:
+      driver:
+        - bucket: invoice warm atlas
+          pools: 4476.9
+`
+// What the block path leaves to the others: flow collections, anchors, tags, folded, multi-line and
+// kept scalars, explicit keys, directives and several documents.
+const FLOW_LAYER = `%YAML 1.2
+---
+defaults: &defaults {timeout: 30, retries: [1, 2, 3]}
+service:
+  base: *defaults
+  name: "multi
+    line"
+  folded: >
+    one
+    two
+
+  kept: |+
+    text
+
+  tags: [a, "b", 'c', {d: e}]
+  ? complex
+  : value
+  typed: !!str 12
+...
+---
+second: [~, null, -0, .inf, 0o7, 1_000]
+`
+const MUTATION_TOKENS = [': ', ':', ' #', '#', '- ', '-', "'", '"', '|', '|-', '>', '\n', '\n  ', '\n- ', ' ', '  ', '[]', '{}', '[', '{', '?', '&a ', '*a', '!', '\\', 'yes', '~', '0x1', '.inf', '---', '\t', '\r']
+const mutation = fc.oneof(
+  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), token: fc.constantFrom(...MUTATION_TOKENS) }),
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 6 }) }),
+  fc.record({ kind: fc.constant('indent' as const), line: fc.nat(), by: fc.integer({ min: -3, max: 3 }) }),
+)
+
+function mutate(text: string, m: typeof mutation extends fc.Arbitrary<infer T> ? T : never): string {
+  if (m.kind === 'insert') {
+    const at = m.at % (text.length + 1)
+    return text.slice(0, at) + m.token.replaceAll('\\n', '\n').replaceAll('\\t', '\t').replaceAll('\\r', '\r') + text.slice(at)
+  }
+  if (m.kind === 'delete') {
+    const at = m.at % text.length
+    return text.slice(0, at) + text.slice(at + m.length)
+  }
+  const lines = text.split('\n')
+  const i = m.line % lines.length
+  lines[i] = m.by > 0 ? ' '.repeat(m.by) + lines[i] : lines[i]!.replace(new RegExp(`^ {0,${-m.by}}`), '')
+  return lines.join('\n')
+}
+
+describe('mutated layers', () => {
+  it('the unmutated layers: one read by the block path, the other left to js-yaml', () => {
+    expect(takesBlockPath(LAYER)).toBe(true)
+    expect(takesBlockPath(FLOW_LAYER)).toBe(false)
+    expectAgreement(LAYER)
+    expectAgreement(FLOW_LAYER)
+  })
+
+  // The block layer's mutants test the block path's edges; both test js-yaml's (the two
+  // disagreements these found are in fast.ts's TEXT_RULES).
+  for (const [name, base] of [['block', LAYER], ['flow', FLOW_LAYER]] as const) {
+    it(`${name} layer mutants read as \`yaml\` reads them, or given up on`, () => {
+      let read = 0
+      fc.assert(
+        fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (mutations) => {
+          const text = mutations.reduce(mutate, base)
+          if (takesBlockPath(text)) read++
+          expectAgreement(text)
+        }),
+        { numRuns: Number(process.env.BLOCK_RUNS ?? 1000) },
+      )
+      if (base === LAYER) expect(read).toBeGreaterThan(0)
+    })
+  }
+})
+

@@ -138,6 +138,13 @@ const EDGE_CASES: [string, boolean][] = [
   ['k: [a, ~, null]\n', true],
   ['a: |2\n   x\n', false],
   ['a: "x\\\n\n  y"\n', false],
+  ['\ra: 1\nb: 2\n', false],
+  ['a: 1\rb: 2\n', false],
+  ['a: 1\n---   b: 2\n', false],
+  ['--- text\n', false],
+  ['a: {[]}\n', false],
+  ['a: {b: 1, [c]}\n', false],
+  ['a: [[1, 2], [3]]\n', true],
 ]
 
 describe('edge cases', () => {

@@ -106,6 +106,47 @@ function endsWithKeyColon(text: string, start: number, end: number): boolean {
 }
 
 /**
+ * A flow collection starting an entry of a flow mapping (`{[a]}`, `{b: 1, {c: d}}`): a collection
+ * key, which js-yaml names by its items and `yaml` by its text. One pass, tracking the flow
+ * collections open at each point (outside quotes and comments); a bracket in a block plain scalar
+ * can only make it answer yes more often, which hands the text to the precise path.
+ */
+function collectionKeyInFlowMapping(text: string): boolean {
+  const open: number[] = []
+  let entryStart = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22 || c === 0x27) {
+      // A quoted scalar: skip to its closing quote (`\"` and `''` stay inside).
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i)
+        if (c === 0x22 && d === 0x5c) i++
+        else if (d === c) {
+          if (c === 0x27 && text.charCodeAt(i + 1) === 0x27) i++
+          else break
+        }
+      }
+      entryStart = false
+      continue
+    }
+    if (c === 0x23 && (i === 0 || isBlank(text.charCodeAt(i - 1)) || isLineBreak(text.charCodeAt(i - 1)))) {
+      while (i < text.length && !isLineBreak(text.charCodeAt(i))) i++
+      continue
+    }
+    if (c === 0x5b || c === 0x7b) {
+      if (entryStart && open[open.length - 1] === 0x7b) return true
+      open.push(c)
+      entryStart = true
+      continue
+    }
+    if (c === 0x5d || c === 0x7d) open.pop()
+    if (c === 0x2c) entryStart = true
+    else if (!isBlank(c) && !isLineBreak(c)) entryStart = false
+  }
+  return false
+}
+
+/**
  * A block scalar header (`|` or `>`) js-yaml reads differently from `yaml`: alone on its line, with
  * an indentation indicator (`|2`), or followed by an empty line.
  */
@@ -148,6 +189,13 @@ const TEXT_RULES: readonly (TextRule | ScanRule)[] = [
   { needs: ['---', '...'], pattern: /^(?:---|\.\.\.)[^\s]/m },
   { needs: ['|', '>'], pattern: /[|>]/g, at: unusualBlockHeader },
   { needs: ['\\'], pattern: /\\\r?\n[ \t]*\r?\n/ },
+  // Found by mutating layers (test/perf/block-path.test.ts): a CR not followed by LF (a line break
+  // to js-yaml, text to `yaml`); content after a document marker on its line (`--- k: v`, a
+  // mapping to js-yaml, an error to `yaml`); a collection as a key without a value in a flow
+  // mapping (`{[a]}`: key "a" to js-yaml, "[a]" to `yaml`).
+  { needs: ['\r'], pattern: /\r(?!\n)/ },
+  { needs: ['---'], pattern: /^---[ \t]+[^\s#]/m },
+  { needs: ['{'], scan: collectionKeyInFlowMapping },
 ]
 
 // An empty block sequence item (`-` alone): js-yaml may attach what follows it to the wrong
