@@ -113,7 +113,7 @@ interface CheckedPath {
   exists: boolean
 }
 
-// Per build (FileSystem.build) and per confinement rules: each path includes name is confined,
+// Per build (FileSystem.build) and per confinement rules: each path an include names is confined,
 // checked against `deny` and looked for once, not once per entry that includes it. Only paths that
 // pass are kept, so every entry reports its own refusals.
 const checkedPaths = new WeakMap<object, Map<string, Map<string, CheckedPath>>>()
