@@ -169,7 +169,6 @@ function* documents(steps: readonly MergeStep[]): Generator<MergeStep & { kind: 
   }
 }
 
-/** Which dialect the entry is written in: the option, else the directives its documents carry. */
 // Detection looks at values only: a shared (frozen) document is looked at once, not once per entry.
 const directivesOfValue = new WeakMap<object, readonly (readonly [Dialect, string])[]>()
 
@@ -187,6 +186,7 @@ function dialectDirectives(value: unknown): readonly (readonly [Dialect, string]
   return found
 }
 
+/** Which dialect the entry is written in: the option, else the directives its documents carry. */
 function detectDialect(steps: readonly MergeStep[], options: ResolvedOptions, report: Reporter): Dialect | undefined {
   if (options.dialect === 'cloud-init') return undefined
   if (options.dialect) return DIALECTS.find((d) => d.name === options.dialect)

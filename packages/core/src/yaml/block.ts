@@ -20,6 +20,11 @@ const DASH = 0x2d
 const DOUBLE = 0x22
 const SINGLE = 0x27
 const BACKSLASH = 0x5c
+const PIPE = 0x7c
+const BRACKET = 0x5b
+const BRACKET_END = 0x5d
+const BRACE = 0x7b
+const BRACE_END = 0x7d
 
 // Characters `yaml` reads otherwise or refuses in places (C0 and C1 controls, tabs, CR, NEL, line
 // and paragraph separators, BOM, surrogates, non-characters): a text with any is not read here.
@@ -87,17 +92,19 @@ class BlockReader {
   collection(indent: number, depth: number): object {
     const start = this.at + indent
     if (this.isItem(start)) return this.list(indent, depth)
-    if (this.keyColon(start) < 0) throw GIVE_UP
-    return this.mapping(indent, depth, start)
+    const colon = this.keyColon(start)
+    if (colon < 0) throw GIVE_UP
+    return this.mapping(indent, depth, start, colon)
   }
 
-  /** A block mapping at `indent` whose first key starts at `start` (which may follow `- `). */
-  mapping(indent: number, depth: number, start: number): Readonly<Record<string, unknown>> {
+  /**
+   * A block mapping at `indent` whose first key starts at `start` (which may follow `- `) and ends
+   * at `firstColon`.
+   */
+  mapping(indent: number, depth: number, start: number, firstColon: number): Readonly<Record<string, unknown>> {
     if (depth >= this.maxDepth) throw GIVE_UP
     const map: Record<string, unknown> = {}
-    for (let i = start; ; ) {
-      const colon = this.keyColon(i)
-      if (colon < 0) throw GIVE_UP
+    for (let i = start, colon = firstColon; ; ) {
       const key = this.key(i, colon)
       if (Object.hasOwn(map, key)) throw GIVE_UP
       map[key] = this.value(indent, depth, colon + 1)
@@ -111,6 +118,8 @@ class BlockReader {
       i = this.at + indent
       // A list at this indentation belongs to a key with no value (`k:` then `- x`), read there.
       if (this.isItem(i)) throw GIVE_UP
+      colon = this.keyColon(i)
+      if (colon < 0) throw GIVE_UP
     }
   }
 
@@ -126,7 +135,8 @@ class BlockReader {
       const c = text.charCodeAt(i)
       // Empty items, items on later lines, lists in lists and block scalars are left to the others.
       if (c === LF || c === HASH || i === text.length || this.isItem(i)) throw GIVE_UP
-      items.push(this.keyColon(i) >= 0 ? this.mapping(i - this.at, depth + 1, i) : this.scalar(i))
+      const colon = this.keyColon(i)
+      items.push(colon >= 0 ? this.mapping(i - this.at, depth + 1, i, colon) : this.scalar(i))
       this.seekContent()
       if (this.indent !== indent || !this.isItem(this.at + indent)) {
         if (this.indent > indent) throw GIVE_UP
@@ -176,8 +186,8 @@ class BlockReader {
       // A key that resolves to another type (`1`, `true`, `~`) would become another string.
       if (this.resolvePlain(key) !== key) throw GIVE_UP
     }
-    // `<<` merges in YAML 1.1; `__proto__` and `null` keys are produced in ways of their own.
-    // `null` and `[object Object]`: what the other paths make of a null key or a collection key.
+    // `<<` merges in YAML 1.1, a `__proto__` key is defined rather than assigned, and `null` and
+    // `[object Object]` are what the other paths make of a null or a collection key.
     if (key.length > MAX_KEY_LENGTH || key === '' || key === '<<' || key === '__proto__' || key === 'null' || key === '[object Object]') throw GIVE_UP
     return key
   }
@@ -197,7 +207,7 @@ class BlockReader {
       this.size += leafSize(null)
       return null
     }
-    if (c === 0x7c) return this.literal(indent, i) // |
+    if (c === PIPE) return this.literal(indent, i)
     return this.scalar(i)
   }
 
@@ -210,8 +220,8 @@ class BlockReader {
     if (c === DOUBLE || c === SINGLE) {
       value = this.quoted(i)
       end = this.quotedTo
-    } else if ((c === 0x5b && text.charCodeAt(i + 1) === 0x5d) || (c === 0x7b && text.charCodeAt(i + 1) === 0x7d)) {
-      value = Object.freeze(c === 0x5b ? [] : {})
+    } else if ((c === BRACKET && text.charCodeAt(i + 1) === BRACKET_END) || (c === BRACE && text.charCodeAt(i + 1) === BRACE_END)) {
+      value = Object.freeze(c === BRACKET ? [] : {})
       end = i + 2
     } else {
       if (INDICATOR.has(c) && (c !== DASH || this.isItem(i))) throw GIVE_UP
@@ -229,7 +239,7 @@ class BlockReader {
       if (typeof value === 'number' && outsideJson(value)) this.plainJson = false
     }
     // Only blanks and a comment may follow a quoted scalar or a flow collection on its line.
-    if (c === DOUBLE || c === SINGLE || c === 0x5b || c === 0x7b) {
+    if (c === DOUBLE || c === SINGLE || c === BRACKET || c === BRACE) {
       let j = end
       while (text.charCodeAt(j) === SPACE) j++
       const d = text.charCodeAt(j)

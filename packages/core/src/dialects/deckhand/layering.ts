@@ -85,7 +85,8 @@ export function renderDocumentSet(sources: readonly SourceDocument[], report: Re
   // Substitution changes a document's data in place, as Deckhand does: it works on a copy of the
   // parsed YAML, so that the parsed values never change.
   const ownData = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : deepCopy(getOwn(doc.raw, 'data')))
-  const substitution: SubstitutionContext = { report, replacements, failOnMissingSource: options.failOnMissingSubstitutionSource, dataOf: (doc) => (own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data')) }
+  const dataOf = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data'))
+  const substitution: SubstitutionContext = { report, replacements, failOnMissingSource: options.failOnMissingSubstitutionSource, dataOf }
   for (const doc of order) {
     if (doc.control) continue
     const parentMeta = hasSelector(doc) ? selection.parents.get(doc.meta) : undefined
@@ -103,7 +104,7 @@ export function renderDocumentSet(sources: readonly SourceDocument[], report: Re
       current.set(doc.meta, data)
     }
     // Later children of the replaced parent layer onto the replacement's data.
-    if (doc.replacement && parentMeta !== undefined) current.set(parentMeta, own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data'))
+    if (doc.replacement && parentMeta !== undefined) current.set(parentMeta, dataOf(doc))
   }
 
   const rendered: RenderedDocument[] = []
