@@ -28,18 +28,52 @@ import { measureInProcess } from './inprocess.mjs'
 import { loadInternals } from './internals.mjs'
 import { summarize } from './stats.mjs'
 
-const { values: args } = parseArgs({
-  options: {
-    pairs: { type: 'string', default: '10' },
-    corpora: { type: 'string', default: 'm50,s200,l5' },
-    tools: { type: 'string', default: 'vite,rollup' },
-    rounds: { type: 'string', default: '9' },
-    'no-build': { type: 'boolean', default: false },
-    'skip-builds': { type: 'boolean', default: false },
-    'skip-inprocess': { type: 'boolean', default: false },
-    report: { type: 'string' },
-  },
-})
+const USAGE = `Usage: npm run bench -- [options]
+
+  --pairs N          interleaved build pairs per corpus and tool (default 10)
+  --corpora LIST     comma-separated, of m50, s200, l5 (default all three)
+  --tools LIST       comma-separated, of vite, rollup (default both)
+  --rounds N         rounds of each in-process measurement (default 9)
+  --no-build         measure the plugin as built in dist/ (skips \`npm run build\`)
+  --skip-builds      in-process measurements only
+  --skip-inprocess   whole builds only
+  --report FILE      where the JSON report goes (default bench/results/<date>.json)
+  -h, --help         this text
+`
+
+function readArgs() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        pairs: { type: 'string', default: '10' },
+        corpora: { type: 'string', default: 'm50,s200,l5' },
+        tools: { type: 'string', default: 'vite,rollup' },
+        rounds: { type: 'string', default: '9' },
+        'no-build': { type: 'boolean', default: false },
+        'skip-builds': { type: 'boolean', default: false },
+        'skip-inprocess': { type: 'boolean', default: false },
+        report: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    })
+    if (values.help) {
+      process.stdout.write(USAGE)
+      process.exit(0)
+    }
+    const problems = [
+      ...['pairs', 'rounds'].filter((k) => !/^[1-9]\d*$/.test(values[k])).map((k) => `--${k} must be a positive whole number, not "${values[k]}"`),
+      ...values.corpora.split(',').filter((c) => c && !(c in CORPORA)).map((c) => `unknown corpus "${c}" (known: ${Object.keys(CORPORA).join(', ')})`),
+      ...values.tools.split(',').filter((t) => t && !['vite', 'rollup'].includes(t)).map((t) => `unknown tool "${t}" (known: vite, rollup)`),
+    ]
+    if (problems.length) throw new Error(problems.join('\n'))
+    return values
+  } catch (error) {
+    process.stderr.write(`bench: ${error.message}\n\n${USAGE}`)
+    process.exit(2)
+  }
+}
+
+const args = readArgs()
 
 const BENCH_DIR = join(REPO_ROOT, 'bench')
 const CORPUS_DIR = join(BENCH_DIR, '.corpus')
@@ -165,7 +199,6 @@ if (!args['no-build'] && !args['skip-builds']) {
 }
 
 for (const corpus of corpora) {
-  if (!CORPORA[corpus]) throw new Error(`unknown corpus ${corpus} (known: ${Object.keys(CORPORA).join(', ')})`)
   const manifest = generateCorpus(join(CORPUS_DIR, corpus), CORPORA[corpus])
   const t = manifest.totals
   log(`corpus ${corpus}: ${manifest.entries.length} entries, ${t.uniqueLayerFiles} layers (${fmt(t.uniqueLayerYamlBytes / 1048576)} MiB YAML), merged ${fmt(t.mergedJsonBytes / 1048576)} MiB JSON`)
