@@ -4,8 +4,8 @@
 // after an edit, only the edited file is read and parsed again. Between beginBuild() and endBuild(),
 // files are taken as unchanged: each path is stat'ed and resolved once, not once per entry.
 import type { BigIntStats } from 'node:fs'
-import { createPathMemo, diskFileSystem } from './file-system.ts'
-import type { FileSystem, PathMemo } from './file-system.ts'
+import { createBuildLookups, diskFileSystem } from './file-system.ts'
+import type { BuildLookups, FileSystem } from './file-system.ts'
 import { parseYamlStream } from './yaml/parse.ts'
 import type { ParseYamlOptions, YamlDocument } from './yaml/parse.ts'
 
@@ -102,10 +102,10 @@ export function createRenderCache(): RenderCache {
   const files = new Map<string, CachedFile>()
   const parsed = new Map<string, ParsedTexts>()
   const stats: RenderCacheStats = { reads: 0, readHits: 0, parses: 0, parseHits: 0 }
-  let build: { stat: PathMemo<BigIntStats>; realpath: PathMemo<string> } | undefined
+  let build: BuildLookups | undefined
   const stat = (path: string): BigIntStats => (build ? build.stat.get(path) : diskFileSystem.stat(path))
   const beginBuild = (): void => {
-    build = { stat: createPathMemo(diskFileSystem.stat), realpath: createPathMemo(diskFileSystem.realpath) }
+    build = createBuildLookups()
   }
 
   return {

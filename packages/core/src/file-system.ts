@@ -1,7 +1,8 @@
 // The file system calls gathering makes: on disk, or through a render cache, which during a build
 // answers each path's stat and real path once however many entries include it.
-import { readFileSync, realpathSync, statSync } from 'node:fs'
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 
 export interface FileSystem {
   /** `statSync(path, { bigint: true })`: throws as it does (ENOENT, EACCES…). */
@@ -50,4 +51,36 @@ export function createPathMemo<T>(compute: (path: string) => T): PathMemo<T> {
       throw outcome.error
     },
   }
+}
+
+export interface BuildLookups {
+  stat: PathMemo<BigIntStats>
+  realpath: PathMemo<string>
+}
+
+/**
+ * The stat and real path of each path, once per build. On Linux a path that is not a link has its
+ * folder's real path (memoized) plus its name, so one lstat answers both questions for most files,
+ * where realpath(3) would look at every component again. Elsewhere realpath also gives a name its
+ * case on disk (macOS, Windows): there it is asked as it is.
+ */
+export function createBuildLookups(): BuildLookups {
+  const lstat = createPathMemo((path) => lstatSync(path, { bigint: true }))
+  const stat = createPathMemo((path) => {
+    let own: BigIntStats | undefined
+    try {
+      own = lstat.get(path)
+    } catch {
+      // statSync throws its own error for the path.
+    }
+    return own === undefined || own.isSymbolicLink() ? diskFileSystem.stat(path) : own
+  })
+  const realpath: PathMemo<string> = createPathMemo((path) => {
+    const parent = dirname(path)
+    if (process.platform !== 'linux' || parent === path || resolve(path) !== path) return diskFileSystem.realpath(path)
+    // Throws ENOENT, ENOTDIR… as realpath does.
+    if (lstat.get(path).isSymbolicLink()) return diskFileSystem.realpath(path)
+    return join(realpath.get(parent), basename(path))
+  })
+  return { stat, realpath }
 }

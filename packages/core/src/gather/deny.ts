@@ -34,11 +34,20 @@ export function relativeToFolder(path: string, folders: readonly string[]): stri
   return path
 }
 
+/**
+ * One test per pattern, as picomatch's own matcher does it on POSIX slashes (the input equal to the
+ * pattern, else the pattern's regular expression), without its per-call option handling: the check
+ * runs once for every file a build includes.
+ */
+function patternTest(patterns: readonly string[]): ((input: string) => boolean) | undefined {
+  if (patterns.length === 0) return undefined
+  const tests = patterns.map((pattern) => ({ pattern, regex: picomatch.makeRe(pattern, { dot: true }) }))
+  return (input) => input !== '' && tests.some(({ pattern, regex }) => input === pattern || regex.test(input))
+}
+
 function compile(patterns: readonly string[]): DenyMatcher {
-  const byName = patterns.filter((pattern) => !pattern.includes('/'))
-  const byPath = patterns.filter((pattern) => pattern.includes('/'))
-  const matchName = byName.length > 0 ? picomatch(byName, { dot: true }) : undefined
-  const matchPath = byPath.length > 0 ? picomatch(byPath, { dot: true }) : undefined
+  const matchName = patternTest(patterns.filter((pattern) => !pattern.includes('/')))
+  const matchPath = patternTest(patterns.filter((pattern) => pattern.includes('/')))
   return (path, folders) => {
     const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
     if (matchName?.(name)) return true
