@@ -92,7 +92,8 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
       specs = part.specs.length > 0 ? stackSpecs(part.specs, inForce) : inForce
       next = specs
     }
-    if (!specs.some((spec) => spec.name === 'dict')) {
+    const mergers = createMergerSet(specs)
+    if (mergers.dict === undefined) {
       report.lenient({
         code: 'MY_NO_DICT_MERGER',
         message: 'the merger list has no dict merger, so cloud-init drops the whole part; add dict()',
@@ -102,7 +103,7 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
     }
     const recorder = provenance?.beginPart(doc, specs)
     const run = new MergeRun(
-      createMergerSet(specs),
+      mergers,
       (conflict) => {
         report.lenient({ code: conflict.code, message: conflict.message, doc, path: conflict.path, target: 'key' })
       },

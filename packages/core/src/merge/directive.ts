@@ -120,8 +120,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** cloud-init `dict_extract_mergers` body parsing: a string, or a list of `{name, settings}` / `[name, opt…]`. */
+// Most parts declare nothing: one shared answer, whose (empty) spec list the memos below key on.
+export const NO_DIRECTIVE = freezeDirective({ specs: [], problems: [] })
+
 export function parseMergeBody(body: unknown): ParsedDirective {
-  if (body === null || body === undefined) return { specs: [], problems: [] }
+  if (body === null || body === undefined) return NO_DIRECTIVE
   if (typeof body === 'string') return parseMergeString(body)
   const specs: MergerSpec[] = []
   const problems: DirectiveProblem[] = []

@@ -3,7 +3,7 @@
 // body first. Problems are reported through the Reporter, located at the directive.
 import type { Problem, Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
-import { parseMergeBody, parseMergeString, validateSpecs } from './directive.ts'
+import { NO_DIRECTIVE, parseMergeBody, parseMergeString, validateSpecs } from './directive.ts'
 import type { DirectiveProblem, MergerSpec } from './directive.ts'
 import { setOwn } from './mergers.ts'
 
@@ -56,6 +56,8 @@ function withoutDirectives(value: Record<string, unknown>, consumed: 'merge_how'
 }
 
 export function extractPart(doc: SourceDocument, value: Record<string, unknown>, report: Reporter): ExtractedPart {
+  // Most parts declare nothing and have no headers: nothing to take out, nothing to check.
+  if (!Object.hasOwn(value, 'merge_how') && !Object.hasOwn(value, 'merge_type') && Object.keys(doc.headers).length === 0) return { data: value, specs: NO_DIRECTIVE.specs, ok: true }
   let ok = true
   let bodyKey: 'merge_how' | 'merge_type' | undefined
   let body: unknown = value.merge_how

@@ -128,7 +128,8 @@ function typeName(value: unknown): string {
  * Containers that came from a document (or that a JSON patch may have shared) are never owned.
  */
 export class MergeOwnership {
-  private readonly owned = new WeakSet<object>()
+  // A Set, not a WeakSet: it lives for one render, and adding to a WeakSet costs several times more.
+  private readonly owned = new Set<object>()
   private undo: (() => void)[] = []
 
   own<T extends object>(value: T): T {
