@@ -119,10 +119,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** cloud-init `dict_extract_mergers` body parsing: a string, or a list of `{name, settings}` / `[name, opt…]`. */
-// Most parts declare nothing: one shared answer, whose (empty) spec list the memos below key on.
+// Most parts declare nothing: one shared answer, whose (empty) spec list the memos of spec checks
+// and merger sets key on (a fresh empty list per part missed them every time).
 export const NO_DIRECTIVE = freezeDirective({ specs: [], problems: [] })
 
+/** cloud-init `dict_extract_mergers` body parsing: a string, or a list of `{name, settings}` / `[name, opt…]`. */
 export function parseMergeBody(body: unknown): ParsedDirective {
   if (body === null || body === undefined) return NO_DIRECTIVE
   if (typeof body === 'string') return parseMergeString(body)

@@ -128,7 +128,7 @@ function typeName(value: unknown): string {
  * Containers that came from a document (or that a JSON patch may have shared) are never owned.
  */
 export class MergeOwnership {
-  // A Set, not a WeakSet: it lives for one render, and adding to a WeakSet costs several times more.
+  // A Set, not a WeakSet: it lives for one render, and a WeakSet costs more to add to and to collect.
   private readonly owned = new Set<object>()
   private undo: (() => void)[] = []
 
