@@ -145,6 +145,13 @@ const EDGE_CASES: [string, boolean][] = [
   ['a: {[]}\n', false],
   ['a: {b: 1, [c]}\n', false],
   ['a: [[1, 2], [3]]\n', true],
+  // A quote inside a plain scalar opens nothing: skipping to the next quote hid the collection key.
+  ["a: don't\nb: {[x]}\nc: it's\n", false],
+  ["a: rock 'n roll\nb: {[x]}\nc: it's 'q'\n", false],
+  ["a: it\n  's ok\nb: {[x]}\nc: 'z'\n", false],
+  ["x: {a: \"it's\", b: [1, 2]}\n", true],
+  ["l: [{a: 1}, {b: 'it''s'}]\n", true],
+  ["x: {a: 'q, [', b: 1}\n", false],
 ]
 
 describe('edge cases', () => {

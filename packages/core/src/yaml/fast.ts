@@ -105,19 +105,34 @@ function endsWithKeyColon(text: string, start: number, end: number): boolean {
   return false
 }
 
+/** Whether a quote at `i` can open a quoted scalar: first on its line, or after an indicator. */
+function opensQuoted(text: string, i: number): boolean {
+  let j = i - 1
+  while (j >= 0 && isBlank(text.charCodeAt(j))) j--
+  if (j < 0 || isLineBreak(text.charCodeAt(j))) return true
+  // `:`, `-`, `?` may also sit inside a plain scalar (`a: b - 'c`): a wrong guess is caught below.
+  return QUOTE_OPENERS.has(text.charCodeAt(j))
+}
+
+const QUOTE_OPENERS = new Set([...'[{,:-?'].map((ch) => ch.charCodeAt(0)))
+const FLOW_BRACKET = /[[\]{}]/
+
 /**
  * A flow collection starting an entry of a flow mapping (`{[a]}`, `{b: 1, {c: d}}`): a collection
  * key, which js-yaml names by its items and `yaml` by its text. One pass, tracking the flow
- * collections open at each point (outside quotes and comments); a bracket in a block plain scalar
- * can only make it answer yes more often, which hands the text to the precise path.
+ * collections open at each point (outside quoted scalars and comments). Every doubt answers yes,
+ * which hands the text to the precise path: a bracket in a block plain scalar, and a bracket inside
+ * what looked like a quoted scalar (a quote in a plain scalar, `rock 'n roll`, is not one, and
+ * skipping to the next quote could hide a collection key).
  */
 function collectionKeyInFlowMapping(text: string): boolean {
   const open: number[] = []
   let entryStart = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c === 0x22 || c === 0x27) {
+    if ((c === 0x22 || c === 0x27) && opensQuoted(text, i)) {
       // A quoted scalar: skip to its closing quote (`\"` and `''` stay inside).
+      const start = i
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i)
         if (c === 0x22 && d === 0x5c) i++
@@ -126,6 +141,7 @@ function collectionKeyInFlowMapping(text: string): boolean {
           else break
         }
       }
+      if (FLOW_BRACKET.test(text.slice(start + 1, i))) return true
       entryStart = false
       continue
     }
