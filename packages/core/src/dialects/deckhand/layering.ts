@@ -84,8 +84,8 @@ export function renderDocumentSet(sources: readonly SourceDocument[], report: Re
   for (const doc of index.byMeta.values()) current.set(doc.meta, getOwn(doc.raw, 'data'))
   // Substitution changes a document's data in place, as Deckhand does: it works on a copy of the
   // parsed YAML, so that the parsed values never change.
-  const ownData = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : deepCopy(getOwn(doc.raw, 'data')))
   const dataOf = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data'))
+  const ownData = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : deepCopy(dataOf(doc)))
   const substitution: SubstitutionContext = { report, replacements, failOnMissingSource: options.failOnMissingSubstitutionSource, dataOf }
   for (const doc of order) {
     if (doc.control) continue
