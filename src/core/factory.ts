@@ -219,7 +219,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
         // Not for glob `include`s, which only unplugin's filter evaluates: those entries load through
         // unplugin's callback, without folder watching.
         if (!isIncluded) return
-        registerEsbuildLoad(build, { filter: esbuildFilter(options), includes: isIncluded, load, watchDirs: (id) => graph.get(id).dirs })
+        registerEsbuildLoad(build, { filter: esbuildFilter(options), includes: isIncluded, load, dependencies: (id) => graph.get(id) })
       },
     },
     bun: {
