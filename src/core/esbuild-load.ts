@@ -5,11 +5,13 @@
 // esbuild takes a watched file's state when it reads the file itself, right after the callback that
 // named it returns (internal/bundler: `fsCache.ReadFile` on each of a result's `watchFiles`). A layer
 // edited between our read and esbuild's is then never seen as changed, and the stale output stays
-// until the next edit. So the files an entry read in the previous build are named from `onResolve`
-// instead, before `load` reads them: an edit after that read is a change to esbuild, and rebuilds.
-// Each path is named once a build, at its first mention: naming it again later would let esbuild
-// read it again, after ours. Only new dependencies (a first build, a new include) keep the gap.
-import { dirname, isAbsolute, resolve } from 'node:path'
+// until the next edit. So the files an entry read in the previous build are named when its import
+// is resolved, before `load` reads them: an edit after that read is a change to esbuild, and
+// rebuilds. esbuild takes watch paths only with a resolved path, so the resolver asks esbuild's own
+// resolution (`build.resolve`) and returns its answer with them. Each path is named once a build,
+// at its first mention: naming it again later would let esbuild read it again, after ours. Only new
+// dependencies (a first build, a new include) keep the gap.
+import { basename, dirname } from 'node:path'
 import type { PartialMessage, PluginBuild } from 'esbuild'
 import type { UnpluginMessage } from 'unplugin'
 import type { Dependencies } from './watch.ts'
@@ -47,15 +49,33 @@ export function registerEsbuildLoad(build: PluginBuild, options: EsbuildLoadOpti
   const named = new Set<string>()
   const unnamed = (paths: string[]): string[] => paths.filter((path) => !named.has(path) && named.add(path))
 
+  /** The file names of the entries loaded so far: only their imports have paths to name. */
+  const loadedNames = new Set<string>()
+  /** The resolutions under way from here, whose `build.resolve` comes back to this callback. */
+  const resolving = new Set<string>()
+
   build.onStart(() => void named.clear())
-  build.onResolve({ filter: specifierFilter(options.filter) }, (args) => {
-    // A bare specifier (an alias, a package) resolves where only esbuild knows: those ids fall back
-    // to being named from `onLoad`. Returning no path leaves the resolving to esbuild.
-    if (!args.path.startsWith('.') && !isAbsolute(args.path)) return undefined
-    const id = resolve(args.resolveDir, args.path)
-    if (!options.includes(id)) return undefined
-    const deps = options.dependencies(id)
-    return { watchFiles: unnamed(deps.files), watchDirs: unnamed(deps.dirs) }
+  build.onResolve({ filter: specifierFilter(options.filter) }, async (args) => {
+    if (!loadedNames.has(basename(args.path.replace(/\?.*$/, '')))) return undefined
+    const key = `${args.kind}\0${args.importer}\0${args.resolveDir}\0${args.path}`
+    if (resolving.has(key)) return undefined
+    resolving.add(key)
+    try {
+      const { path, suffix, namespace, external, sideEffects, pluginData, errors, warnings } = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        namespace: args.namespace,
+        resolveDir: args.resolveDir,
+        pluginData: args.pluginData,
+        with: args.with,
+      })
+      // Left to esbuild's resolution, which reports the same errors itself.
+      if (errors.length > 0 || external || namespace !== 'file' || !options.includes(path + suffix)) return undefined
+      const deps = options.dependencies(path + suffix)
+      return { path, suffix, namespace, sideEffects, pluginData, warnings, watchFiles: unnamed(deps.files), watchDirs: unnamed(deps.dirs) }
+    } finally {
+      resolving.delete(key)
+    }
   })
   build.onLoad({ filter: options.filter }, (args) => {
     const id = args.path + (args.suffix ?? '')
@@ -71,6 +91,7 @@ export function registerEsbuildLoad(build: PluginBuild, options: EsbuildLoadOpti
     }
     const result = options.load(context, id)
     if (result === undefined) return undefined
+    loadedNames.add(basename(args.path))
     return {
       contents: typeof result === 'string' ? result : result.code,
       loader: 'js',
