@@ -22,10 +22,10 @@ interface Harness {
 }
 
 /**
- * Watches `main.js` importing `app.merged.yaml`, whose "render" is the text of `layer.txt`. On the
- * builds listed in `editDuring`, the load writes `edit` into the layer just after reading it.
+ * Watches `main.js` importing `app.merged.yaml` through `specifier`; the entry's "render" is the text
+ * of `layer.txt`. In the second build, the load writes "three" into the layer just after reading it.
  */
-async function watchWithEdit(root: string, editDuring: Set<number>, edit: string, specifier: string, alias?: Record<string, string>): Promise<Harness> {
+async function watchWithEdit(root: string, specifier: string, alias?: Record<string, string>): Promise<Harness> {
   const layer = join(root, 'layer.txt')
   const graph = new Map<string, Dependencies>()
   const values: string[] = []
@@ -40,7 +40,7 @@ async function watchWithEdit(root: string, editDuring: Set<number>, edit: string
         dependencies: (id) => graph.get(id) ?? { files: [], dirs: [] },
         load(context, id) {
           const text = readFileSync(layer, 'utf8')
-          if (editDuring.has(build)) writeFileSync(layer, edit)
+          if (build === 1) writeFileSync(layer, 'three')
           graph.set(id, { files: [layer], dirs: [] })
           context.addWatchFile(layer)
           return `export default ${JSON.stringify(text)}`
@@ -70,7 +70,7 @@ describe('esbuild watch mode with an edit between our read of a layer and esbuil
     ['an aliased import, which only esbuild can resolve', '@config/app.merged.yaml', true],
   ])('rebuilds with the edit once the layer is known from an earlier build: %s', { timeout: 60_000 }, async (_, specifier, aliased) => {
     root = writeTree({ 'app.merged.yaml': '', 'layer.txt': 'one' })
-    const watching = await watchWithEdit(root, new Set([1]), 'three', specifier, aliased ? { '@config': root } : undefined)
+    const watching = await watchWithEdit(root, specifier, aliased ? { '@config': root } : undefined)
     try {
       await vi.waitFor(() => expect(watching.values).toEqual(['one']), { timeout: 20_000 })
       // The second build, set off by this edit, reads "two" and then finds "three" written behind it.
