@@ -7,24 +7,12 @@
 // gives up on. Scalars resolve with scalars.ts as on both other paths; test/perf/parse-equivalence
 // compares its values with the precise path's on every fixture, conformance input and generated text.
 import { leafSize } from '../value-limits.ts'
+import { BACKSLASH, BRACE, BRACE_END, BRACKET, BRACKET_END, COLON, DASH, DOUBLE, HASH, LF, PIPE, SINGLE, SPACE } from './chars.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { documentsOf, outsideJson } from './fast.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
 
-const SPACE = 0x20
-const LF = 0x0a
-const HASH = 0x23
-const COLON = 0x3a
-const DASH = 0x2d
-const DOUBLE = 0x22
-const SINGLE = 0x27
-const BACKSLASH = 0x5c
-const PIPE = 0x7c
-const BRACKET = 0x5b
-const BRACKET_END = 0x5d
-const BRACE = 0x7b
-const BRACE_END = 0x7d
 
 // Characters `yaml` reads otherwise or refuses in places (C0 and C1 controls, tabs, CR, NEL, line
 // and paragraph separators, BOM, surrogates, non-characters): a text with any is not read here.

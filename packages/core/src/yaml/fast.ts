@@ -4,6 +4,7 @@
 // directives, merge keys, warnings, any error) makes it give up, and precise.ts decides instead.
 import { FAILSAFE_SCHEMA, loadAll, Type } from 'js-yaml'
 import type { LoadOptions, Schema, State } from 'js-yaml'
+import { BACKSLASH, BRACE, BRACE_END, BRACKET, BRACKET_END, COMMA, CR, DASH, DOUBLE, HASH, LF, PLUS, SINGLE, SPACE, TAB } from './chars.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { leafSize } from '../value-limits.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
@@ -41,8 +42,8 @@ interface ScanRule {
   scan: (text: string) => boolean
 }
 
-const isBlank = (c: number): boolean => c === 0x20 || c === 0x09
-const isLineBreak = (c: number): boolean => c === 0x0a || c === 0x0d
+const isBlank = (c: number): boolean => c === SPACE || c === TAB
+const isLineBreak = (c: number): boolean => c === LF || c === CR
 
 /** A match at the start of the text or right after one of `chars`. */
 function after(chars: string): TextRule['at'] {
@@ -75,7 +76,7 @@ function commentBeforePlainValue(text: string): boolean {
   while (start <= text.length) {
     let end = text.indexOf('\n', start)
     if (end === -1) end = text.length
-    const lineEnd = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end
+    const lineEnd = end > start && text.charCodeAt(end - 1) === CR ? end - 1 : end
     let i = start
     while (i < lineEnd && isBlank(text.charCodeAt(i))) i++
     const first = i < lineEnd ? text[i]! : ''
@@ -100,7 +101,7 @@ function endsWithKeyColon(text: string, start: number, end: number): boolean {
   for (let i = text.indexOf(':', start); i !== -1 && i < end; i = text.indexOf(':', i + 1)) {
     let j = i + 1
     while (j < end && isBlank(text.charCodeAt(j))) j++
-    if (j === end || text.charCodeAt(j) === 0x23) return true
+    if (j === end || text.charCodeAt(j) === HASH) return true
   }
   return false
 }
@@ -130,14 +131,14 @@ function collectionKeyInFlowMapping(text: string): boolean {
   let entryStart = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if ((c === 0x22 || c === 0x27) && opensQuoted(text, i)) {
+    if ((c === DOUBLE || c === SINGLE) && opensQuoted(text, i)) {
       // A quoted scalar: skip to its closing quote (`\"` and `''` stay inside).
       const start = i
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i)
-        if (c === 0x22 && d === 0x5c) i++
+        if (c === DOUBLE && d === BACKSLASH) i++
         else if (d === c) {
-          if (c === 0x27 && text.charCodeAt(i + 1) === 0x27) i++
+          if (c === SINGLE && text.charCodeAt(i + 1) === SINGLE) i++
           else break
         }
       }
@@ -145,18 +146,18 @@ function collectionKeyInFlowMapping(text: string): boolean {
       entryStart = false
       continue
     }
-    if (c === 0x23 && (i === 0 || isBlank(text.charCodeAt(i - 1)) || isLineBreak(text.charCodeAt(i - 1)))) {
+    if (c === HASH && (i === 0 || isBlank(text.charCodeAt(i - 1)) || isLineBreak(text.charCodeAt(i - 1)))) {
       while (i < text.length && !isLineBreak(text.charCodeAt(i))) i++
       continue
     }
-    if (c === 0x5b || c === 0x7b) {
-      if (entryStart && open[open.length - 1] === 0x7b) return true
+    if (c === BRACKET || c === BRACE) {
+      if (entryStart && open[open.length - 1] === BRACE) return true
       open.push(c)
       entryStart = true
       continue
     }
-    if (c === 0x5d || c === 0x7d) open.pop()
-    if (c === 0x2c) entryStart = true
+    if (c === BRACKET_END || c === BRACE_END) open.pop()
+    if (c === COMMA) entryStart = true
     else if (!isBlank(c) && !isLineBreak(c)) entryStart = false
   }
   return false
@@ -173,13 +174,13 @@ function unusualBlockHeader(text: string, index: number): boolean {
   if (i === index - 1) return false // `a|b`: not a header
   let j = index + 1
   let c = text.charCodeAt(j)
-  if (c === 0x2b || c === 0x2d) c = text.charCodeAt(++j) // + -
+  if (c === PLUS || c === DASH) c = text.charCodeAt(++j)
   if (c >= 0x31 && c <= 0x39) return true // 1-9
   while (isBlank(c)) c = text.charCodeAt(++j)
-  if (c === 0x23) j = commentEnd(text, j) // # comment
+  if (c === HASH) j = commentEnd(text, j)
   c = text.charCodeAt(j)
-  if (c === 0x0d) c = text.charCodeAt(++j)
-  if (c !== 0x0a) return false
+  if (c === CR) c = text.charCodeAt(++j)
+  if (c !== LF) return false
   c = text.charCodeAt(++j)
   while (isBlank(c)) c = text.charCodeAt(++j)
   return isLineBreak(c)
@@ -231,7 +232,7 @@ function matches(text: string, rule: TextRule | ScanRule): boolean {
 function textIsSafe(text: string, options: ParseYamlOptions): boolean {
   // js-yaml appends a line break to a last line without one, which keep-chomped (`|+`) scalars show.
   const last = text.charCodeAt(text.length - 1)
-  if (last === 0x20 || last === 0x09) return false
+  if (isBlank(last)) return false
   // `<<` merges in YAML 1.1.
   if (options.version === '1.1' && text.includes('<<')) return false
   try {
