@@ -1,0 +1,21 @@
+// The test suite with `@merged-yaml/core` replaced by recorder.ts, plus the bench corpora: see README.md.
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  resolve: {
+    // Tests that import the engine's index by its path are recorded too.
+    alias: [
+      { find: /^@merged-yaml\/core$/, replacement: fileURLToPath(new URL('./recorder.ts', import.meta.url)) },
+      { find: /^(?:\.\.\/)+packages\/core\/src\/index\.ts$/, replacement: fileURLToPath(new URL('./recorder.ts', import.meta.url)) },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts', 'scripts/output-snapshot/*.snapshot.ts'],
+    // Random inputs (fuzzing) and timing-driven tests record nothing comparable.
+    exclude: ['test/fuzz/**', 'test/e2e/**', '**/node_modules/**'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+})
