@@ -2,7 +2,17 @@ import { defineConfig } from 'tsdown'
 
 // The root package, unplugin-merged-yaml: the core and one entry per bundler.
 export default defineConfig({
-  entry: ['src/index.ts', 'src/vite.ts', 'src/rollup.ts', 'src/rolldown.ts', 'src/webpack.ts', 'src/rspack.ts', 'src/esbuild.ts', 'src/farm.ts', 'src/bun.ts'],
+  entry: [
+    'src/index.ts',
+    'src/vite.ts',
+    'src/rollup.ts',
+    'src/rolldown.ts',
+    'src/webpack.ts',
+    'src/rspack.ts',
+    'src/esbuild.ts',
+    'src/farm.ts',
+    'src/bun.ts',
+  ],
   format: 'esm',
   platform: 'node',
   dts: true,

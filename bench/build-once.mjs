@@ -14,7 +14,8 @@ const warnings = []
 
 async function plugins() {
   if (variant === 'ours') return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false })]
-  if (variant === 'cached') return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false, cache: CACHE_FOLDER })]
+  if (variant === 'cached')
+    return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false, cache: CACHE_FOLDER })]
   if (variant === 'yaml') return [(await import('@rollup/plugin-yaml')).default()]
   if (tool === 'rollup') return [(await import('@rollup/plugin-json')).default()]
   return [] // Vite imports JSON itself
@@ -37,7 +38,11 @@ async function buildWithVite(list) {
 
 async function buildWithRollup(list) {
   const { rollup } = await import('rollup')
-  const bundle = await rollup({ input, plugins: list, onwarn: (warning) => void warnings.push(`${warning.code}: ${warning.message}`) })
+  const bundle = await rollup({
+    input,
+    plugins: list,
+    onwarn: (warning) => void warnings.push(`${warning.code}: ${warning.message}`),
+  })
   await bundle.write({ dir: outDir, format: 'es' })
   await bundle.close()
 }
@@ -55,4 +60,6 @@ const start = performance.now()
 if (tool === 'vite') await buildWithVite(list)
 else await buildWithRollup(list)
 const ms = performance.now() - start
-process.stdout.write(`${JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS, outputBytes: sizeOf(outDir), warnings })}\n`)
+process.stdout.write(
+  `${JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS, outputBytes: sizeOf(outDir), warnings })}\n`,
+)

@@ -11,7 +11,21 @@ export declare const CORPORA: Record<'m50' | 's200' | 'l5', CorpusParams>
 export interface CorpusManifest {
   params: CorpusParams & { seed: string }
   layers: Record<string, { bytes: number; topLevelKeys: number; mergeHow: string | null }>
-  entries: { entry: string; chain: string[]; json: string; plain: string; chainYamlBytes: number; jsonBytes: number; plainBytes: number }[]
-  totals: { uniqueLayerFiles: number; uniqueLayerYamlBytes: number; chainYamlBytes: number; mergedJsonBytes: number; mergedPlainYamlBytes: number }
+  entries: {
+    entry: string
+    chain: string[]
+    json: string
+    plain: string
+    chainYamlBytes: number
+    jsonBytes: number
+    plainBytes: number
+  }[]
+  totals: {
+    uniqueLayerFiles: number
+    uniqueLayerYamlBytes: number
+    chainYamlBytes: number
+    mergedJsonBytes: number
+    mergedPlainYamlBytes: number
+  }
 }
 export declare function generateCorpus(out: string, params: CorpusParams): CorpusManifest

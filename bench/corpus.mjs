@@ -46,7 +46,18 @@ export function generateCorpus(out, { entries, depth, size, seed = '1' }) {
     mkdirSync(join(scratch, 'node_modules'))
     symlinkSync(yamlPackageDir(), join(scratch, 'node_modules', 'yaml'), 'dir')
     mkdirSync(out, { recursive: true })
-    const args = ['--entries', String(entries), '--depth', String(depth), '--size', String(size), '--seed', String(seed), '--out', out]
+    const args = [
+      '--entries',
+      String(entries),
+      '--depth',
+      String(depth),
+      '--size',
+      String(size),
+      '--seed',
+      String(seed),
+      '--out',
+      out,
+    ]
     const run = spawnSync(process.execPath, [join(scratch, 'gen-corpus.mjs'), ...args], { encoding: 'utf8' })
     if (run.status !== 0) throw new Error(`gen-corpus.mjs ${args.join(' ')} failed:\n${run.stderr}`)
   } finally {

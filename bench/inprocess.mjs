@@ -49,24 +49,37 @@ export function measureInProcess(internals, dir, manifest, { rounds }) {
     rounds,
   )
   // `yaml` is ten times slower: fewer rounds.
-  const yamlTimes = interleave({ yaml: () => texts.forEach((t) => YAML.parseAllDocuments(t).forEach((d) => d.toJS())) }, Math.max(2, Math.ceil(rounds / 4))).yaml
+  const yamlTimes = interleave(
+    { yaml: () => texts.forEach((t) => YAML.parseAllDocuments(t).forEach((d) => d.toJS())) },
+    Math.max(2, Math.ceil(rounds / 4)),
+  ).yaml
   const mbps = (bytes, times) => bytes / MB / (median(times) / 1000)
 
   // Merge: every entry's chain, from parsed layers, with our cloud-init merge and the hand merge.
   const parsed = new Map(layers.map((file, i) => [file, internals.parseYamlStream(texts[i], parseOptions)[0]]))
   const documentOf = (file) => {
     const path = join(dir, file)
-    const origin = { file: path, fileText: texts[layers.indexOf(file)], chain: [], lineOffset: 0, anchor: { line: 1, column: 1 } }
+    const origin = {
+      file: path,
+      fileText: texts[layers.indexOf(file)],
+      chain: [],
+      lineOffset: 0,
+      anchor: { line: 1, column: 1 },
+    }
     return internals.createSourceDocument(parsed.get(file), origin, origin.fileText, {}, 0)
   }
-  const chains = manifest.entries.map((e) => e.chain.map((file) => ({ kind: 'yaml', doc: documentOf(file), headerless: true, empty: false })))
+  const chains = manifest.entries.map((e) =>
+    e.chain.map((file) => ({ kind: 'yaml', doc: documentOf(file), headerless: true, empty: false })),
+  )
   const plainChains = manifest.entries.map((e) => e.chain.map((file) => withoutDirectives(parsed.get(file).value)))
   const mergeOptions = { stack: 'scoped', mergeHow: internals.DEFAULT_MERGE_HOW }
   let merged = []
   const merge = interleave(
     {
       ours: () => {
-        merged = chains.map((steps) => internals.mergeCloudInit([{ kind: 'scope', steps }], mergeOptions, new internals.Reporter(false)))
+        merged = chains.map((steps) =>
+          internals.mergeCloudInit([{ kind: 'scope', steps }], mergeOptions, new internals.Reporter(false)),
+        )
       },
       hand: () => plainChains.forEach((chain) => chain.reduce((acc, layer) => handMerge(acc, layer), {})),
     },
@@ -91,9 +104,19 @@ export function measureInProcess(internals, dir, manifest, { rounds }) {
     parse: {
       yamlBytes,
       jsonBytes,
-      mbPerSecond: { ours: mbps(yamlBytes, parse.ours), jsYaml: mbps(yamlBytes, parse.jsYaml), yaml: mbps(yamlBytes, yamlTimes), json: mbps(jsonBytes, parse.json) },
+      mbPerSecond: {
+        ours: mbps(yamlBytes, parse.ours),
+        jsYaml: mbps(yamlBytes, parse.jsYaml),
+        yaml: mbps(yamlBytes, yamlTimes),
+        json: mbps(jsonBytes, parse.json),
+      },
       oursOverJsYaml: ratioSummary(parse.ours, parse.jsYaml),
-      times: { ours: summarize(parse.ours), jsYaml: summarize(parse.jsYaml), yaml: summarize(yamlTimes), json: summarize(parse.json) },
+      times: {
+        ours: summarize(parse.ours),
+        jsYaml: summarize(parse.jsYaml),
+        yaml: summarize(yamlTimes),
+        json: summarize(parse.json),
+      },
     },
     merge: {
       chainYamlBytes: chainBytes,

@@ -61,9 +61,17 @@ function readArgs() {
       process.exit(0)
     }
     const problems = [
-      ...['pairs', 'rounds'].filter((k) => !/^[1-9]\d*$/.test(values[k])).map((k) => `--${k} must be a positive whole number, not "${values[k]}"`),
-      ...values.corpora.split(',').filter((c) => c && !(c in CORPORA)).map((c) => `unknown corpus "${c}" (known: ${Object.keys(CORPORA).join(', ')})`),
-      ...values.tools.split(',').filter((t) => t && !['vite', 'rollup'].includes(t)).map((t) => `unknown tool "${t}" (known: vite, rollup)`),
+      ...['pairs', 'rounds']
+        .filter((k) => !/^[1-9]\d*$/.test(values[k]))
+        .map((k) => `--${k} must be a positive whole number, not "${values[k]}"`),
+      ...values.corpora
+        .split(',')
+        .filter((c) => c && !(c in CORPORA))
+        .map((c) => `unknown corpus "${c}" (known: ${Object.keys(CORPORA).join(', ')})`),
+      ...values.tools
+        .split(',')
+        .filter((t) => t && !['vite', 'rollup'].includes(t))
+        .map((t) => `unknown tool "${t}" (known: vite, rollup)`),
     ]
     if (problems.length) throw new Error(problems.join('\n'))
     return values
@@ -81,14 +89,18 @@ const CORPUS_DIR = join(BENCH_DIR, '.corpus')
 // every counted build finds the modules the warm-up stored (a rebuild with nothing changed).
 const VARIANTS = ['ours', 'cached', 'json', 'yaml']
 const OURS = ['ours', 'cached']
-const BASELINE_NAMES = { vite: { json: 'native JSON import', yaml: '@rollup/plugin-yaml' }, rollup: { json: '@rollup/plugin-json', yaml: '@rollup/plugin-yaml' } }
+const BASELINE_NAMES = {
+  vite: { json: 'native JSON import', yaml: '@rollup/plugin-yaml' },
+  rollup: { json: '@rollup/plugin-json', yaml: '@rollup/plugin-yaml' },
+}
 const corpora = args.corpora.split(',').filter(Boolean)
 const tools = args.tools.split(',').filter(Boolean)
 const pairs = Number(args.pairs)
 
 const log = (line = '') => process.stdout.write(`${line}\n`)
 const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : String(n))
-const versionOf = (name) => JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')).version
+const versionOf = (name) =>
+  JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')).version
 
 /** The app entry of a variant: imports every entry of the corpus and keeps every value alive. */
 function writeMain(dir, manifest, variant) {
@@ -104,14 +116,19 @@ function runBuild(tool, variant, corpus, input) {
   const root = join(CORPUS_DIR, corpus)
   const outDir = join(CORPUS_DIR, 'out', `${tool}-${corpus}-${variant}`)
   const started = performance.now()
-  const child = spawnSync(process.execPath, [join(BENCH_DIR, 'build-once.mjs'), JSON.stringify({ tool, variant, root, input, outDir })], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
+  const child = spawnSync(
+    process.execPath,
+    [join(BENCH_DIR, 'build-once.mjs'), JSON.stringify({ tool, variant, root, input, outDir })],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  )
   const wallMs = performance.now() - started
   const line = child.stdout.trim().split('\n').at(-1)
-  if (child.status !== 0 || !line?.startsWith('{')) throw new Error(`${tool} ${variant} build of ${corpus} failed:\n${child.stderr}\n${child.stdout}`)
+  if (child.status !== 0 || !line?.startsWith('{'))
+    throw new Error(`${tool} ${variant} build of ${corpus} failed:\n${child.stderr}\n${child.stdout}`)
   return { ...JSON.parse(line), wallMs }
 }
 
@@ -134,7 +151,10 @@ function measureBuilds() {
           const variant = VARIANTS[(i + round) % VARIANTS.length]
           const run = runBuild(tool, variant, corpus, inputs[corpus][variant])
           if (round > 0) results[`${tool}/${corpus}`][variant].push(run)
-          else log(`  ${tool} ${corpus} ${variant}: ${fmt(run.ms, 0)} ms, ${fmt(run.maxRssKb / 1024, 0)} MiB, output ${fmt(run.outputBytes / 1048576, 1)} MiB`)
+          else
+            log(
+              `  ${tool} ${corpus} ${variant}: ${fmt(run.ms, 0)} ms, ${fmt(run.maxRssKb / 1024, 0)} MiB, output ${fmt(run.outputBytes / 1048576, 1)} MiB`,
+            )
         }
       }
     }
@@ -142,8 +162,10 @@ function measureBuilds() {
   const summary = {}
   for (const [key, runs] of Object.entries(results)) {
     const [tool, corpus] = key.split('/')
-    const ratio = (variant, baseline, field) => summarize(runs[variant].map((run, i) => run[field] / runs[baseline][i][field]))
-    const ratios = (field) => Object.fromEntries(OURS.map((v) => [v, { json: ratio(v, 'json', field), yaml: ratio(v, 'yaml', field) }]))
+    const ratio = (variant, baseline, field) =>
+      summarize(runs[variant].map((run, i) => run[field] / runs[baseline][i][field]))
+    const ratios = (field) =>
+      Object.fromEntries(OURS.map((v) => [v, { json: ratio(v, 'json', field), yaml: ratio(v, 'yaml', field) }]))
     summary[key] = {
       tool,
       corpus,
@@ -153,7 +175,9 @@ function measureBuilds() {
       outputMiB: Object.fromEntries(VARIANTS.map((v) => [v, runs[v][0].outputBytes / 1048576])),
       timeRatio: ratios('ms'),
       memoryRatio: ratios('maxRssKb'),
-      pluginTimingsWarnings: Object.fromEntries(OURS.map((v) => [v, runs[v].filter((r) => r.warnings.some((w) => w.includes('PLUGIN_TIMINGS'))).length])),
+      pluginTimingsWarnings: Object.fromEntries(
+        OURS.map((v) => [v, runs[v].filter((r) => r.warnings.some((w) => w.includes('PLUGIN_TIMINGS'))).length]),
+      ),
       oursWarnings: [...new Set(runs.ours.flatMap((r) => r.warnings))].slice(0, 5),
     }
   }
@@ -165,12 +189,16 @@ function printBuilds(summary) {
   log('Whole builds: median ms (ours | baselines), median of per-pair ratios ours ÷ baseline [p25–p75], peak RSS ratio')
   for (const s of Object.values(summary)) {
     const names = BASELINE_NAMES[s.tool]
-    log(`${s.tool.padEnd(6)} ${s.corpus.padEnd(5)} ours ${fmt(s.ms.ours.median, 0)} ms | cached ${fmt(s.ms.cached.median, 0)} ms | ${names.json} ${fmt(s.ms.json.median, 0)} ms | ${names.yaml} ${fmt(s.ms.yaml.median, 0)} ms`)
+    log(
+      `${s.tool.padEnd(6)} ${s.corpus.padEnd(5)} ours ${fmt(s.ms.ours.median, 0)} ms | cached ${fmt(s.ms.cached.median, 0)} ms | ${names.json} ${fmt(s.ms.json.median, 0)} ms | ${names.yaml} ${fmt(s.ms.yaml.median, 0)} ms`,
+    )
     for (const variant of OURS) {
       for (const baseline of ['json', 'yaml']) {
         const t = s.timeRatio[variant][baseline]
         const m = s.memoryRatio[variant][baseline]
-        log(`         ${variant.padEnd(6)} ÷ ${names[baseline].padEnd(20)} time ${fmt(t.median)} [${fmt(t.p25)}–${fmt(t.p75)}]  memory ${fmt(m.median)} (${fmt(s.maxRssMiB[variant].median, 0)} MiB)`)
+        log(
+          `         ${variant.padEnd(6)} ÷ ${names[baseline].padEnd(20)} time ${fmt(t.median)} [${fmt(t.p25)}–${fmt(t.p75)}]  memory ${fmt(m.median)} (${fmt(s.maxRssMiB[variant].median, 0)} MiB)`,
+        )
       }
       log(`         ${variant.padEnd(6)} PLUGIN_TIMINGS warnings: ${s.pluginTimingsWarnings[variant]}`)
     }
@@ -182,16 +210,35 @@ function printInProcess(results) {
   log('In-process (median of interleaved rounds)')
   for (const [corpus, r] of Object.entries(results)) {
     const p = r.parse.mbPerSecond
-    log(`${corpus.padEnd(5)} parse MB/s: ours ${fmt(p.ours, 1)}, js-yaml ${fmt(p.jsYaml, 1)}, yaml ${fmt(p.yaml, 1)}, JSON.parse ${fmt(p.json, 1)}`)
-    log(`      merge: ${fmt(r.merge.mbPerSecond.ours, 0)} MB/s of layers, ÷ hand-written merge ${fmt(r.merge.oursOverHand.median)} [${fmt(r.merge.oursOverHand.p25)}–${fmt(r.merge.oursOverHand.p75)}]`)
-    log(`      codegen: ${fmt(r.codegen.times.ours.median, 1)} ms, ÷ JSON.stringify ${fmt(r.codegen.oursOverStringify.median)} [${fmt(r.codegen.oursOverStringify.p25)}–${fmt(r.codegen.oursOverStringify.p75)}]`)
+    log(
+      `${corpus.padEnd(5)} parse MB/s: ours ${fmt(p.ours, 1)}, js-yaml ${fmt(p.jsYaml, 1)}, yaml ${fmt(p.yaml, 1)}, JSON.parse ${fmt(p.json, 1)}`,
+    )
+    log(
+      `      merge: ${fmt(r.merge.mbPerSecond.ours, 0)} MB/s of layers, ÷ hand-written merge ${fmt(r.merge.oursOverHand.median)} [${fmt(r.merge.oursOverHand.p25)}–${fmt(r.merge.oursOverHand.p75)}]`,
+    )
+    log(
+      `      codegen: ${fmt(r.codegen.times.ours.median, 1)} ms, ÷ JSON.stringify ${fmt(r.codegen.oursOverStringify.median)} [${fmt(r.codegen.oursOverStringify.p25)}–${fmt(r.codegen.oursOverStringify.p75)}]`,
+    )
   }
 }
 
 // ---------------------------------------------------------------- main
-const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), os: `${type()} ${release()} ${arch()}`, node: process.version }
-const versions = Object.fromEntries(['vite', 'rollup', 'rolldown', '@rollup/plugin-json', '@rollup/plugin-yaml', 'js-yaml', 'yaml'].map((n) => [n, versionOf(n)]))
-log(`merged-yaml benchmark — ${new Date().toISOString()} — ${machine.cpus}× ${machine.cpu}, ${machine.memoryGiB} GiB, node ${machine.node}`)
+const machine = {
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  os: `${type()} ${release()} ${arch()}`,
+  node: process.version,
+}
+const versions = Object.fromEntries(
+  ['vite', 'rollup', 'rolldown', '@rollup/plugin-json', '@rollup/plugin-yaml', 'js-yaml', 'yaml'].map((n) => [
+    n,
+    versionOf(n),
+  ]),
+)
+log(
+  `merged-yaml benchmark — ${new Date().toISOString()} — ${machine.cpus}× ${machine.cpu}, ${machine.memoryGiB} GiB, node ${machine.node}`,
+)
 
 if (!args['no-build'] && !args['skip-builds']) {
   log('building the packages (npm run build)…')
@@ -201,7 +248,9 @@ if (!args['no-build'] && !args['skip-builds']) {
 for (const corpus of corpora) {
   const manifest = generateCorpus(join(CORPUS_DIR, corpus), CORPORA[corpus])
   const t = manifest.totals
-  log(`corpus ${corpus}: ${manifest.entries.length} entries, ${t.uniqueLayerFiles} layers (${fmt(t.uniqueLayerYamlBytes / 1048576)} MiB YAML), merged ${fmt(t.mergedJsonBytes / 1048576)} MiB JSON`)
+  log(
+    `corpus ${corpus}: ${manifest.entries.length} entries, ${t.uniqueLayerFiles} layers (${fmt(t.uniqueLayerYamlBytes / 1048576)} MiB YAML), merged ${fmt(t.mergedJsonBytes / 1048576)} MiB JSON`,
+  )
 }
 
 const report = { date: new Date().toISOString(), machine, versions, pairs, builds: undefined, inProcess: undefined }
@@ -214,7 +263,12 @@ if (!args['skip-inprocess']) {
   report.inProcess = {}
   for (const corpus of corpora) {
     const dir = join(CORPUS_DIR, corpus)
-    report.inProcess[corpus] = measureInProcess(internals, dir, JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8')), { rounds: Number(args.rounds) })
+    report.inProcess[corpus] = measureInProcess(
+      internals,
+      dir,
+      JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8')),
+      { rounds: Number(args.rounds) },
+    )
   }
   printInProcess(report.inProcess)
 }

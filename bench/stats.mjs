@@ -12,7 +12,14 @@ export const median = (values) => quantile(values, 0.5)
 
 /** Median and interquartile range, and the extremes, of a list of numbers. */
 export function summarize(values) {
-  return { n: values.length, median: median(values), p25: quantile(values, 0.25), p75: quantile(values, 0.75), min: Math.min(...values), max: Math.max(...values) }
+  return {
+    n: values.length,
+    median: median(values),
+    p25: quantile(values, 0.25),
+    p75: quantile(values, 0.75),
+    min: Math.min(...values),
+    max: Math.max(...values),
+  }
 }
 
 /** Repetitions that make one sample of `run` last about `ms` (short runs are mostly timer noise). */

@@ -49,7 +49,13 @@ function parseBlocks(lines: readonly string[]): Block[] {
     while (end < lines.length && !close.test(lines[end]!)) end++
     if (end === lines.length) throw new Error(`README.md:${i + 1}: the fence is never closed`)
     const marker = i > 0 ? MARKER.exec(lines[i - 1]!) : null
-    blocks.push({ line: i + 1, start: i + 1, end, text: lines.slice(i + 1, end).join('\n'), marker: marker ? { kind: marker[1]!, name: marker[2]! } : undefined })
+    blocks.push({
+      line: i + 1,
+      start: i + 1,
+      end,
+      text: lines.slice(i + 1, end).join('\n'),
+      marker: marker ? { kind: marker[1]!, name: marker[2]! } : undefined,
+    })
     i = end
   }
   return blocks
@@ -81,7 +87,10 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
     return json((value as { parameter_defaults: unknown }).parameter_defaults)
   },
   async deckhand() {
-    return json((await render(dialectEntry('deckhand/site.merged.yaml'), { root: REPO, deckhand: { document: 'ingress' } })).value)
+    return json(
+      (await render(dialectEntry('deckhand/site.merged.yaml'), { root: REPO, deckhand: { document: 'ingress' } }))
+        .value,
+    )
   },
 }
 
@@ -114,7 +123,12 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
   tsconfig(text) {
     const { config, error } = ts.parseConfigFileTextToJson('tsconfig.json', text)
     expect(error && ts.flattenDiagnosticMessageText(error.messageText, '\n')).toBeUndefined()
-    const host: ts.ParseConfigHost = { useCaseSensitiveFileNames: true, readDirectory: () => ['/project/src/main.ts'], fileExists: () => true, readFile: () => undefined }
+    const host: ts.ParseConfigHost = {
+      useCaseSensitiveFileNames: true,
+      readDirectory: () => ['/project/src/main.ts'],
+      fileExists: () => true,
+      readFile: () => undefined,
+    }
     const parsed = ts.parseJsonConfigFileContent(config, host, '/project')
     expect(parsed.errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n'))).toEqual([])
     // The options are the ones the type tests prove work (test/types/types.test.ts).
@@ -168,11 +182,14 @@ describe('README.md', () => {
       const { marker } = block
       if (!marker) problems.push(`README.md:${block.line}: fenced block without a marker`)
       else if (!KINDS.includes(marker.kind)) problems.push(`README.md:${block.line}: unknown marker '${marker.kind}'`)
-      else if (marker.kind === 'snippet-output' && !(marker.name in OUTPUTS)) problems.push(`README.md:${block.line}: unknown snippet-output '${marker.name}'`)
-      else if (marker.kind === 'snippet-check' && !(marker.name in CHECKS)) problems.push(`README.md:${block.line}: unknown snippet-check '${marker.name}'`)
+      else if (marker.kind === 'snippet-output' && !(marker.name in OUTPUTS))
+        problems.push(`README.md:${block.line}: unknown snippet-output '${marker.name}'`)
+      else if (marker.kind === 'snippet-check' && !(marker.name in CHECKS))
+        problems.push(`README.md:${block.line}: unknown snippet-check '${marker.name}'`)
     }
     readmeLines.forEach((line, i) => {
-      if (MARKER.test(line) && !FENCE.test(readmeLines[i + 1] ?? '')) problems.push(`README.md:${i + 1}: marker not followed by a fence`)
+      if (MARKER.test(line) && !FENCE.test(readmeLines[i + 1] ?? ''))
+        problems.push(`README.md:${i + 1}: marker not followed by a fence`)
     })
     expect(problems).toEqual([])
     expect(blocks.length).toBeGreaterThan(0)
@@ -183,20 +200,24 @@ describe('README.md', () => {
     if (updates.size === 0) return
     const lines = [...readmeLines]
     // Bottom-up, so that earlier blocks keep their line numbers.
-    for (const [block, output] of [...updates].sort(([a], [b]) => b.start - a.start)) lines.splice(block.start, block.end - block.start, ...output.split('\n'))
+    for (const [block, output] of [...updates].sort(([a], [b]) => b.start - a.start))
+      lines.splice(block.start, block.end - block.start, ...output.split('\n'))
     writeFileSync(README, lines.join('\n'))
   })
 
   /** The blocks of one marker kind (with a known name), each with its test title. */
   const cases = (kind: string, names?: object) =>
     blocks.flatMap(({ marker, line, ...block }) =>
-      marker?.kind === kind && (!names || marker.name in names) ? [{ ...block, line, name: marker.name, title: `${kind}: ${marker.name} (README.md:${line})` }] : [],
+      marker?.kind === kind && (!names || marker.name in names)
+        ? [{ ...block, line, name: marker.name, title: `${kind}: ${marker.name} (README.md:${line})` }]
+        : [],
     )
 
   for (const { title, name, text } of cases('snippet')) {
     it(title, async () => {
       expect(`${text}\n`).toBe(readFileSync(join(REPO, name), 'utf8'))
-      if (/^playground\/dialects\/.+\.merged\.yaml$/.test(name)) await expect(render(join(REPO, name), { root: REPO })).resolves.toHaveProperty('value')
+      if (/^playground\/dialects\/.+\.merged\.yaml$/.test(name))
+        await expect(render(join(REPO, name), { root: REPO })).resolves.toHaveProperty('value')
     })
   }
 

@@ -13,7 +13,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-export function renderCards(root: HTMLElement, config: App, api: App['api'], features: App['features'], svc: Services): void {
+export function renderCards(
+  root: HTMLElement,
+  config: App,
+  api: App['api'],
+  features: App['features'],
+  svc: Services,
+): void {
   const serviceRows = Object.entries(svc.services)
     .map(([name, s]) => entry(name, `${s.replicas} × [${s.tags.join(', ')}]`, `service-${name}`))
     .join('')

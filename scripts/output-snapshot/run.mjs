@@ -29,6 +29,10 @@ for (const name of readdirSync(dir)) {
   }
 }
 rmSync(dir, { recursive: true, force: true })
-const sorted = Object.fromEntries(Object.keys(records).sort().map((key) => [key, records[key]]))
+const sorted = Object.fromEntries(
+  Object.keys(records)
+    .sort()
+    .map((key) => [key, records[key]]),
+)
 writeFileSync(outFile, `${JSON.stringify(sorted, null, 1)}\n`)
 console.log(`${Object.keys(sorted).length} renders recorded in ${outFile} (vitest exit ${run.status})`)

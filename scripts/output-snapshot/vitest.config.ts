@@ -8,7 +8,10 @@ export default defineConfig({
     // Tests that import the engine's index by its path are recorded too.
     alias: [
       { find: /^@merged-yaml\/core$/, replacement: fileURLToPath(new URL('./recorder.ts', import.meta.url)) },
-      { find: /^(?:\.\.\/)+packages\/core\/src\/index\.ts$/, replacement: fileURLToPath(new URL('./recorder.ts', import.meta.url)) },
+      {
+        find: /^(?:\.\.\/)+packages\/core\/src\/index\.ts$/,
+        replacement: fileURLToPath(new URL('./recorder.ts', import.meta.url)),
+      },
     ],
   },
   test: {

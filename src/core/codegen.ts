@@ -67,7 +67,9 @@ function literal(value: unknown, path: string): string {
   if (Array.isArray(value)) return `[${value.map((item, i) => literal(item, `${path}[${i}]`)).join(', ')}]`
   if (value instanceof Uint8Array) return `/* #__PURE__ */ new Uint8Array([${value.join(', ')}])`
   if (isPlainObject(value)) {
-    const members = Object.keys(value).map((key) => `${propertyKey(key, 'code')}: ${literal(value[key], `${path}.${key}`)}`)
+    const members = Object.keys(value).map(
+      (key) => `${propertyKey(key, 'code')}: ${literal(value[key], `${path}.${key}`)}`,
+    )
     return members.length === 0 ? '{}' : `{${members.join(', ')}}`
   }
   throw new TypeError(`unplugin-merged-yaml: cannot emit ${Object.prototype.toString.call(value)} at ${path}`)
@@ -91,7 +93,8 @@ function topLevel(value: unknown, path: string, plainJson: boolean): string {
   const form = plainJson ? 'expression' : jsonForm(value)
   if (form === undefined) return literal(value, path)
   const json = JSON.stringify(value)
-  if (typeof value === 'object' && value !== null && json.length > JSON_PARSE_THRESHOLD) return `/* #__PURE__ */ JSON.parse(${singleQuoted(json)})`
+  if (typeof value === 'object' && value !== null && json.length > JSON_PARSE_THRESHOLD)
+    return `/* #__PURE__ */ JSON.parse(${singleQuoted(json)})`
   return form === 'expression' ? json : literal(value, path)
 }
 

@@ -44,7 +44,10 @@ function hashOwnCode(): string {
   if (ownCode === undefined) {
     const hash = createHash('sha256')
     const dir = dirname(fileURLToPath(import.meta.url))
-    for (const name of readdirSync(dir).filter((file) => /\.[cm]?[jt]s$/.test(file)).sort()) hash.update(`\0${name}\0`).update(readFileSync(join(dir, name)))
+    for (const name of readdirSync(dir)
+      .filter((file) => /\.[cm]?[jt]s$/.test(file))
+      .sort())
+      hash.update(`\0${name}\0`).update(readFileSync(join(dir, name)))
     ownCode = hash.digest('base64url')
   }
   return ownCode

@@ -56,7 +56,11 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
     const own = segments.get(path)!
     let length = 1
     const suffix = (parts: string[], n: number) => parts.slice(-n).join('/')
-    while (length < own.length && distinct.some((other) => other !== path && suffix(segments.get(other)!, length) === suffix(own, length))) length++
+    while (
+      length < own.length &&
+      distinct.some((other) => other !== path && suffix(segments.get(other)!, length) === suffix(own, length))
+    )
+      length++
     specifiers.set(path, `*/${suffix(own, length)}`)
   }
   return specifiers
@@ -77,14 +81,19 @@ function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWrite
   }
 }
 
-function createAmbientWriter(options: ResolvedDtsOptions, root: string): Pick<DeclarationWriter, 'update'> & { write(): void } {
+function createAmbientWriter(
+  options: ResolvedDtsOptions,
+  root: string,
+): Pick<DeclarationWriter, 'update'> & { write(): void } {
   // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
   let blocks: Map<string, string> | undefined
   const values = new Map<string, unknown>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
   const load = (): Map<string, string> => {
-    blocks ??= new Map([...readAmbientBlocks(options.file)].filter(([key]) => existsSync(resolve(root, entryPath(key)))))
+    blocks ??= new Map(
+      [...readAmbientBlocks(options.file)].filter(([key]) => existsSync(resolve(root, entryPath(key)))),
+    )
     return blocks
   }
   return {

@@ -49,7 +49,9 @@ function shapeOf(value: unknown, options: TypeOptions): Shape {
   }
   if (Array.isArray(value)) {
     const items = value.map((item) => shapeOf(item, options))
-    return options.asConst ? { kind: 'tuple', items } : { kind: 'array', element: items.length === 0 ? undefined : unify(items) }
+    return options.asConst
+      ? { kind: 'tuple', items }
+      : { kind: 'array', element: items.length === 0 ? undefined : unify(items) }
   }
   if (isPlainObject(value)) {
     const props = new Map<string, { shape: Shape; optional: boolean }>()
@@ -106,7 +108,8 @@ function unify(shapes: readonly Shape[]): Shape {
   for (const shape of shapes) add(shape)
   if (objectAt >= 0) {
     const merged = new Map<string, { shape: Shape; optional: boolean }>()
-    for (const [key, seen] of props) merged.set(key, { shape: unify(seen.shapes), optional: seen.optional || seen.shapes.length < objects })
+    for (const [key, seen] of props)
+      merged.set(key, { shape: unify(seen.shapes), optional: seen.optional || seen.shapes.length < objects })
     members[objectAt] = { kind: 'object', props: merged }
   }
   if (arrayAt >= 0) members[arrayAt] = { kind: 'array', element: elements.length === 0 ? undefined : unify(elements) }
@@ -133,7 +136,10 @@ function printShape(shape: Shape, options: TypeOptions, depth: number): string {
       // `{}`: an empty mapping; any property access on it is a type error, as for a misspelt key.
       if (shape.props.size === 0) return '{}'
       const modifier = options.asConst ? 'readonly ' : ''
-      const lines = [...shape.props].map(([key, prop]) => `${pad}${modifier}${propertyKey(key, 'type')}${prop.optional ? '?' : ''}: ${printShape(prop.shape, options, depth + 1)}\n`)
+      const lines = [...shape.props].map(
+        ([key, prop]) =>
+          `${pad}${modifier}${propertyKey(key, 'type')}${prop.optional ? '?' : ''}: ${printShape(prop.shape, options, depth + 1)}\n`,
+      )
       return `{\n${lines.join('')}${end}}`
     }
   }

@@ -42,7 +42,8 @@ function toEsbuildMessage(message: UnpluginMessage): PartialMessage {
 }
 
 /** The resolve filter for a load filter: an import specifier may carry a query (`?lookup=…`). */
-const specifierFilter = (filter: RegExp): RegExp => (filter.source.endsWith('$') ? new RegExp(`${filter.source.slice(0, -1)}(?:\\?[^/]*)?$`, filter.flags) : filter)
+const specifierFilter = (filter: RegExp): RegExp =>
+  filter.source.endsWith('$') ? new RegExp(`${filter.source.slice(0, -1)}(?:\\?[^/]*)?$`, filter.flags) : filter
 
 export function registerEsbuildLoad(build: PluginBuild, options: EsbuildLoadOptions): void {
   /** The paths esbuild has been told to watch in the running build. */
@@ -61,18 +62,30 @@ export function registerEsbuildLoad(build: PluginBuild, options: EsbuildLoadOpti
     if (resolving.has(key)) return undefined
     resolving.add(key)
     try {
-      const { path, suffix, namespace, external, sideEffects, pluginData, errors, warnings } = await build.resolve(args.path, {
-        kind: args.kind,
-        importer: args.importer,
-        namespace: args.namespace,
-        resolveDir: args.resolveDir,
-        pluginData: args.pluginData,
-        with: args.with,
-      })
+      const { path, suffix, namespace, external, sideEffects, pluginData, errors, warnings } = await build.resolve(
+        args.path,
+        {
+          kind: args.kind,
+          importer: args.importer,
+          namespace: args.namespace,
+          resolveDir: args.resolveDir,
+          pluginData: args.pluginData,
+          with: args.with,
+        },
+      )
       // Left to esbuild's resolution, which reports the same errors itself.
       if (errors.length > 0 || external || namespace !== 'file' || !options.includes(path + suffix)) return undefined
       const deps = options.dependencies(path + suffix)
-      return { path, suffix, namespace, sideEffects, pluginData, warnings, watchFiles: unnamed(deps.files), watchDirs: unnamed(deps.dirs) }
+      return {
+        path,
+        suffix,
+        namespace,
+        sideEffects,
+        pluginData,
+        warnings,
+        watchFiles: unnamed(deps.files),
+        watchDirs: unnamed(deps.dirs),
+      }
     } finally {
       resolving.delete(key)
     }

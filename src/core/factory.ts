@@ -32,7 +32,8 @@ function existsIn(cache: RenderCache, path: string): boolean {
 }
 
 /** esbuild calls back into JS for every file its filter matches: narrow when `include` is the default. */
-const esbuildFilter = (options: { include: FilterPattern }): RegExp => (options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/)
+const esbuildFilter = (options: { include: FilterPattern }): RegExp =>
+  options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/
 
 type Outcome =
   | { ok: true; code: string; deps: Dependencies; warnings: Diagnostic[]; value: () => unknown }
@@ -100,9 +101,15 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       const code = generateModule(result.value, { plainJson: result.plainJson })
       if (store) {
         const gathered = new Set(prepared.files)
-        const extra = result.files.filter((file) => !gathered.has(file)).map((file): [string, string] => [file, hashContent(cache.readFile(file))])
+        const extra = result.files
+          .filter((file) => !gathered.has(file))
+          .map((file): [string, string] => [file, hashContent(cache.readFile(file))])
         const { files, missing, globs, warnings, dialect } = result
-        store.write(key, { fingerprint: prepared.fingerprint, extra, files, missing, globs, warnings, dialect, withValue, code }, withValue ? { value: result.value } : undefined)
+        store.write(
+          key,
+          { fingerprint: prepared.fingerprint, extra, files, missing, globs, warnings, dialect, withValue, code },
+          withValue ? { value: result.value } : undefined,
+        )
       }
       return { ok: true, code, deps: dependenciesOf(result), warnings: result.warnings, value: () => result.value }
     } catch (error) {
@@ -111,7 +118,9 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       // depended on before, so fixing the broken file recovers.
       const before = graph.get(id)
       const failed = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
-      const files = [...new Set([entry.file, ...read, ...error.diagnostics.map((d) => d.file), ...failed.files, ...before.files])]
+      const files = [
+        ...new Set([entry.file, ...read, ...error.diagnostics.map((d) => d.file), ...failed.files, ...before.files]),
+      ]
       return { ok: false, error, deps: { files, dirs: [...new Set([...failed.dirs, ...before.dirs])] } }
     }
   }
@@ -133,7 +142,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
 
   const isIncluded = createRegExpFilter(idFilter)
 
-  function load(context: LoadContext | UnpluginBuildContext & UnpluginContext, id: string) {
+  function load(context: LoadContext | (UnpluginBuildContext & UnpluginContext), id: string) {
     const entry = parseEntryId(id)
     if (!entry) return
     const outcome = render(id, entry)
@@ -159,7 +168,10 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
 
     // Rollup's and Bun's own resolvers do not strip an import query: resolve `?lookup=…` and
     // `?document=…` imports here (only those: plain files stay with the bundler, which watches them).
-    resolveId: meta.framework === 'rollup' || meta.framework === 'bun' ? { filter: { id: QUERY_IMPORT }, handler: resolveQueryImport } : undefined,
+    resolveId:
+      meta.framework === 'rollup' || meta.framework === 'bun'
+        ? { filter: { id: QUERY_IMPORT }, handler: resolveQueryImport }
+        : undefined,
 
     load: {
       filter: { id: idFilter },
@@ -219,7 +231,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
         // Not for glob `include`s, which only unplugin's filter evaluates: those entries load through
         // unplugin's callback, without folder watching.
         if (!isIncluded) return
-        registerEsbuildLoad(build, { filter: esbuildFilter(options), includes: isIncluded, load, dependencies: (id) => graph.get(id) })
+        registerEsbuildLoad(build, {
+          filter: esbuildFilter(options),
+          includes: isIncluded,
+          load,
+          dependencies: (id) => graph.get(id),
+        })
       },
     },
     bun: {

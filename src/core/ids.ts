@@ -45,7 +45,10 @@ const toArray = <T>(value: T | readonly T[]): T[] => (Array.isArray(value) ? [..
  * `include`/`exclude` as a predicate when they are regular expressions; `undefined` for globs, which
  * only unplugin's own filter evaluates.
  */
-export function createRegExpFilter(filter: { include: FilterPattern; exclude: FilterPattern }): ((id: string) => boolean) | undefined {
+export function createRegExpFilter(filter: {
+  include: FilterPattern
+  exclude: FilterPattern
+}): ((id: string) => boolean) | undefined {
   const include = toArray(filter.include)
   const exclude = toArray(filter.exclude)
   if (![...include, ...exclude].every((pattern) => pattern instanceof RegExp)) return undefined
@@ -61,10 +64,16 @@ export function createRegExpFilter(filter: { include: FilterPattern; exclude: Fi
 export const QUERY_IMPORT = /\?(?:[^#]*&)?(?:lookup|document)=/
 
 /** Rollup's `this.resolve`, which unplugin's context type does not show. */
-type WithResolve = { resolve?: (id: string, importer?: string, options?: { skipSelf?: boolean }) => Promise<{ id: string } | null> }
+type WithResolve = {
+  resolve?: (id: string, importer?: string, options?: { skipSelf?: boolean }) => Promise<{ id: string } | null>
+}
 
 /** Resolves `./x.merged.yaml?lookup=…` to the file's absolute path, query kept (Rollup's `resolveId`). */
-export async function resolveQueryImport(this: UnpluginBuildContext & UnpluginContext, id: string, importer: string | undefined): Promise<string | undefined> {
+export async function resolveQueryImport(
+  this: UnpluginBuildContext & UnpluginContext,
+  id: string,
+  importer: string | undefined,
+): Promise<string | undefined> {
   const at = id.indexOf('?')
   const path = id.slice(0, at)
   if (isAbsolute(path)) return id

@@ -117,7 +117,9 @@ function hasTypeScript(root: string): boolean {
 export function resolveCacheDir(cache: Options['cache'], root: string, host: HostInfo): string | undefined {
   if (!cache) return undefined
   if (typeof cache === 'string') return resolve(root, cache)
-  return host.cacheDir ? join(host.cacheDir, 'merged-yaml') : join(root, 'node_modules', '.cache', 'unplugin-merged-yaml')
+  return host.cacheDir
+    ? join(host.cacheDir, 'merged-yaml')
+    : join(root, 'node_modules', '.cache', 'unplugin-merged-yaml')
 }
 
 /** The `dts` option once the root is known (its default depends on the project). */

@@ -90,7 +90,8 @@ export function watchDependencies(
   }
   const native = context.getNativeBuildContext?.()
   for (const dir of deps.dirs) {
-    if ((native?.framework === 'webpack' || native?.framework === 'rspack') && native.loaderContext) native.loaderContext.addContextDependency(dir)
+    if ((native?.framework === 'webpack' || native?.framework === 'rspack') && native.loaderContext)
+      native.loaderContext.addContextDependency(dir)
     else if (devWatcher) devWatcher.add(dir)
     else if (framework !== 'esbuild') context.addWatchFile(dir)
   }
@@ -110,9 +111,13 @@ export interface HotUpdateHelpers {
  * module's first load in Vite dev (vitejs/vite#18103).
  */
 export function createHotUpdate({ graph, changed }: HotUpdateHelpers): NonNullable<VitePlugin['hotUpdate']> {
-  return function hotUpdate(this: { environment: { moduleGraph: { getModuleById(id: string): EnvironmentModuleNode | undefined } } }, options: HotUpdateOptions) {
+  return function hotUpdate(
+    this: { environment: { moduleGraph: { getModuleById(id: string): EnvironmentModuleNode | undefined } } },
+    options: HotUpdateOptions,
+  ) {
     const ids = new Set(graph.readers(options.file))
-    if (options.type !== 'update') for (const id of graph.searchers(options.file)) if (!ids.has(id) && changed(id)) ids.add(id)
+    if (options.type !== 'update')
+      for (const id of graph.searchers(options.file)) if (!ids.has(id) && changed(id)) ids.add(id)
     if (ids.size === 0) return
     const modules = new Set(options.modules)
     for (const id of ids) {

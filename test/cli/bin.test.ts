@@ -14,32 +14,44 @@ function bin(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
-describe.skipIf(!built)('the merged-yaml bin (packages/cli/dist, built by `npm install` / `npx tsdown` in packages/cli)', () => {
-  it('starts with a node shebang', () => {
-    expect(readFileSync(BIN, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
-  })
+describe.skipIf(!built)(
+  'the merged-yaml bin (packages/cli/dist, built by `npm install` / `npx tsdown` in packages/cli)',
+  () => {
+    it('starts with a node shebang', () => {
+      expect(readFileSync(BIN, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
+    })
 
-  it('renders, checks and explains, with the documented exit codes', () => {
-    const version = bin('--version')
-    expect([version.code, version.stdout]).toEqual([0, `${JSON.parse(readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8')).version}\n`])
+    it('renders, checks and explains, with the documented exit codes', () => {
+      const version = bin('--version')
+      expect([version.code, version.stdout]).toEqual([
+        0,
+        `${JSON.parse(readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8')).version}\n`,
+      ])
 
-    const rendered = bin('render', 'layers/app.merged.yaml', '--format', 'json')
-    expect(rendered.code).toBe(0)
-    expect(JSON.parse(rendered.stdout)).toEqual({ server: { port: 443, tls: true, host: '127.0.0.1' }, packages: ['git', 'curl', 'nginx'], log_level: 'warn' })
+      const rendered = bin('render', 'layers/app.merged.yaml', '--format', 'json')
+      expect(rendered.code).toBe(0)
+      expect(JSON.parse(rendered.stdout)).toEqual({
+        server: { port: 443, tls: true, host: '127.0.0.1' },
+        packages: ['git', 'curl', 'nginx'],
+        log_level: 'warn',
+      })
 
-    const checked = bin('check', 'broken/app.merged.yaml', 'layers/app.merged.yaml')
-    expect(checked.code).toBe(1)
-    expect(checked.stdout).toContain("broken/overrides.yaml:2:12: error MY_UNKNOWN_MERGER: unknown merger 'lst'")
-    expect(checked.stdout).toContain('included from broken/app.merged.yaml:3')
-    // Not a terminal: no colours.
-    expect(checked.stdout).not.toContain('\u001B[')
+      const checked = bin('check', 'broken/app.merged.yaml', 'layers/app.merged.yaml')
+      expect(checked.code).toBe(1)
+      expect(checked.stdout).toContain("broken/overrides.yaml:2:12: error MY_UNKNOWN_MERGER: unknown merger 'lst'")
+      expect(checked.stdout).toContain('included from broken/app.merged.yaml:3')
+      // Not a terminal: no colours.
+      expect(checked.stdout).not.toContain('\u001B[')
 
-    const explained = bin('explain', 'layers/app.merged.yaml', 'server.port')
-    expect(explained.code).toBe(0)
-    expect(explained.stdout).toMatch(/server\.port = 443\n {2}set +layers\/base\.yaml:4:3 +dict\(replace\) +8080\n {2}replaced +layers\/env\/production\.yaml:3:3 +dict\(replace\) +443/)
+      const explained = bin('explain', 'layers/app.merged.yaml', 'server.port')
+      expect(explained.code).toBe(0)
+      expect(explained.stdout).toMatch(
+        /server\.port = 443\n {2}set +layers\/base\.yaml:4:3 +dict\(replace\) +8080\n {2}replaced +layers\/env\/production\.yaml:3:3 +dict\(replace\) +443/,
+      )
 
-    const usage = bin('render')
-    expect(usage.code).toBe(2)
-    expect(usage.stderr).toContain('error: render needs an entry')
-  })
-})
+      const usage = bin('render')
+      expect(usage.code).toBe(2)
+      expect(usage.stderr).toContain('error: render needs an entry')
+    })
+  },
+)

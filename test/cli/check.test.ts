@@ -8,14 +8,21 @@ interface JsonReport {
   ok: boolean
   errorCount: number
   warningCount: number
-  entries: { file: string; ok: boolean; diagnostics: { code: string; file: string; line: number; column: number; chain: { file: string; line: number }[] }[]; warnings: { code: string }[] }[]
+  entries: {
+    file: string
+    ok: boolean
+    diagnostics: { code: string; file: string; line: number; column: number; chain: { file: string; line: number }[] }[]
+    warnings: { code: string }[]
+  }[]
 }
 
 describe('merged-yaml check', () => {
   it('exits 0 when every entry is clean', async () => {
     const r = await run(['check', 'layers/app.merged.yaml', 'yaml11/app.merged.yaml'])
     expect(r.code).toBe(0)
-    expect(r.stdout).toBe('✓ layers/app.merged.yaml\n✓ yaml11/app.merged.yaml\n2 entries checked (0 errors, 0 warnings)\n')
+    expect(r.stdout).toBe(
+      '✓ layers/app.merged.yaml\n✓ yaml11/app.merged.yaml\n2 entries checked (0 errors, 0 warnings)\n',
+    )
   })
 
   it('exits 1 with every diagnostic: file:line:col, code frame and include chain', async () => {
@@ -51,7 +58,9 @@ describe('merged-yaml check', () => {
   it('expands globs the shell left alone, sorted, once per file', async () => {
     const r = await run(['check', '*/app.merged.yaml', 'layers/app.merged.yaml', '--format', 'json'])
     const report = JSON.parse(r.stdout) as JsonReport
-    expect(report.entries.map((e) => e.file)).toEqual(['broken', 'heat', 'layers', 'yaml11'].map((dir) => join(FIXTURES, dir, 'app.merged.yaml')))
+    expect(report.entries.map((e) => e.file)).toEqual(
+      ['broken', 'heat', 'layers', 'yaml11'].map((dir) => join(FIXTURES, dir, 'app.merged.yaml')),
+    )
   })
 
   it('--format json prints { ok, errorCount, warningCount, entries: [{ file, ok, diagnostics, warnings }] }', async () => {
@@ -84,7 +93,9 @@ describe('merged-yaml check', () => {
     const strictWarnings = await run(['check', 'broken/app.merged.yaml', '--no-strict', '--max-warnings', '0'])
     expect(strictWarnings.code).toBe(1)
     expect(strictWarnings.stdout).toMatch(/1 warning, more than --max-warnings 0\n$/)
-    const json = JSON.parse((await run(['check', 'broken/app.merged.yaml', '--no-strict', '--max-warnings=0', '--format=json'])).stdout) as JsonReport
+    const json = JSON.parse(
+      (await run(['check', 'broken/app.merged.yaml', '--no-strict', '--max-warnings=0', '--format=json'])).stdout,
+    ) as JsonReport
     expect(json).toMatchObject({ ok: false, errorCount: 0, warningCount: 1 })
     expect(json.entries[0]).toMatchObject({ ok: true, diagnostics: [], warnings: [{ code: 'MY_UNKNOWN_MERGER' }] })
   })
@@ -92,7 +103,9 @@ describe('merged-yaml check', () => {
   it('colours only on a terminal, and never with NO_COLOR', async () => {
     const esc = '\u001B['
     expect((await run(['check', 'broken/app.merged.yaml'], { tty: true })).stdout).toContain(esc)
-    expect((await run(['check', 'broken/app.merged.yaml'], { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain(esc)
+    expect(
+      (await run(['check', 'broken/app.merged.yaml'], { tty: true, env: { NO_COLOR: '1' } })).stdout,
+    ).not.toContain(esc)
     expect((await run(['check', 'broken/app.merged.yaml'], { tty: false })).stdout).not.toContain(esc)
   })
 

@@ -21,12 +21,18 @@ describe('merged-yaml explain', () => {
     const r = await run(['explain', 'layers/app.merged.yaml'])
     expect(r.code).toBe(0)
     expect(r.stderr).toBe('')
-    expect(block(r.stdout, 'layers/app.merged.yaml (cloud-init, stack scoped)')).toEqual(['layers/app.merged.yaml (cloud-init, stack scoped)'])
+    expect(block(r.stdout, 'layers/app.merged.yaml (cloud-init, stack scoped)')).toEqual([
+      'layers/app.merged.yaml (cloud-init, stack scoped)',
+    ])
     const parts = block(r.stdout, 'Parts, in merge order:').slice(1).map(columns)
     expect(parts).toEqual([
       ['1. layers/base.yaml:2:1', 'dict(replace)+list()+str()', '(included from layers/app.merged.yaml:2)'],
       ['2. layers/env/production.yaml:2:1', 'dict(replace)+list()+str()', '(included from layers/app.merged.yaml:3)'],
-      ['3. layers/local.yaml:2:1', 'dict(no_replace,recurse_list)+list(append)+str()', '(included from layers/app.merged.yaml:4)'],
+      [
+        '3. layers/local.yaml:2:1',
+        'dict(no_replace,recurse_list)+list(append)+str()',
+        '(included from layers/app.merged.yaml:4)',
+      ],
     ])
   })
 
@@ -40,7 +46,13 @@ describe('merged-yaml explain', () => {
     expect(block(r.stdout, 'log_level = "warn"').slice(1).map(columns)).toEqual([
       ['set', 'layers/base.yaml:6:1', 'dict(replace)', '"info"'],
       ['replaced', 'layers/env/production.yaml:5:1', 'dict(replace)', '"warn"'],
-      ['kept', 'layers/local.yaml:6:1', 'dict(no_replace,recurse_list)', '"debug"', '(without replace, the dict merger keeps the existing value)'],
+      [
+        'kept',
+        'layers/local.yaml:6:1',
+        'dict(no_replace,recurse_list)',
+        '"debug"',
+        '(without replace, the dict merger keeps the existing value)',
+      ],
     ])
     // Removed with its replaced parent, then set again by a later part.
     expect(block(r.stdout, 'server.host = "127.0.0.1"').slice(1).map(columns)).toEqual([
@@ -48,7 +60,9 @@ describe('merged-yaml explain', () => {
       ['deleted', 'layers/env/production.yaml:2:1', 'dict(replace)', '(server was replaced as a whole)'],
       ['set', 'layers/local.yaml:4:3', 'dict(no_replace,recurse_list)', '"127.0.0.1"'],
     ])
-    expect(block(r.stdout, 'packages[2] = "nginx"').slice(1).map(columns)).toEqual([['appended', 'layers/local.yaml:5:12', 'list(append)', '"nginx"']])
+    expect(block(r.stdout, 'packages[2] = "nginx"').slice(1).map(columns)).toEqual([
+      ['appended', 'layers/local.yaml:5:12', 'list(append)', '"nginx"'],
+    ])
   })
 
   it('explains one key path, in dotted or bracket form', async () => {
@@ -101,7 +115,11 @@ describe('merged-yaml explain', () => {
     const r = await run(['explain', 'layers/app.merged.yaml', 'server.port', '--format', 'json'])
     expect(r.code).toBe(0)
     const report = JSON.parse(r.stdout)
-    expect(report).toMatchObject({ entry: join(FIXTURES, 'layers/app.merged.yaml'), dialect: 'cloud-init', detail: 'full' })
+    expect(report).toMatchObject({
+      entry: join(FIXTURES, 'layers/app.merged.yaml'),
+      dialect: 'cloud-init',
+      detail: 'full',
+    })
     expect(report.parts).toHaveLength(3)
     expect(report.paths).toEqual([
       {
@@ -109,7 +127,16 @@ describe('merged-yaml explain', () => {
         present: true,
         value: 443,
         events: [
-          { path: ['server', 'port'], file: join(FIXTURES, 'layers/base.yaml'), line: 4, column: 3, chain: [{ file: join(FIXTURES, 'layers/app.merged.yaml'), line: 2 }], action: 'set', merger: 'dict(replace)', value: 8080 },
+          {
+            path: ['server', 'port'],
+            file: join(FIXTURES, 'layers/base.yaml'),
+            line: 4,
+            column: 3,
+            chain: [{ file: join(FIXTURES, 'layers/app.merged.yaml'), line: 2 }],
+            action: 'set',
+            merger: 'dict(replace)',
+            value: 8080,
+          },
           {
             path: ['server', 'port'],
             file: join(FIXTURES, 'layers/env/production.yaml'),
@@ -131,7 +158,10 @@ describe('merged-yaml explain', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('heat/app.merged.yaml (heat)')
     expect(r.stdout).toContain('Per-value provenance is recorded for cloud-init entries only')
-    const defaults = block(r.stdout, r.stdout.split('\n').find((l) => l.startsWith('parameter_defaults = '))!)
+    const defaults = block(
+      r.stdout,
+      r.stdout.split('\n').find((l) => l.startsWith('parameter_defaults = '))!,
+    )
     expect(defaults.slice(1).map((l) => columns(l).slice(0, 3))).toEqual([
       ['defined', 'heat/base.yaml:3:1', 'heat'],
       ['defined', 'heat/prod.yaml:1:1', 'heat'],
@@ -152,7 +182,10 @@ describe('merged-yaml explain', () => {
 
   it.each([
     [['explain'], 'explain needs an entry'],
-    [['explain', 'layers/app.merged.yaml', 'a', 'b'], 'explain takes an entry and at most one key path, not 3 arguments'],
+    [
+      ['explain', 'layers/app.merged.yaml', 'a', 'b'],
+      'explain takes an entry and at most one key path, not 3 arguments',
+    ],
     [['explain', 'layers/app.merged.yaml', 'a..b'], "'a..b' is not a key path"],
     [['explain', 'layers/app.merged.yaml', '--format', 'yaml'], "--format must be 'text' or 'json', not 'yaml'"],
   ])('%j is a usage error (exit 2)', async (argv, message) => {

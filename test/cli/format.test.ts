@@ -20,8 +20,20 @@ describe('key paths', () => {
   })
 
   it('prints identifier-like keys dotted, indices in brackets and other keys quoted, and reads them back', () => {
-    const paths: (string | number)[][] = [['server', 'port'], ['packages', 2], ['a', 'x.y', 0, 'b-c'], ['OS::Example::Net'], ['__proto__', 'x']]
-    expect(paths.map(formatKeyPath)).toEqual(['server.port', 'packages[2]', 'a["x.y"][0].b-c', '["OS::Example::Net"]', '__proto__.x'])
+    const paths: (string | number)[][] = [
+      ['server', 'port'],
+      ['packages', 2],
+      ['a', 'x.y', 0, 'b-c'],
+      ['OS::Example::Net'],
+      ['__proto__', 'x'],
+    ]
+    expect(paths.map(formatKeyPath)).toEqual([
+      'server.port',
+      'packages[2]',
+      'a["x.y"][0].b-c',
+      '["OS::Example::Net"]',
+      '__proto__.x',
+    ])
     for (const path of paths) expect(parseKeyPath(formatKeyPath(path))).toEqual(path)
   })
 })
@@ -33,7 +45,9 @@ describe('formatShortValue', () => {
     expect(formatShortValue(Number.POSITIVE_INFINITY)).toBe('Infinity')
     expect(formatShortValue(['x'])).toBe('["x"]')
     expect(formatShortValue(Array.from({ length: 40 }, (_, i) => i))).toBe('[… 40 items]')
-    expect(formatShortValue(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`key${i}`, i])))).toBe('{… 30 keys}')
+    expect(formatShortValue(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`key${i}`, i])))).toBe(
+      '{… 30 keys}',
+    )
     expect(formatShortValue('x'.repeat(100))).toHaveLength(60)
   })
 })

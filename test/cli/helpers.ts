@@ -10,7 +10,10 @@ export interface Run {
 }
 
 /** Runs the CLI in-process from `cwd` (the fixtures folder by default), capturing its output. */
-export async function run(argv: string[], options: { cwd?: string; tty?: boolean; env?: Record<string, string> } = {}): Promise<Run> {
+export async function run(
+  argv: string[],
+  options: { cwd?: string; tty?: boolean; env?: Record<string, string> } = {},
+): Promise<Run> {
   let stdout = ''
   let stderr = ''
   const code = await main(argv, {

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { run } from './helpers.ts'
 
-const { version } = JSON.parse(readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8')) as { version: string }
+const { version } = JSON.parse(readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
 
 describe('merged-yaml', () => {
   it('prints the overview with --help, -h and help', async () => {
@@ -11,7 +13,12 @@ describe('merged-yaml', () => {
       const r = await run(argv)
       expect(r.code).toBe(0)
       expect(r.stdout).toMatch(/^merged-yaml — render, check and explain/)
-      for (const usage of ['merged-yaml render <entry>', 'merged-yaml check <entries or globs…>', 'merged-yaml explain <entry> [key.path]']) expect(r.stdout).toContain(usage)
+      for (const usage of [
+        'merged-yaml render <entry>',
+        'merged-yaml check <entries or globs…>',
+        'merged-yaml explain <entry> [key.path]',
+      ])
+        expect(r.stdout).toContain(usage)
       expect(r.stdout).toContain('Exit codes: 0 ok, 1 diagnostics (errors, or too many warnings), 2 usage error.')
     }
   })

@@ -6,7 +6,11 @@ import { parse } from 'yaml'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { FIXTURES, run } from './helpers.ts'
 
-const layers = { server: { port: 443, tls: true, host: '127.0.0.1' }, packages: ['git', 'curl', 'nginx'], log_level: 'warn' }
+const layers = {
+  server: { port: 443, tls: true, host: '127.0.0.1' },
+  packages: ['git', 'curl', 'nginx'],
+  log_level: 'warn',
+}
 
 describe('merged-yaml render', () => {
   it('prints the merged value as YAML by default', async () => {
@@ -24,17 +28,29 @@ describe('merged-yaml render', () => {
   })
 
   it('resolves the entry against the working directory, absolute paths as given', async () => {
-    const r = await run(['render', join(FIXTURES, 'layers/app.merged.yaml'), '--format=json'], { cwd: join(FIXTURES, 'layers') })
+    const r = await run(['render', join(FIXTURES, 'layers/app.merged.yaml'), '--format=json'], {
+      cwd: join(FIXTURES, 'layers'),
+    })
     expect(JSON.parse(r.stdout)).toEqual(layers)
     const relative = await run(['render', 'app.merged.yaml', '--format=json'], { cwd: join(FIXTURES, 'layers') })
     expect(JSON.parse(relative.stdout)).toEqual(layers)
   })
 
   it('passes --merge-how to the engine', async () => {
-    const r = await run(['render', 'layers/app.merged.yaml', '--format', 'json', '--merge-how', 'dict(no_replace,recurse_list)+list(append)+str()'])
+    const r = await run([
+      'render',
+      'layers/app.merged.yaml',
+      '--format',
+      'json',
+      '--merge-how',
+      'dict(no_replace,recurse_list)+list(append)+str()',
+    ])
     expect(r.code).toBe(0)
     // Without replace, the base's scalars stick and the production layer only adds.
-    expect(JSON.parse(r.stdout)).toMatchObject({ server: { host: '0.0.0.0', port: 8080, tls: true }, log_level: 'info' })
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      server: { host: '0.0.0.0', port: 8080, tls: true },
+      log_level: 'info',
+    })
   })
 
   it('passes --yaml-version to the engine', async () => {
@@ -46,19 +62,25 @@ describe('merged-yaml render', () => {
 
   it('writes YAML that reads back to the same value with the same --yaml-version', async () => {
     for (const version of ['1.1', '1.2'] as const) {
-      const json = JSON.parse((await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', version])).stdout)
+      const json = JSON.parse(
+        (await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', version])).stdout,
+      )
       const yaml = (await run(['render', 'yaml11/app.merged.yaml', '--yaml-version', version])).stdout
       expect(parse(yaml, { version })).toEqual(json)
     }
     const strings = writeTree({ 'app.merged.yaml': lines('a: "yes"', 'b: "0755"') })
-    expect((await run(['render', 'app.merged.yaml', '--yaml-version', '1.1'], { cwd: strings })).stdout).toBe('a: "yes"\nb: "0755"\n')
+    expect((await run(['render', 'app.merged.yaml', '--yaml-version', '1.1'], { cwd: strings })).stdout).toBe(
+      'a: "yes"\nb: "0755"\n',
+    )
   })
 
   it('writes a __proto__ key as data', async () => {
     const root = writeTree({ 'app.merged.yaml': lines('__proto__:', '  polluted: true', 'a: 1') })
     const r = await run(['render', 'app.merged.yaml', '--format', 'json'], { cwd: root })
     expect(r.stdout).toBe('{\n  "__proto__": {\n    "polluted": true\n  },\n  "a": 1\n}\n')
-    expect((await run(['render', 'app.merged.yaml'], { cwd: root })).stdout).toBe('__proto__:\n  polluted: true\na: 1\n')
+    expect((await run(['render', 'app.merged.yaml'], { cwd: root })).stdout).toBe(
+      '__proto__:\n  polluted: true\na: 1\n',
+    )
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
@@ -102,7 +124,17 @@ describe('merged-yaml render', () => {
       const r = await run(['render', flag])
       expect(r.code).toBe(0)
       expect(r.stdout).toMatch(/^Usage: merged-yaml render <entry>/)
-      for (const option of ['--format', '--stack', '--no-strict', '--yaml-version', '--merge-how', '--root', '--var', '--mode']) expect(r.stdout).toContain(option)
+      for (const option of [
+        '--format',
+        '--stack',
+        '--no-strict',
+        '--yaml-version',
+        '--merge-how',
+        '--root',
+        '--var',
+        '--mode',
+      ])
+        expect(r.stdout).toContain(option)
     }
   })
 
@@ -110,14 +142,23 @@ describe('merged-yaml render', () => {
     [['render'], 'render needs an entry'],
     [['render', 'a.yaml', 'b.yaml'], 'render takes one entry, not 2'],
     [['render', 'layers/app.merged.yaml', '--format', 'toml'], "--format must be 'yaml' or 'json', not 'toml'"],
-    [['render', 'layers/app.merged.yaml', '--stack', 'layered'], "--stack must be 'scoped' or 'per-part', not 'layered'"],
+    [
+      ['render', 'layers/app.merged.yaml', '--stack', 'layered'],
+      "--stack must be 'scoped' or 'per-part', not 'layered'",
+    ],
     [['render', 'layers/app.merged.yaml', '--yaml-version', '1.3'], "--yaml-version must be '1.2' or '1.1', not '1.3'"],
-    [['render', 'layers/app.merged.yaml', '--dialect', 'hiera'], "--dialect must be one of 'cloud-init', 'datum', 'heat', 'deckhand', not 'hiera'"],
+    [
+      ['render', 'layers/app.merged.yaml', '--dialect', 'hiera'],
+      "--dialect must be one of 'cloud-init', 'datum', 'heat', 'deckhand', not 'hiera'",
+    ],
     [['render', 'layers/app.merged.yaml', '--var', 'mode'], "--var takes name=value, not 'mode'"],
     [['render', 'layers/app.merged.yaml', '--strict', '--no-strict'], '--strict and --no-strict contradict each other'],
     [['render', 'layers/app.merged.yaml', '--colour'], "Unknown option '--colour'"],
     [['render', 'layers/app.merged.yaml', '--root'], "Option '--root <value>' argument missing"],
-    [['render', 'layers/app.merged.yaml', '--merge-how', 'dict(replace)+lst()'], "--merge-how (\"dict(replace)+lst()\"): unknown merger 'lst'"],
+    [
+      ['render', 'layers/app.merged.yaml', '--merge-how', 'dict(replace)+lst()'],
+      '--merge-how ("dict(replace)+lst()"): unknown merger \'lst\'',
+    ],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     const r = await run(argv)
     expect(r.code).toBe(2)
@@ -132,7 +173,9 @@ describe('merged-yaml render', () => {
       'base.yaml': lines('lookup_options: {Roles: deep}', 'Roles: {web: {port: 80, tls: false}}'),
       'node.yaml': lines('Roles: {web: {tls: true}}'),
     })
-    const lookup = await run(['render', 'node.merged.yaml', '--format', 'json', '--lookup', 'Roles/web'], { cwd: datum })
+    const lookup = await run(['render', 'node.merged.yaml', '--format', 'json', '--lookup', 'Roles/web'], {
+      cwd: datum,
+    })
     expect(lookup.code).toBe(0)
     // Datum resolves `Roles\\web` as a lookup of its own: `Roles: deep` does not apply to it, so the
     // most specific layer wins — unlike walking into the deep-merged `Roles`.
@@ -151,7 +194,9 @@ describe('merged-yaml render', () => {
         'data: {port: 80}',
       ),
     })
-    const document = await run(['render', 'site.merged.yaml', '--format', 'json', '--document', 'web'], { cwd: deckhand })
+    const document = await run(['render', 'site.merged.yaml', '--format', 'json', '--document', 'web'], {
+      cwd: deckhand,
+    })
     expect(document.code).toBe(0)
     expect(JSON.parse(document.stdout)).toEqual({ port: 80 })
   })

@@ -39,7 +39,10 @@ function writeEntry(c: Case, root: string): { entry: string; options: RenderOpti
       const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`)
       return `--${boundary}\n${lines.join('\n')}\n\n${readFileSync(join(dir!, source), 'utf8')}`
     })
-    writeFileSync(entry, `MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="${boundary}"\n\n${parts.join('\n')}\n--${boundary}--\n`)
+    writeFileSync(
+      entry,
+      `MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="${boundary}"\n\n${parts.join('\n')}\n--${boundary}--\n`,
+    )
   } else if (c.kind === 'mergemanydict') {
     // util.mergemanydict: the first source has priority, via its default list()+dict()+str().
     const names = c.sources!.map((source) => {

@@ -12,7 +12,11 @@ import type { RenderOptions } from '@merged-yaml/core'
 import { conformanceDir, expectSameOrLocatedError, scratchDir } from './shared.ts'
 
 const dir = conformanceDir('datum')
-const caseNames = dir ? readdirSync(dir).filter((name) => /^\d{3}-/.test(name)).sort() : []
+const caseNames = dir
+  ? readdirSync(dir)
+      .filter((name) => /^\d{3}-/.test(name))
+      .sort()
+  : []
 
 interface CaseOptions {
   resolution_precedence: string[]
@@ -71,8 +75,12 @@ describe.skipIf(!dir)('Datum conformance (../shared/conformance/datum)', () => {
         const lookupOptions = { ...options, datum: { lookup } }
         const { value } = await render(entry, lookupOptions)
         expect(value, `lookup ${lookup}`).toEqual(expected[lookup])
-        if (!/[\\/]/.test(lookup)) expect(topLevelValue(whole, lookup), `key ${lookup} of the whole entry`).toEqual(expected[lookup])
-        await expectSameOrLocatedError(async () => (await render(entry, { ...lookupOptions, strict: true })).value, value)
+        if (!/[\\/]/.test(lookup))
+          expect(topLevelValue(whole, lookup), `key ${lookup} of the whole entry`).toEqual(expected[lookup])
+        await expectSameOrLocatedError(
+          async () => (await render(entry, { ...lookupOptions, strict: true })).value,
+          value,
+        )
       }
       await expectSameOrLocatedError(async () => (await render(entry, { ...options, strict: true })).value, whole)
     })

@@ -34,7 +34,11 @@ function loadCases(): ConformanceCase[] {
     .map((entry) => {
       const dir = join(CORPUS, entry.name)
       const read = (file: string) => readFileSync(join(dir, file), 'utf8')
-      const c: ConformanceCase = { name: entry.name, options: parse(read('options.yaml')) as CaseOptions, stream: read('documents.yaml') }
+      const c: ConformanceCase = {
+        name: entry.name,
+        options: parse(read('options.yaml')) as CaseOptions,
+        stream: read('documents.yaml'),
+      }
       if (existsSync(join(dir, 'expected.json'))) c.expected = JSON.parse(read('expected.json'))
       else c.error = read('expected-error.txt').trim()
       return c
@@ -118,7 +122,9 @@ describe.skipIf(cases.length === 0)('Deckhand conformance (../shared/conformance
 
   afterAll(() => {
     const total = cases.filter((c) => c.options.features.includes('substitution')).length
-    console.info(`deckhand conformance: ${counts.passed} passed; substitution cases: ${counts.substitutionPassed} of ${total} passed, ${counts.skipped.length} skipped (${SUBSTITUTION_SKIP})`)
+    console.info(
+      `deckhand conformance: ${counts.passed} passed; substitution cases: ${counts.substitutionPassed} of ${total} passed, ${counts.skipped.length} skipped (${SUBSTITUTION_SKIP})`,
+    )
     for (const skipped of counts.skipped) console.info(`  skipped ${skipped}`)
   })
 })

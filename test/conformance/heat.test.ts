@@ -10,7 +10,11 @@ import type { RenderOptions } from '@merged-yaml/core'
 import { conformanceDir, expectSameOrLocatedError, scratchDir } from './shared.ts'
 
 const dir = conformanceDir('heat')
-const caseNames = dir ? readdirSync(dir).filter((name) => /^\d{3}-/.test(name)).sort() : []
+const caseNames = dir
+  ? readdirSync(dir)
+      .filter((name) => /^\d{3}-/.test(name))
+      .sort()
+  : []
 
 /** Heat's exception classes and the diagnostic codes that stand for them. */
 const ERROR_CODES: Record<string, RegExp> = {
@@ -83,7 +87,8 @@ describe.skipIf(!dir)('Heat conformance (../shared/conformance/heat)', () => {
             const expectedClass = readFileSync(errorFile, 'utf8').trim()
             for (const strict of [false, true]) {
               const error = await render(entry, { ...options, strict }).catch((e: unknown) => e)
-              if (!isMergedYamlError(error)) throw new Error(`${name} (strict: ${strict}): expected ${expectedClass}, got ${JSON.stringify(error)}`)
+              if (!isMergedYamlError(error))
+                throw new Error(`${name} (strict: ${strict}): expected ${expectedClass}, got ${JSON.stringify(error)}`)
               expect(error.code).toMatch(ERROR_CODES[expectedClass]!)
               expect(error.diagnostics[0]!.line).toBeGreaterThanOrEqual(1)
             }
@@ -93,7 +98,10 @@ describe.skipIf(!dir)('Heat conformance (../shared/conformance/heat)', () => {
           const { value } = await render(entry, options)
           // Key order included: Heat's dict order (existing keys stay, new ones are appended).
           expect(JSON.stringify(value)).toBe(JSON.stringify(expected))
-          await expectSameOrLocatedError(async () => (await render(entry, { ...options, strict: true })).value, expected)
+          await expectSameOrLocatedError(
+            async () => (await render(entry, { ...options, strict: true })).value,
+            expected,
+          )
         })
       }
     })

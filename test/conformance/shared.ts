@@ -17,7 +17,10 @@ export function scratchDir(prefix: string): string {
 }
 
 /** Strict mode must give the lenient (reference) value or a located MergedYamlError, never another value. */
-export async function expectSameOrLocatedError(run: () => Promise<unknown>, reference: unknown): Promise<'same' | 'error'> {
+export async function expectSameOrLocatedError(
+  run: () => Promise<unknown>,
+  reference: unknown,
+): Promise<'same' | 'error'> {
   let value: unknown
   try {
     value = await run()

@@ -11,6 +11,14 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     // No sandbox as root in CI; no background networking on a machine without network.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   })
 }

@@ -31,7 +31,12 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     let server: PreviewServer | undefined
     try {
       await build({ root: PLAYGROUND, logLevel: 'silent', build: { outDir, emptyOutDir: true } })
-      server = await preview({ root: PLAYGROUND, logLevel: 'silent', build: { outDir }, preview: { port: 0, host: '127.0.0.1' } })
+      server = await preview({
+        root: PLAYGROUND,
+        logLevel: 'silent',
+        build: { outDir },
+        preview: { port: 0, host: '127.0.0.1' },
+      })
       const page = await browser.newPage()
       await page.goto(server.resolvedUrls!.local[0]!)
       expect(await text(page, 'environment')).toBe('production')
@@ -58,8 +63,15 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
       // A copy inside the repo, so that vite.config.ts resolves `unplugin-merged-yaml/vite` as in the playground.
       mkdirSync(join(REPO, '.tmp'), { recursive: true })
       dir = mkdtempSync(join(REPO, '.tmp', 'playground-dev-'))
-      cpSync(PLAYGROUND, dir, { recursive: true, filter: (src) => !src.includes(`${'/'}dist`) && !src.endsWith('.d.yaml.ts') })
-      server = await createServer({ root: dir, logLevel: 'silent', server: { port: 0, host: '127.0.0.1', hmr: { overlay: true } } })
+      cpSync(PLAYGROUND, dir, {
+        recursive: true,
+        filter: (src) => !src.includes(`${'/'}dist`) && !src.endsWith('.d.yaml.ts'),
+      })
+      server = await createServer({
+        root: dir,
+        logLevel: 'silent',
+        server: { port: 0, host: '127.0.0.1', hmr: { overlay: true } },
+      })
       await server.listen()
       page = await browser.newPage()
       await page.goto(server.resolvedUrls!.local[0]!)
@@ -83,8 +95,14 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
       })
       writeFileSync(layer(), readFileSync(layer(), 'utf8').replace('retries: 3', 'retries: 7'))
       await expect.poll(() => text(page, 'api-retries'), { timeout: 30_000 }).toBe('7')
-      expect(await page.evaluate(() => (globalThis as unknown as { sameDocumentMarker?: boolean }).sameDocumentMarker)).toBe(true)
-      expect(await page.evaluate(() => (globalThis as unknown as { mergedYamlHmrUpdates?: number }).mergedYamlHmrUpdates ?? 0)).toBeGreaterThan(0)
+      expect(
+        await page.evaluate(() => (globalThis as unknown as { sameDocumentMarker?: boolean }).sameDocumentMarker),
+      ).toBe(true)
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as { mergedYamlHmrUpdates?: number }).mergedYamlHmrUpdates ?? 0,
+        ),
+      ).toBeGreaterThan(0)
     })
 
     it('shows the error overlay with the file and line for a broken layer, and recovers when it is fixed', async () => {

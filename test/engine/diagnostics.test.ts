@@ -8,7 +8,10 @@ import { lines, writeTree } from '../helpers/tree.ts'
 
 const entry = 'app.merged.yaml'
 
-async function diagnose(files: Record<string, string>, options: RenderOptions = {}): Promise<{ root: string; d: Diagnostic; text: string }> {
+async function diagnose(
+  files: Record<string, string>,
+  options: RenderOptions = {},
+): Promise<{ root: string; d: Diagnostic; text: string }> {
   const root = writeTree(files, 'diag')
   const error = await render(entry, { root, ...options }).catch((e: unknown) => e)
   if (!isMergedYamlError(error)) throw new Error(`expected a MergedYamlError, got ${String(error)}`)
@@ -21,7 +24,11 @@ const where = (root: string, d: Diagnostic) => `${d.file.slice(root.length + 1)}
 
 describe('strict diagnostics', () => {
   it('invalid YAML, at the syntax error in the included file, with the chain', async () => {
-    const { root, d, text } = await diagnose({ [entry]: lines('#include', 'base.yaml', 'bad.yaml'), 'base.yaml': 'a: 1\n', 'bad.yaml': lines('a: 1', 'b: [1, 2', 'c: 3') })
+    const { root, d, text } = await diagnose({
+      [entry]: lines('#include', 'base.yaml', 'bad.yaml'),
+      'base.yaml': 'a: 1\n',
+      'bad.yaml': lines('a: 1', 'b: [1, 2', 'c: 3'),
+    })
     expect(d.code).toBe('MY_YAML_SYNTAX')
     expect(where(root, d)).toMatch(/^bad\.yaml:[23]:\d+$/)
     expect(d.chain).toEqual([{ file: join(root, entry), line: 3 }])
@@ -30,7 +37,10 @@ describe('strict diagnostics', () => {
   })
 
   it('a part that is not a mapping', async () => {
-    const { root, d } = await diagnose({ [entry]: lines('#include', 'list.yaml'), 'list.yaml': lines('#cloud-config', '- a', '- b') })
+    const { root, d } = await diagnose({
+      [entry]: lines('#include', 'list.yaml'),
+      'list.yaml': lines('#cloud-config', '- a', '- b'),
+    })
     expect([d.code, where(root, d)]).toEqual(['MY_NOT_A_MAPPING', 'list.yaml:2:1'])
   })
 
@@ -41,7 +51,15 @@ describe('strict diagnostics', () => {
   })
 
   it('an unknown merger in the list format, at its entry', async () => {
-    const { root, d } = await diagnose({ [entry]: lines('merge_how:', '  - name: dict', '    settings: [replace]', '  - name: lists', '    settings: [append]') })
+    const { root, d } = await diagnose({
+      [entry]: lines(
+        'merge_how:',
+        '  - name: dict',
+        '    settings: [replace]',
+        '  - name: lists',
+        '    settings: [append]',
+      ),
+    })
     expect([d.code, where(root, d), d.suggestion]).toEqual(['MY_UNKNOWN_MERGER', `${entry}:4:5`, 'list'])
   })
 
@@ -72,12 +90,18 @@ describe('strict diagnostics', () => {
   })
 
   it('a header in the wrong case', async () => {
-    const { d } = await diagnose({ [entry]: 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/cloud-config\nmerge-type: dict()\n\na: 1\n--B--\n' })
+    const { d } = await diagnose({
+      [entry]:
+        'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/cloud-config\nmerge-type: dict()\n\na: 1\n--B--\n',
+    })
     expect([d.code, d.line, d.suggestion]).toEqual(['MY_MERGE_HEADER_CASE', 6, 'Merge-Type'])
   })
 
   it('a malformed Merge-Type header, at the header', async () => {
-    const { d } = await diagnose({ [entry]: 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/cloud-config\nMerge-Type: "dict(replace)"\n\na: 1\n--B--\n' })
+    const { d } = await diagnose({
+      [entry]:
+        'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/cloud-config\nMerge-Type: "dict(replace)"\n\na: 1\n--B--\n',
+    })
     expect([d.code, d.line]).toEqual(['MY_MERGE_SYNTAX', 6])
     expect(d.message).toMatch(/^Merge-Type: /)
   })
@@ -93,12 +117,19 @@ describe('strict diagnostics', () => {
   })
 
   it('a list extended with the characters of a string', async () => {
-    const { root, d } = await diagnose({ [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': lines('merge_how: dict(recurse_str)+list(append)', 'l: [1]'), 'b.yaml': 'l: abc\n' })
+    const { root, d } = await diagnose({
+      [entry]: lines('#include', 'a.yaml', 'b.yaml'),
+      'a.yaml': lines('merge_how: dict(recurse_str)+list(append)', 'l: [1]'),
+      'b.yaml': 'l: abc\n',
+    })
     expect([d.code, where(root, d)]).toEqual(['MY_MERGE_TYPE_CONFLICT', 'b.yaml:1:1'])
   })
 
   it('a missing include, at its line and column', async () => {
-    const { root, d } = await diagnose({ [entry]: lines('#include', 'base.yaml', '  nope.yaml'), 'base.yaml': 'a: 1\n' })
+    const { root, d } = await diagnose({
+      [entry]: lines('#include', 'base.yaml', '  nope.yaml'),
+      'base.yaml': 'a: 1\n',
+    })
     expect([d.code, where(root, d)]).toEqual(['MY_INCLUDE_NOT_FOUND', `${entry}:3:3`])
   })
 
@@ -113,7 +144,11 @@ describe('strict diagnostics', () => {
   })
 
   it('a cycle, printing the chain', async () => {
-    const { d } = await diagnose({ [entry]: lines('#include', 'a.yaml'), 'a.yaml': lines('#include', 'b.yaml'), 'b.yaml': lines('#include', 'a.yaml') })
+    const { d } = await diagnose({
+      [entry]: lines('#include', 'a.yaml'),
+      'a.yaml': lines('#include', 'b.yaml'),
+      'b.yaml': lines('#include', 'a.yaml'),
+    })
     expect(d.code).toBe('MY_INCLUDE_CYCLE')
     expect(d.message).toContain('a.yaml → b.yaml → a.yaml')
     expect(d.chain).toHaveLength(2)
@@ -130,12 +165,25 @@ describe('strict diagnostics', () => {
   })
 
   it('an unknown include variable, with a suggestion', async () => {
-    const { root, d } = await diagnose({ [entry]: lines('#include', 'env/${mdoe}.yaml') }, { vars: { mode: 'production' } })
+    const { root, d } = await diagnose(
+      { [entry]: lines('#include', 'env/${mdoe}.yaml') },
+      { vars: { mode: 'production' } },
+    )
     expect([d.code, where(root, d), d.suggestion]).toEqual(['MY_INCLUDE_UNKNOWN_VARIABLE', `${entry}:2:5`, 'mode'])
   })
 
   it('a failing JSON patch operation, at the operation', async () => {
-    const { root, d } = await diagnose({ [entry]: lines('#include', 'a.yaml', 'p.json'), 'a.yaml': 'a: 1\n', 'p.json': lines('#cloud-config-jsonp', '[', '  {"op": "add", "path": "/b", "value": 1},', '  {"op": "remove", "path": "/zz"}', ']') })
+    const { root, d } = await diagnose({
+      [entry]: lines('#include', 'a.yaml', 'p.json'),
+      'a.yaml': 'a: 1\n',
+      'p.json': lines(
+        '#cloud-config-jsonp',
+        '[',
+        '  {"op": "add", "path": "/b", "value": 1},',
+        '  {"op": "remove", "path": "/zz"}',
+        ']',
+      ),
+    })
     expect([d.code, where(root, d)]).toEqual(['MY_JSON_PATCH', 'p.json:4:28'])
   })
 
@@ -151,7 +199,11 @@ describe('strict diagnostics', () => {
   })
 
   it('invalid options', async () => {
-    for (const options of [{ stack: 'lifo' }, { yamlVersion: '1.3' }, { mergeHow: 'dict(replace)+lst()' }] as RenderOptions[]) {
+    for (const options of [
+      { stack: 'lifo' },
+      { yamlVersion: '1.3' },
+      { mergeHow: 'dict(replace)+lst()' },
+    ] as RenderOptions[]) {
       const { d } = await diagnose({ [entry]: 'a: 1\n' }, options)
       expect(d.code).toBe('MY_INVALID_OPTION')
     }
@@ -170,7 +222,11 @@ describe('lenient mode (strict: false) reproduces cloud-init and warns', () => {
     })
     const result = await render(entry, { root, strict: false, stack: 'per-part' })
     expect(result.value).toEqual({ s: 'a', c: 1 })
-    expect(result.warnings.map((w) => w.code)).toEqual(['MY_YAML_SYNTAX', 'MY_UNKNOWN_MERGER', 'MY_MERGE_TYPE_CONFLICT'])
+    expect(result.warnings.map((w) => w.code)).toEqual([
+      'MY_YAML_SYNTAX',
+      'MY_UNKNOWN_MERGER',
+      'MY_MERGE_TYPE_CONFLICT',
+    ])
     expect(result.warnings.every((w) => w.severity === 'warning' && w.line >= 1)).toBe(true)
   })
 
@@ -178,7 +234,14 @@ describe('lenient mode (strict: false) reproduces cloud-init and warns', () => {
     const root = writeTree({
       [entry]: lines('#include', 'a.yaml', 'b.yaml'),
       'a.yaml': 'l: [1]\n',
-      'b.yaml': lines('merge_how:', '  - name: dict', '    settings: no_replace,recurse_list', '  - name: list', '    settings: [append, recurse_lst]', 'l: [2]'),
+      'b.yaml': lines(
+        'merge_how:',
+        '  - name: dict',
+        '    settings: no_replace,recurse_list',
+        '  - name: list',
+        '    settings: [append, recurse_lst]',
+        'l: [2]',
+      ),
     })
     const result = await render(entry, { root, strict: false })
     // 'no_replace,recurse_list' contains 'replace': cloud-init picks dict(replace).

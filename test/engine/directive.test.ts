@@ -40,7 +40,10 @@ describe('string format', () => {
     for (const bad of ['dict', 'dict (replace)', 'dict(a+b)']) {
       const { problems } = parseMergeString(bad)
       expect(problems.length, bad).toBeGreaterThan(0)
-      expect(problems.every((p) => p.fatal && p.code === 'MY_MERGE_SYNTAX'), bad).toBe(true)
+      expect(
+        problems.every((p) => p.fatal && p.code === 'MY_MERGE_SYNTAX'),
+        bad,
+      ).toBe(true)
     }
     expect(parseMergeString('dict').problems[0]!.message).toMatch(/dict\(\)/)
   })
@@ -60,7 +63,12 @@ describe('string format', () => {
 
 describe('list format', () => {
   it('reads {name, settings} entries without lower-casing', () => {
-    expect(parseMergeBody([{ name: 'list', settings: ['append'] }, { name: 'dict', settings: ['no_replace', 'recurse_list'] }]).specs).toEqual([
+    expect(
+      parseMergeBody([
+        { name: 'list', settings: ['append'] },
+        { name: 'dict', settings: ['no_replace', 'recurse_list'] },
+      ]).specs,
+    ).toEqual([
       { name: 'list', options: ['append'] },
       { name: 'dict', options: ['no_replace', 'recurse_list'] },
     ])
@@ -68,7 +76,9 @@ describe('list format', () => {
   })
 
   it('converts - to _ in names only', () => {
-    expect(parseMergeBody([{ name: 'm-dict', settings: ['recurse-list'] }]).specs).toEqual([{ name: 'dict', options: ['recurse-list'] }])
+    expect(parseMergeBody([{ name: 'm-dict', settings: ['recurse-list'] }]).specs).toEqual([
+      { name: 'dict', options: ['recurse-list'] },
+    ])
   })
 
   it('accepts [name, option…] entries with a warning', () => {
@@ -81,7 +91,9 @@ describe('list format', () => {
   })
 
   it('fails on missing name or settings, null settings, string entries, a bare mapping and non-lists', () => {
-    expect(parseMergeBody([{ name: 'dict' }]).problems).toMatchObject([{ code: 'MY_MERGE_FORMAT', fatal: true, entry: 0 }])
+    expect(parseMergeBody([{ name: 'dict' }]).problems).toMatchObject([
+      { code: 'MY_MERGE_FORMAT', fatal: true, entry: 0 },
+    ])
     expect(parseMergeBody([{ settings: [] }]).problems).toMatchObject([{ code: 'MY_MERGE_FORMAT', fatal: true }])
     expect(parseMergeBody([{ name: 'dict', settings: null }]).problems).toMatchObject([{ fatal: true }])
     expect(parseMergeBody(['dict(replace)']).problems).toMatchObject([{ fatal: true }])
@@ -91,7 +103,10 @@ describe('list format', () => {
   })
 
   it('skips an entry with an empty name', () => {
-    const parsed = parseMergeBody([{ name: '', settings: [] }, { name: 'dict', settings: [] }])
+    const parsed = parseMergeBody([
+      { name: '', settings: [] },
+      { name: 'dict', settings: [] },
+    ])
     expect(parsed.specs).toEqual([{ name: 'dict', options: [] }])
   })
 
@@ -109,14 +124,24 @@ describe('list format', () => {
 
 describe('validation', () => {
   it('rejects unknown mergers with a suggestion', () => {
-    expect(validateSpecs([{ name: 'lst', options: [] }])).toMatchObject([{ code: 'MY_UNKNOWN_MERGER', fatal: true, suggestion: 'list' }])
-    expect(validateSpecs([{ name: 'Dict', options: [] }])).toMatchObject([{ code: 'MY_UNKNOWN_MERGER', suggestion: 'dict' }])
+    expect(validateSpecs([{ name: 'lst', options: [] }])).toMatchObject([
+      { code: 'MY_UNKNOWN_MERGER', fatal: true, suggestion: 'list' },
+    ])
+    expect(validateSpecs([{ name: 'Dict', options: [] }])).toMatchObject([
+      { code: 'MY_UNKNOWN_MERGER', suggestion: 'dict' },
+    ])
   })
 
   it('flags unknown options and options that do nothing for that merger', () => {
-    expect(validateSpecs([{ name: 'dict', options: ['recurse_lst'] }])).toMatchObject([{ code: 'MY_UNKNOWN_MERGE_OPTION', fatal: false, suggestion: 'recurse_list' }])
+    expect(validateSpecs([{ name: 'dict', options: ['recurse_lst'] }])).toMatchObject([
+      { code: 'MY_UNKNOWN_MERGE_OPTION', fatal: false, suggestion: 'recurse_list' },
+    ])
     expect(validateSpecs([{ name: 'dict', options: ['append'] }])[0]!.message).toMatch(/no effect on the dict merger/)
-    expect(validateSpecs([{ name: 'dict', options: [] }, { name: 'str', options: ['recurse_list'] }])).toMatchObject([{ code: 'MY_UNKNOWN_MERGE_OPTION' }])
+    expect(
+      validateSpecs([
+        { name: 'dict', options: [] },
+        { name: 'str', options: ['recurse_list'] },
+      ]),
+    ).toMatchObject([{ code: 'MY_UNKNOWN_MERGE_OPTION' }])
   })
-
 })

@@ -30,15 +30,29 @@ function createTree(): string {
 describe('build lookups', () => {
   const base = createTree()
   const paths = [
-    'real', 'real/a.yaml', 'real/deep/b.yaml', 'dir-link', 'dir-link/a.yaml', 'dir-link/deep/b.yaml', 'real/file-link.yaml',
-    'dir-link/file-link.yaml', 'chain.yaml', 'dangling.yaml', 'missing.yaml', 'real/a.yaml/under-a-file', 'dir-link/deep-link/b.yaml',
-    'dir-link/deep-link/../a.yaml', 'real/./a.yaml', 'dir-link/missing/c.yaml',
+    'real',
+    'real/a.yaml',
+    'real/deep/b.yaml',
+    'dir-link',
+    'dir-link/a.yaml',
+    'dir-link/deep/b.yaml',
+    'real/file-link.yaml',
+    'dir-link/file-link.yaml',
+    'chain.yaml',
+    'dangling.yaml',
+    'missing.yaml',
+    'real/a.yaml/under-a-file',
+    'dir-link/deep-link/b.yaml',
+    'dir-link/deep-link/../a.yaml',
+    'real/./a.yaml',
+    'dir-link/missing/c.yaml',
   ].map((p) => join(base, p))
 
   it.each(paths)('gives realpath(3)’s answer for %s', (path) => {
     const lookups = createBuildLookups()
     // Twice: the second answer (or error) comes from the memo.
-    for (let i = 0; i < 2; i++) expect(outcome(() => lookups.realpath.get(path))).toEqual(outcome(() => realpathSync.native(path)))
+    for (let i = 0; i < 2; i++)
+      expect(outcome(() => lookups.realpath.get(path))).toEqual(outcome(() => realpathSync.native(path)))
   })
 
   it.each(paths)('gives stat(2)’s answer for %s', (path) => {
@@ -46,7 +60,13 @@ describe('build lookups', () => {
     const expected = outcome(() => statSync(path, { bigint: true }))
     const got = outcome(() => lookups.stat.get(path))
     if ('code' in expected) expect(got).toEqual(expected)
-    else expect('value' in got && [got.value.ino, got.value.size, got.value.mode, got.value.mtimeNs]).toEqual([expected.value.ino, expected.value.size, expected.value.mode, expected.value.mtimeNs])
+    else
+      expect('value' in got && [got.value.ino, got.value.size, got.value.mode, got.value.mtimeNs]).toEqual([
+        expected.value.ino,
+        expected.value.size,
+        expected.value.mode,
+        expected.value.mtimeNs,
+      ])
   })
 
   it('resolves / itself', () => {

@@ -19,19 +19,30 @@ describe('#include', () => {
     })
     const result = await render(entry, { root })
     expect(result.value).toEqual({ a: 1, b: 2, c: 3 })
-    expect(result.files.map((f) => f.slice(root.length + 1))).toEqual([entry, 'layers/base.yaml', 'layers/more.merged.yaml', 'layers/sub/c.yaml'])
+    expect(result.files.map((f) => f.slice(root.length + 1))).toEqual([
+      entry,
+      'layers/base.yaml',
+      'layers/more.merged.yaml',
+      'layers/sub/c.yaml',
+    ])
   })
 
   it('includes absolute paths and file:// URLs', async () => {
     const root = writeTree({ 'a.yaml': 'a: 1\n', 'b.yaml': 'b: 2\n' })
-    const tree = writeTree({ [entry]: lines('#include', join(root, 'a.yaml'), pathToFileURL(join(root, 'b.yaml')).href) })
+    const tree = writeTree({
+      [entry]: lines('#include', join(root, 'a.yaml'), pathToFileURL(join(root, 'b.yaml')).href),
+    })
     // Both folders are allowed: the includes live outside the entry's root.
     const { value } = await render(join(tree, entry), { root: tree, allow: [root] })
     expect(value).toEqual({ a: 1, b: 2 })
   })
 
   it('accepts several #include lines and skips comments and blank lines', async () => {
-    const root = writeTree({ [entry]: lines('#include a.yaml', '', '# a comment', '#include b.yaml'), 'a.yaml': 'a: 1\n', 'b.yaml': 'b: 2\n' })
+    const root = writeTree({
+      [entry]: lines('#include a.yaml', '', '# a comment', '#include b.yaml'),
+      'a.yaml': 'a: 1\n',
+      'b.yaml': 'b: 2\n',
+    })
     expect((await render(entry, { root })).value).toEqual({ a: 1, b: 2 })
   })
 
@@ -77,23 +88,42 @@ describe('#include', () => {
       'env/production.yaml': 'env: production\n',
       'eu.yaml': 'region: eu\n',
     })
-    expect((await render(entry, { root, vars: { mode: 'production', region: 'eu' } })).value).toEqual({ env: 'production', region: 'eu' })
+    expect((await render(entry, { root, vars: { mode: 'production', region: 'eu' } })).value).toEqual({
+      env: 'production',
+      region: 'eu',
+    })
   })
 
   it('reads gzip-compressed includes', async () => {
-    const root = writeTree({ [entry]: lines('#include', 'packed.yaml.gz'), 'packed.yaml.gz': gzipSync('#cloud-config\nz: 1\n') })
+    const root = writeTree({
+      [entry]: lines('#include', 'packed.yaml.gz'),
+      'packed.yaml.gz': gzipSync('#cloud-config\nz: 1\n'),
+    })
     expect((await render(entry, { root })).value).toEqual({ z: 1 })
   })
 
   it('takes each document of a YAML stream as a part', async () => {
-    const root = writeTree({ [entry]: lines('a: 1', 'l: [1]', '---', 'merge_how: dict(recurse_list)+list(append)', 'l: [2]', '---', '# nothing', '---', 'b: 2') })
+    const root = writeTree({
+      [entry]: lines(
+        'a: 1',
+        'l: [1]',
+        '---',
+        'merge_how: dict(recurse_list)+list(append)',
+        'l: [2]',
+        '---',
+        '# nothing',
+        '---',
+        'b: 2',
+      ),
+    })
     expect((await render(entry, { root })).value).toEqual({ a: 1, l: [1, 2], b: 2 })
   })
 })
 
 describe('MIME', () => {
   const boundary = 'BOUNDARY'
-  const mime = (...parts: string[]) => `MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="${boundary}"\n\n${parts.map((p) => `--${boundary}\n${p}`).join('\n')}\n--${boundary}--\n`
+  const mime = (...parts: string[]) =>
+    `MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="${boundary}"\n\n${parts.map((p) => `--${boundary}\n${p}`).join('\n')}\n--${boundary}--\n`
 
   it('merges parts in order with Merge-Type headers, body directive first', async () => {
     const root = writeTree({
@@ -109,7 +139,10 @@ describe('MIME', () => {
 
   it('falls through an empty Merge-Type to X-Merge-Type', async () => {
     const root = writeTree({
-      [entry]: mime('Content-Type: text/cloud-config\n\nl: [1]\n', 'Content-Type: text/cloud-config\nMerge-Type: \nX-Merge-Type: dict(recurse_list)+list(append)\n\nl: [2]\n'),
+      [entry]: mime(
+        'Content-Type: text/cloud-config\n\nl: [1]\n',
+        'Content-Type: text/cloud-config\nMerge-Type: \nX-Merge-Type: dict(recurse_list)+list(append)\n\nl: [2]\n',
+      ),
     })
     expect((await render(entry, { root })).value).toEqual({ l: [1, 2] })
   })
@@ -128,7 +161,10 @@ describe('MIME', () => {
   it('decompresses gzip parts and drops their headers, like cloud-init', async () => {
     const gz = gzipSync('#cloud-config\nl: [2]\n').toString('base64')
     const root = writeTree({
-      [entry]: mime('Content-Type: text/cloud-config\n\nl: [1]\n', `Content-Type: application/gzip\nMerge-Type: dict(recurse_list)+list(append)\nContent-Transfer-Encoding: base64\n\n${gz}\n`),
+      [entry]: mime(
+        'Content-Type: text/cloud-config\n\nl: [1]\n',
+        `Content-Type: application/gzip\nMerge-Type: dict(recurse_list)+list(append)\nContent-Transfer-Encoding: base64\n\n${gz}\n`,
+      ),
     })
     expect((await render(entry, { root, stack: 'per-part' })).value).toEqual({ l: [2] })
   })
@@ -140,7 +176,13 @@ describe('MIME', () => {
   })
 
   it('skips shell scripts and plain text with a warning', async () => {
-    const root = writeTree({ [entry]: mime('Content-Type: text/cloud-config\n\na: 1\n', 'Content-Type: text/x-shellscript\n\n#!/bin/sh\necho hi\n', 'Content-Type: text/plain\n\njust text\n') })
+    const root = writeTree({
+      [entry]: mime(
+        'Content-Type: text/cloud-config\n\na: 1\n',
+        'Content-Type: text/x-shellscript\n\n#!/bin/sh\necho hi\n',
+        'Content-Type: text/plain\n\njust text\n',
+      ),
+    })
     const result = await render(entry, { root })
     expect(result.value).toEqual({ a: 1 })
     expect(result.warnings.map((w) => w.code)).toEqual(['MY_PART_UNHANDLED', 'MY_PART_UNHANDLED'])
@@ -148,7 +190,14 @@ describe('MIME', () => {
   })
 
   it('expands an include part in place', async () => {
-    const root = writeTree({ [entry]: mime('Content-Type: text/cloud-config\n\na: 1\n', 'Content-Type: text/x-include-url\n\nlayer.yaml\n', 'Content-Type: text/cloud-config\n\nc: 3\n'), 'layer.yaml': 'b: 2\n' })
+    const root = writeTree({
+      [entry]: mime(
+        'Content-Type: text/cloud-config\n\na: 1\n',
+        'Content-Type: text/x-include-url\n\nlayer.yaml\n',
+        'Content-Type: text/cloud-config\n\nc: 3\n',
+      ),
+      'layer.yaml': 'b: 2\n',
+    })
     const { value } = await render(entry, { root })
     expect(Object.keys(value as object)).toEqual(['a', 'b', 'c'])
   })
@@ -175,7 +224,10 @@ describe('#cloud-config-archive and #cloud-config-jsonp', () => {
     const root = writeTree({
       [entry]: lines('#include', 'base.yaml', 'patch.json'),
       'base.yaml': 'a: 1\nl: [1, 2]\nrm: x\n',
-      'patch.json': lines('#cloud-config-jsonp', '[{"op": "add", "path": "/l/-", "value": 3}, {"op": "remove", "path": "/rm"}, {"op": "replace", "path": "/a", "value": 2}, {"op": "copy", "from": "/a", "path": "/b"}, {"op": "move", "from": "/b", "path": "/c"}, {"op": "test", "path": "/c", "value": 2}]'),
+      'patch.json': lines(
+        '#cloud-config-jsonp',
+        '[{"op": "add", "path": "/l/-", "value": 3}, {"op": "remove", "path": "/rm"}, {"op": "replace", "path": "/a", "value": 2}, {"op": "copy", "from": "/a", "path": "/b"}, {"op": "move", "from": "/b", "path": "/c"}, {"op": "test", "path": "/c", "value": 2}]',
+      ),
     })
     expect((await render(entry, { root })).value).toEqual({ a: 2, l: [1, 2, 3], c: 2 })
   })
@@ -191,12 +243,15 @@ describe('the strategy stack', () => {
     'last.yaml': lines('runcmd: [last]'),
   }
 
-  it("scoped (default): a declaration governs the parts after it, and does not leak out of an include list", async () => {
+  it('scoped (default): a declaration governs the parts after it, and does not leak out of an include list', async () => {
     const root = writeTree(files)
-    expect((await render(entry, { root })).value).toEqual({ runcmd: ['scoped', 'base', 'prod', 'last'], db: { host: 'a', port: 1 } })
+    expect((await render(entry, { root })).value).toEqual({
+      runcmd: ['scoped', 'base', 'prod', 'last'],
+      db: { host: 'a', port: 1 },
+    })
   })
 
-  it("per-part (cloud-init): each part uses its own declaration or the default dict(replace)", async () => {
+  it('per-part (cloud-init): each part uses its own declaration or the default dict(replace)', async () => {
     const root = writeTree(files)
     expect((await render(entry, { root, stack: 'per-part' })).value).toEqual({ runcmd: ['last'], db: { host: 'b' } })
   })
@@ -212,13 +267,20 @@ describe('the strategy stack', () => {
   })
 
   it('uses the mergeHow option as the default set', async () => {
-    const root = writeTree({ [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': 'd: {x: 1}\n', 'b.yaml': 'd: {y: 2}\n' })
+    const root = writeTree({
+      [entry]: lines('#include', 'a.yaml', 'b.yaml'),
+      'a.yaml': 'd: {x: 1}\n',
+      'b.yaml': 'd: {y: 2}\n',
+    })
     expect((await render(entry, { root, mergeHow: 'dict()+list()+str()' })).value).toEqual({ d: { x: 1, y: 2 } })
     expect((await render(entry, { root })).value).toEqual({ d: { y: 2 } })
   })
 
   it('strips merge_how, and keeps merge_type only when merge_how is set (lenient)', async () => {
-    const root = writeTree({ [entry]: 'merge_how: dict()\nmerge_type: list()\na: 1\n', 'b.merged.yaml': 'merge_type: dict()\na: 1\n' })
+    const root = writeTree({
+      [entry]: 'merge_how: dict()\nmerge_type: list()\na: 1\n',
+      'b.merged.yaml': 'merge_type: dict()\na: 1\n',
+    })
     expect((await render(entry, { root, strict: false })).value).toEqual({ merge_type: 'list()', a: 1 })
     expect((await render('b.merged.yaml', { root })).value).toEqual({ a: 1 })
   })
@@ -226,7 +288,11 @@ describe('the strategy stack', () => {
 
 describe('results', () => {
   it('is null without any cloud-config part and {} when every part failed', async () => {
-    const root = writeTree({ 'script.merged.yaml': '#!/bin/sh\necho\n', 'bad.merged.yaml': '#cloud-config\n[1, 2]\n', 'empty.merged.yaml': '' })
+    const root = writeTree({
+      'script.merged.yaml': '#!/bin/sh\necho\n',
+      'bad.merged.yaml': '#cloud-config\n[1, 2]\n',
+      'empty.merged.yaml': '',
+    })
     expect((await render('script.merged.yaml', { root })).value).toBeNull()
     expect((await render('bad.merged.yaml', { root, strict: false })).value).toEqual({})
     expect((await render('empty.merged.yaml', { root })).value).toEqual({})

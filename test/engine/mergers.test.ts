@@ -5,7 +5,11 @@ import { parseMergeString } from '../../packages/core/src/merge/directive.ts'
 import { createMergerSet, MergeRun, PartSkipped } from '../../packages/core/src/merge/mergers.ts'
 import type { MergeConflict } from '../../packages/core/src/merge/mergers.ts'
 
-function merge(how: string, old: unknown, next: unknown): { value?: unknown; skipped?: boolean; conflicts: MergeConflict[] } {
+function merge(
+  how: string,
+  old: unknown,
+  next: unknown,
+): { value?: unknown; skipped?: boolean; conflicts: MergeConflict[] } {
   const conflicts: MergeConflict[] = []
   const run = new MergeRun(createMergerSet(parseMergeString(how).specs), (c) => conflicts.push(c))
   try {
@@ -50,7 +54,10 @@ describe('dict merger', () => {
   })
 
   it('no_replace recurses into dicts and keeps old scalars', () => {
-    expect(merge('dict()', { a: { x: 1, y: 1 }, s: 'old' }, { a: { y: 2, z: 3 }, s: 'new' }).value).toEqual({ a: { x: 1, y: 1, z: 3 }, s: 'old' })
+    expect(merge('dict()', { a: { x: 1, y: 1 }, s: 'old' }, { a: { y: 2, z: 3 }, s: 'new' }).value).toEqual({
+      a: { x: 1, y: 1, z: 3 },
+      s: 'old',
+    })
   })
 
   it('adds new keys even when their value is null', () => {
@@ -100,15 +107,21 @@ describe('list merger', () => {
   })
 
   it('recurses element-wise only in replace mode and only with the flag', () => {
-    expect(at('dict(recurse_list)+list(recurse_list)', [[1, 2, 3], [4]], [[9], [8, 7]]).value).toEqual({ k: [[9, 2, 3], [8]] })
+    expect(at('dict(recurse_list)+list(recurse_list)', [[1, 2, 3], [4]], [[9], [8, 7]]).value).toEqual({
+      k: [[9, 2, 3], [8]],
+    })
     expect(at('dict(recurse_list)+list()', [[1, 2, 3], [4]], [[9], [8, 7]]).value).toEqual({ k: [[9], [8, 7]] })
-    expect(at('dict(recurse_list)+list(recurse_dict)', [{ a: 1 }, 5], [{ b: 2 }, { c: 3 }]).value).toEqual({ k: [{ a: 1, b: 2 }, 5] })
+    expect(at('dict(recurse_list)+list(recurse_dict)', [{ a: 1 }, 5], [{ b: 2 }, { c: 3 }]).value).toEqual({
+      k: [{ a: 1, b: 2 }, 5],
+    })
     expect(at('dict(recurse_list)+list(recurse_dict)', [7], [{ b: 2 }]).value).toEqual({ k: [7] })
     expect(at('dict(recurse_list)+list(recurse_str)+str(append)', ['a', 'b'], ['x']).value).toEqual({ k: ['ax', 'b'] })
   })
 
   it('append and prepend never recurse or deduplicate', () => {
-    expect(at('dict(recurse_list)+list(append,recurse_dict)', [{ a: 1 }], [{ a: 1 }]).value).toEqual({ k: [{ a: 1 }, { a: 1 }] })
+    expect(at('dict(recurse_list)+list(append,recurse_dict)', [{ a: 1 }], [{ a: 1 }]).value).toEqual({
+      k: [{ a: 1 }, { a: 1 }],
+    })
   })
 })
 

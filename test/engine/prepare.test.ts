@@ -11,7 +11,11 @@ describe('prepareEntry', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }))
 
   it('renders what renderSync renders, once, and fingerprints the inputs', () => {
-    root = writeTree({ 'base.yaml': lines('a: 1'), 'more/b.yaml': lines('b: 2'), 'app.merged.yaml': lines('#include', 'base.yaml', 'more/*.yaml', '?local.yaml') })
+    root = writeTree({
+      'base.yaml': lines('a: 1'),
+      'more/b.yaml': lines('b: 2'),
+      'app.merged.yaml': lines('#include', 'base.yaml', 'more/*.yaml', '?local.yaml'),
+    })
     const prepared = prepareEntry('app.merged.yaml', { root })
     expect(prepared.files).toEqual([join(root, 'app.merged.yaml'), join(root, 'base.yaml'), join(root, 'more/b.yaml')])
     expect(prepared.missing).toEqual([join(root, 'local.yaml')])
@@ -29,8 +33,14 @@ describe('prepareEntry', () => {
   })
 
   it('throws gathering errors, and keeps a merge error for render()', () => {
-    root = writeTree({ 'bad.yaml': lines('a: [1'), 'app.merged.yaml': lines('#include', 'missing.yaml'), 'broken.merged.yaml': lines('#include', 'bad.yaml') })
-    expect(() => prepareEntry('app.merged.yaml', { root })).toThrow(expect.objectContaining({ code: 'MY_INCLUDE_NOT_FOUND' }))
+    root = writeTree({
+      'bad.yaml': lines('a: [1'),
+      'app.merged.yaml': lines('#include', 'missing.yaml'),
+      'broken.merged.yaml': lines('#include', 'bad.yaml'),
+    })
+    expect(() => prepareEntry('app.merged.yaml', { root })).toThrow(
+      expect.objectContaining({ code: 'MY_INCLUDE_NOT_FOUND' }),
+    )
     const prepared = prepareEntry('broken.merged.yaml', { root })
     expect(() => prepared.render()).toThrow(expect.objectContaining({ code: 'MY_YAML_SYNTAX' }))
     expect(() => prepared.render()).toThrow(expect.objectContaining({ code: 'MY_YAML_SYNTAX' }))

@@ -13,8 +13,15 @@ function explain(files: Record<string, string>, options: RenderOptions = {}) {
   const root = writeTree(files, 'prov')
   const result = renderSync(entry, { root, explain: true, ...options })
   const at = (...path: (string | number)[]): [string, string, string, unknown][] => {
-    const found = result.provenance!.paths.find((p) => JSON.stringify(p.path.map(String)) === JSON.stringify(path.map(String)))
-    return (found?.events ?? []).map((e) => [e.action, `${e.file.slice(root.length + 1)}:${e.line}:${e.column}`, e.merger, e.value])
+    const found = result.provenance!.paths.find(
+      (p) => JSON.stringify(p.path.map(String)) === JSON.stringify(path.map(String)),
+    )
+    return (found?.events ?? []).map((e) => [
+      e.action,
+      `${e.file.slice(root.length + 1)}:${e.line}:${e.column}`,
+      e.merger,
+      e.value,
+    ])
   }
   return { result, at }
 }
@@ -26,7 +33,11 @@ describe('render() with explain', () => {
   })
 
   it('records a value set, then replaced by a later part', () => {
-    const { result, at } = explain({ [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': lines('x: 1', 'y: 2'), 'b.yaml': lines('x: 10') })
+    const { result, at } = explain({
+      [entry]: lines('#include', 'a.yaml', 'b.yaml'),
+      'a.yaml': lines('x: 1', 'y: 2'),
+      'b.yaml': lines('x: 10'),
+    })
     expect(result.value).toEqual({ x: 10, y: 2 })
     expect(at('x')).toEqual([
       ['set', 'a.yaml:1:1', 'dict(replace)', 1],
@@ -105,7 +116,14 @@ describe('render() with explain', () => {
   })
 
   it('lists an unparsable part as skipped (lenient mode)', () => {
-    const { result } = explain({ [entry]: lines('#include', 'a.yaml', 'bad.yaml'), 'a.yaml': lines('a: 1'), 'bad.yaml': lines('#cloud-config', 'b: [1, 2') }, { strict: false })
+    const { result } = explain(
+      {
+        [entry]: lines('#include', 'a.yaml', 'bad.yaml'),
+        'a.yaml': lines('a: 1'),
+        'bad.yaml': lines('#cloud-config', 'b: [1, 2'),
+      },
+      { strict: false },
+    )
     expect(result.provenance!.parts.map((p) => [basename(p.file), p.status])).toEqual([
       ['a.yaml', 'merged'],
       ['bad.yaml', 'skipped'],
@@ -116,7 +134,13 @@ describe('render() with explain', () => {
     const { result, at } = explain({
       [entry]: lines('#include', 'a.yaml', 'patch.json'),
       'a.yaml': lines('a: 1', 'rm: x'),
-      'patch.json': lines('#cloud-config-jsonp', '[', '  {"op": "replace", "path": "/a", "value": 2},', '  {"op": "remove", "path": "/rm"}', ']'),
+      'patch.json': lines(
+        '#cloud-config-jsonp',
+        '[',
+        '  {"op": "replace", "path": "/a", "value": 2},',
+        '  {"op": "remove", "path": "/rm"}',
+        ']',
+      ),
     })
     expect(result.value).toEqual({ a: 2 })
     expect(at('a')).toEqual([
@@ -162,7 +186,10 @@ const mergeHow = fc.option(
     .map(([dict, list, str]) => `dict(${dict.join(',')})+list(${list})+str(${str})`),
   { nil: undefined },
 )
-const part = fc.record({ how: mergeHow, data: fc.dictionary(fc.constantFrom('k', 'l', 'm', 'n'), value, { maxKeys: 4 }) })
+const part = fc.record({
+  how: mergeHow,
+  data: fc.dictionary(fc.constantFrom('k', 'l', 'm', 'n'), value, { maxKeys: 4 }),
+})
 
 type Outcome = { value: unknown } | { error: string }
 
@@ -176,7 +203,8 @@ function outcome(run: () => { value: unknown }): Outcome {
 
 function* leaves(node: unknown, path: (string | number)[] = []): Generator<[(string | number)[], unknown]> {
   if (Array.isArray(node) && node.length > 0) for (const [i, item] of node.entries()) yield* leaves(item, [...path, i])
-  else if (typeof node === 'object' && node !== null && Object.keys(node).length > 0) for (const [k, v] of Object.entries(node)) yield* leaves(v, [...path, k])
+  else if (typeof node === 'object' && node !== null && Object.keys(node).length > 0)
+    for (const [k, v] of Object.entries(node)) yield* leaves(v, [...path, k])
   else if (path.length > 0) yield [path, node]
 }
 
@@ -188,30 +216,36 @@ function historyOf(provenance: Provenance, path: readonly (string | number)[]): 
 describe('explain on random entries', () => {
   it('never changes the result, and every value has a history ending in it', () => {
     fc.assert(
-      fc.property(fc.array(part, { minLength: 1, maxLength: 3 }), fc.constantFrom('scoped', 'per-part'), fc.boolean(), (parts, stack, strict) => {
-        const files: Record<string, string> = { [entry]: lines('#include', ...parts.map((_, i) => `p${i}.yaml`)) }
-        parts.forEach((p, i) => {
-          files[`p${i}.yaml`] = JSON.stringify(p.how ? { merge_how: p.how, ...p.data } : p.data)
-        })
-        const root = writeTree(files, 'prov-prop')
-        const options: RenderOptions = { root, stack: stack as RenderOptions['stack'], strict }
-        const plain = outcome(() => renderSync(entry, options))
-        let explained: ReturnType<typeof renderSync> | undefined
-        const withExplain = outcome(() => (explained = renderSync(entry, { ...options, explain: true })))
-        expect(withExplain).toEqual(plain)
-        if (!explained) return
-        for (const [path, leaf] of leaves(explained.value)) {
-          const events = historyOf(explained.provenance!, path)
-          expect(events.length, `history of ${path.join('.')}`).toBeGreaterThan(0)
-          const last = events.filter((e) => e.action !== 'kept' && e.action !== 'merged').at(-1)!
-          expect(last.action).not.toBe('deleted')
-          // An empty container may have been emptied by merges (allow_delete) or given nothing to add.
-          if (typeof leaf === 'object' && leaf !== null) continue
-          // str(append) builds a string from several parts: its last event holds only the tail.
-          if (last.action === 'appended' && typeof leaf === 'string' && typeof last.value === 'string') expect(leaf.endsWith(last.value)).toBe(true)
-          else expect(last.value, `last value of ${path.join('.')}`).toEqual(leaf)
-        }
-      }),
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('scoped', 'per-part'),
+        fc.boolean(),
+        (parts, stack, strict) => {
+          const files: Record<string, string> = { [entry]: lines('#include', ...parts.map((_, i) => `p${i}.yaml`)) }
+          parts.forEach((p, i) => {
+            files[`p${i}.yaml`] = JSON.stringify(p.how ? { merge_how: p.how, ...p.data } : p.data)
+          })
+          const root = writeTree(files, 'prov-prop')
+          const options: RenderOptions = { root, stack: stack as RenderOptions['stack'], strict }
+          const plain = outcome(() => renderSync(entry, options))
+          let explained: ReturnType<typeof renderSync> | undefined
+          const withExplain = outcome(() => (explained = renderSync(entry, { ...options, explain: true })))
+          expect(withExplain).toEqual(plain)
+          if (!explained) return
+          for (const [path, leaf] of leaves(explained.value)) {
+            const events = historyOf(explained.provenance!, path)
+            expect(events.length, `history of ${path.join('.')}`).toBeGreaterThan(0)
+            const last = events.filter((e) => e.action !== 'kept' && e.action !== 'merged').at(-1)!
+            expect(last.action).not.toBe('deleted')
+            // An empty container may have been emptied by merges (allow_delete) or given nothing to add.
+            if (typeof leaf === 'object' && leaf !== null) continue
+            // str(append) builds a string from several parts: its last event holds only the tail.
+            if (last.action === 'appended' && typeof leaf === 'string' && typeof last.value === 'string')
+              expect(leaf.endsWith(last.value)).toBe(true)
+            else expect(last.value, `last value of ${path.join('.')}`).toEqual(leaf)
+          }
+        },
+      ),
       { numRuns: 150 },
     )
   })

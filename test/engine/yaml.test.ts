@@ -57,7 +57,8 @@ describe('parseYamlStream', () => {
   })
 
   it('limits alias expansion', () => {
-    const bomb = 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n'
+    const bomb =
+      'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n'
     const [doc] = parseYamlStream(bomb, { ...y12, maxAliasCount: 10 })
     expect(doc!.error?.code).toBe('MY_YAML_ALIAS_LIMIT')
   })

@@ -61,7 +61,10 @@ async function bundleWorker(): Promise<string> {
 /** Runs one worker until it finishes, hangs or dies; returns how it ended. */
 function runWorker(script: string, config: WorkerConfig, totals: Totals, findings: Finding[]): Promise<void> {
   return new Promise((resolve) => {
-    const child = fork(script, [JSON.stringify(config)], { execArgv: [`--max-old-space-size=${MEMORY_MB}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+    const child = fork(script, [JSON.stringify(config)], {
+      execArgv: [`--max-old-space-size=${MEMORY_MB}`],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    })
     let stderr = ''
     let done = false
     let hung = false
@@ -82,9 +85,15 @@ function runWorker(script: string, config: WorkerConfig, totals: Totals, finding
         totals.slow = base.slow + message.slow
         for (const [code, n] of Object.entries(message.outcomes)) totals.outcomes[code] = (base.outcomes[code] ?? 0) + n
         totals.maxHeapMb = Math.max(totals.maxHeapMb, message.heapMb)
-        if (message.slowest && (!totals.slowest || message.slowest.ms > totals.slowest.ms)) totals.slowest = message.slowest
+        if (message.slowest && (!totals.slowest || message.slowest.ms > totals.slowest.ms))
+          totals.slowest = message.slowest
       } else if (message.type === 'finding') {
-        findings.push({ kind: message.kind, detail: message.detail.slice(0, 2000), input: message.input, saved: message.saved })
+        findings.push({
+          kind: message.kind,
+          detail: message.detail.slice(0, 2000),
+          input: message.input,
+          saved: message.saved,
+        })
       } else {
         done = true
       }
@@ -100,7 +109,11 @@ function runWorker(script: string, config: WorkerConfig, totals: Totals, finding
           cpSync(input.caseDir, saved, { recursive: true })
           writeFileSync(join(saved, 'finding.json'), JSON.stringify({ kind, input, code, signal, stderr }, null, 2))
         }
-        findings.push({ kind, detail: `exit ${code ?? signal}${hung ? ` (no progress for ${TIMEOUT_MS} ms)` : ''}: ${stderr.slice(-1500)}`, ...(input ? { input, saved } : {}) })
+        findings.push({
+          kind,
+          detail: `exit ${code ?? signal}${hung ? ` (no progress for ${TIMEOUT_MS} ms)` : ''}: ${stderr.slice(-1500)}`,
+          ...(input ? { input, saved } : {}),
+        })
       }
       base = { executions: totals.executions, outcomes: totals.outcomes, slow: totals.slow }
       resolve()
@@ -115,7 +128,9 @@ function summary(manifest: SeedManifest, totals: Totals, findings: Finding[], se
     .join(', ')
   return [
     `fuzz: ${totals.executions} executions in ${seconds.toFixed(0)} s (seed ${SEED}, ${totals.workers} worker process(es), heap ≤ ${MEMORY_MB} MB, hang timeout ${TIMEOUT_MS} ms)`,
-    `  seeds: ${manifest.cases.length} cases — files: ${Object.entries(manifest.counts).map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    `  seeds: ${manifest.cases.length} cases — files: ${Object.entries(manifest.counts)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
     `  outcomes: ${outcomes}`,
     `  slow runs (> ${SLOW_MS} ms): ${totals.slow}; slowest ${totals.slowest ? `${totals.slowest.ms.toFixed(0)} ms (${totals.slowest.input.applied.join('; ')})` : '-'}; max heap ${totals.maxHeapMb} MB`,
     `  findings: ${findings.length === 0 ? 'none' : findings.map((f) => `${f.kind}${f.saved ? ` (${f.saved})` : ''}`).join(', ')}`,
@@ -141,7 +156,13 @@ describe('fuzzing render()', () => {
       while (Date.now() < deadline - 500) {
         const work = join(scratch, `work-${totals.workers}`)
         cpSync(seeds, work, { recursive: true })
-        const config: WorkerConfig = { work, findings: findingsDir, seconds: (deadline - Date.now()) / 1000, seed: SEED + totals.workers, slowMs: SLOW_MS }
+        const config: WorkerConfig = {
+          work,
+          findings: findingsDir,
+          seconds: (deadline - Date.now()) / 1000,
+          seed: SEED + totals.workers,
+          slowMs: SLOW_MS,
+        }
         totals.workers++
         await runWorker(script, config, totals, findings)
         rmSync(work, { recursive: true, force: true })
@@ -150,7 +171,15 @@ describe('fuzzing render()', () => {
       rmSync(dirname(script), { recursive: true, force: true })
       const text = summary(manifest, totals, findings, (Date.now() - started) / 1000)
       console.log(text)
-      if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ seed: SEED, seconds: SECONDS, counts: manifest.counts, cases: manifest.cases.length, totals, findings }, null, 2))
+      if (process.env.FUZZ_REPORT)
+        writeFileSync(
+          process.env.FUZZ_REPORT,
+          JSON.stringify(
+            { seed: SEED, seconds: SECONDS, counts: manifest.counts, cases: manifest.cases.length, totals, findings },
+            null,
+            2,
+          ),
+        )
       // A long run keeps its slowest input (findings/slowest-*) for profiling, CI keeps only failures.
       if (findings.length === 0 && !LONG_RUN) rmSync(scratch, { recursive: true, force: true })
       else {
@@ -158,7 +187,11 @@ describe('fuzzing render()', () => {
         console.log(`fuzz: inputs kept in ${findingsDir}`)
       }
       expect(totals.executions).toBeGreaterThan(0)
-      expect(findings.map((f) => `${f.kind}: ${f.detail.split('\n')[0]} — ${f.input?.applied.join('; ') ?? ''} ${f.saved ?? ''}`)).toEqual([])
+      expect(
+        findings.map(
+          (f) => `${f.kind}: ${f.detail.split('\n')[0]} — ${f.input?.applied.join('; ') ?? ''} ${f.saved ?? ''}`,
+        ),
+      ).toEqual([])
     },
     (SECONDS + 180) * 1000,
   )

@@ -21,12 +21,42 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 150)
 const settings = { numRuns: RUNS }
 
 // Keys: ordinary names, hostile ones, and odd strings; never another dialect's directive keys.
-const DIRECTIVE_KEYS = new Set(['merge_how', 'merge_type', 'lookup_options', 'default_lookup_options', 'parameter_merge_strategies', 'schema', 'metadata', 'data'])
+const DIRECTIVE_KEYS = new Set([
+  'merge_how',
+  'merge_type',
+  'lookup_options',
+  'default_lookup_options',
+  'parameter_merge_strategies',
+  'schema',
+  'metadata',
+  'data',
+])
 const key = fc.oneof(
-  fc.constantFrom('a', 'b', 'c', 'list', 'map', 'name', '__proto__', 'constructor', 'prototype', 'toString', 'é', 'e\u0301', '0', '-1'),
+  fc.constantFrom(
+    'a',
+    'b',
+    'c',
+    'list',
+    'map',
+    'name',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'é',
+    'e\u0301',
+    '0',
+    '-1',
+  ),
   fc.string({ maxLength: 6 }).filter((k) => !DIRECTIVE_KEYS.has(k.toLowerCase())),
 )
-const scalar = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -1000, max: 1000 }), fc.string({ maxLength: 8 }), fc.constantFrom('yes', 'no', '0777', '1e3', '~', ''))
+const scalar = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom('yes', 'no', '0777', '1e3', '~', ''),
+)
 const { value } = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('list'), tie('map')),
   list: fc.array(tie('value'), { maxLength: 4 }),
@@ -34,8 +64,25 @@ const { value } = fc.letrec((tie) => ({
 }))
 const mapping = fc.dictionary(key, value, { maxKeys: 6, noNullPrototype: true })
 
-const DICT_OPTIONS = ['replace', 'no_replace', 'recurse_array', 'recurse_list', 'recurse_str', 'recurse_dict', 'allow_delete']
-const LIST_OPTIONS = ['append', 'prepend', 'replace', 'no_replace', 'recurse_dict', 'recurse_array', 'recurse_list', 'recurse_str']
+const DICT_OPTIONS = [
+  'replace',
+  'no_replace',
+  'recurse_array',
+  'recurse_list',
+  'recurse_str',
+  'recurse_dict',
+  'allow_delete',
+]
+const LIST_OPTIONS = [
+  'append',
+  'prepend',
+  'replace',
+  'no_replace',
+  'recurse_dict',
+  'recurse_array',
+  'recurse_list',
+  'recurse_str',
+]
 /** A valid merger string (always with a dict merger, else cloud-init drops the part). */
 const mergeString = fc
   .record({
@@ -53,7 +100,15 @@ const mergeString = fc
 /** The same mergers in the list-of-mappings format. */
 const directive = fc.oneof(
   mergeString,
-  mergeString.map((text) => text.split('+').map((segment) => ({ name: segment.slice(0, segment.indexOf('(')), settings: segment.slice(segment.indexOf('(') + 1, -1).split(',').filter(Boolean) }))),
+  mergeString.map((text) =>
+    text.split('+').map((segment) => ({
+      name: segment.slice(0, segment.indexOf('(')),
+      settings: segment
+        .slice(segment.indexOf('(') + 1, -1)
+        .split(',')
+        .filter(Boolean),
+    })),
+  ),
 )
 const part = fc.record({ data: mapping, how: fc.option(directive, { nil: undefined }) })
 const options = fc.record({
@@ -70,7 +125,8 @@ interface Part {
 function partText(p: Part): string {
   const body: Record<string, unknown> = {}
   if (p.how !== undefined) body.merge_how = p.how
-  for (const k of Object.keys(p.data)) Object.defineProperty(body, k, { value: p.data[k], enumerable: true, writable: true, configurable: true })
+  for (const k of Object.keys(p.data))
+    Object.defineProperty(body, k, { value: p.data[k], enumerable: true, writable: true, configurable: true })
   return stringify(body, { version: '1.2' })
 }
 
@@ -119,19 +175,38 @@ describe('render() on random cloud-config parts and directives', () => {
 
   it('treats an empty or comment-only part, and an empty mapping, as no-ops', () => {
     fc.assert(
-      fc.property(fc.array(part, { minLength: 1, maxLength: 3 }), options, fc.nat(), fc.constantFrom('', '# nothing\n', '{}\n', '---\n'), (parts, renderOptions, at, empty) => {
-        const files = parts.map(partText)
-        const withEmpty = [...files]
-        withEmpty.splice(at % (files.length + 1), 0, empty)
-        expect(withoutFileNames(outcome(withEmpty, renderOptions))).toBe(withoutFileNames(outcome(files, renderOptions)))
-      }),
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 3 }),
+        options,
+        fc.nat(),
+        fc.constantFrom('', '# nothing\n', '{}\n', '---\n'),
+        (parts, renderOptions, at, empty) => {
+          const files = parts.map(partText)
+          const withEmpty = [...files]
+          withEmpty.splice(at % (files.length + 1), 0, empty)
+          expect(withoutFileNames(outcome(withEmpty, renderOptions))).toBe(
+            withoutFileNames(outcome(files, renderOptions)),
+          )
+        },
+      ),
       settings,
     )
   })
 
   it('merges in place exactly as it merges by copying (explain copies), skipped parts rolled back', () => {
-    const patch = fc.array(fc.record({ op: fc.constantFrom('add', 'copy', 'remove'), path: fc.constantFrom('/a', '/b', '/list', '/map/a'), from: fc.constantFrom('/a', '/map', '/list'), value }), { minLength: 1, maxLength: 3 })
-    const anyPart = fc.oneof({ weight: 5, arbitrary: part.map(partText) }, { weight: 1, arbitrary: patch.map((ops) => `#cloud-config-jsonp\n${JSON.stringify(ops)}\n`) })
+    const patch = fc.array(
+      fc.record({
+        op: fc.constantFrom('add', 'copy', 'remove'),
+        path: fc.constantFrom('/a', '/b', '/list', '/map/a'),
+        from: fc.constantFrom('/a', '/map', '/list'),
+        value,
+      }),
+      { minLength: 1, maxLength: 3 },
+    )
+    const anyPart = fc.oneof(
+      { weight: 5, arbitrary: part.map(partText) },
+      { weight: 1, arbitrary: patch.map((ops) => `#cloud-config-jsonp\n${JSON.stringify(ops)}\n`) },
+    )
     fc.assert(
       fc.property(fc.array(anyPart, { minLength: 2, maxLength: 6 }), options, (files, renderOptions) => {
         const lenient = { ...renderOptions, strict: false }
@@ -143,25 +218,42 @@ describe('render() on random cloud-config parts and directives', () => {
 
   it('does not change a JSON-patch copy through its twin when merging in place', () => {
     // The second part makes `map` a container of the result's own, which the patch then shares.
-    const files = ['map: {x: 1}\n', 'merge_how: dict(no_replace)+list()+str()\nmap: {w: 0}\n', `#cloud-config-jsonp\n${JSON.stringify([{ op: 'copy', from: '/map', path: '/twin' }])}\n`, 'map: {y: 2}\n']
+    const files = [
+      'map: {x: 1}\n',
+      'merge_how: dict(no_replace)+list()+str()\nmap: {w: 0}\n',
+      `#cloud-config-jsonp\n${JSON.stringify([{ op: 'copy', from: '/map', path: '/twin' }])}\n`,
+      'map: {y: 2}\n',
+    ]
     expect(outcome(files, {})).toBe('value {"map":{"x":1,"w":0,"y":2},"twin":{"x":1,"w":0}}')
   })
 
   it('stays within three times the summed sizes of its tree documents, and within their depth (the check render() skips)', () => {
-    const height = (v: unknown): number => (typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(height)) : 0)
+    const height = (v: unknown): number =>
+      typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(height)) : 0
     fc.assert(
-      fc.property(fc.array(part, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), options, (parts, order, renderOptions) => {
-        // Parts included in any order, some twice.
-        const files = order.map((i) => partText(parts[i % parts.length]!))
-        const docs = files.flatMap((text) => parseYamlStream(text, { version: renderOptions.yamlVersion, allowDuplicateKeys: !renderOptions.strict, maxAliasCount: 100 }))
-        if (docs.some((doc) => doc.tree === undefined)) return
-        const result = outcome(files, { ...renderOptions, strict: false })
-        if (!result.startsWith('value ')) return
-        const merged: unknown = JSON.parse(result.slice('value '.length))
-        const sum = docs.reduce((total, doc) => total + doc.tree!.size, 0)
-        expect(checkValueLimits(merged, { maxDepth: 1000, maxValueSize: 3 * sum })).toBeUndefined()
-        expect(height(merged)).toBeLessThanOrEqual(Math.max(...docs.map((doc) => height(doc.value))))
-      }),
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+        options,
+        (parts, order, renderOptions) => {
+          // Parts included in any order, some twice.
+          const files = order.map((i) => partText(parts[i % parts.length]!))
+          const docs = files.flatMap((text) =>
+            parseYamlStream(text, {
+              version: renderOptions.yamlVersion,
+              allowDuplicateKeys: !renderOptions.strict,
+              maxAliasCount: 100,
+            }),
+          )
+          if (docs.some((doc) => doc.tree === undefined)) return
+          const result = outcome(files, { ...renderOptions, strict: false })
+          if (!result.startsWith('value ')) return
+          const merged: unknown = JSON.parse(result.slice('value '.length))
+          const sum = docs.reduce((total, doc) => total + doc.tree!.size, 0)
+          expect(checkValueLimits(merged, { maxDepth: 1000, maxValueSize: 3 * sum })).toBeUndefined()
+          expect(height(merged)).toBeLessThanOrEqual(Math.max(...docs.map((doc) => height(doc.value))))
+        },
+      ),
       settings,
     )
   })
@@ -180,16 +272,45 @@ describe('render() on random dialect entries', () => {
   const strategy = fc.constantFrom('overwrite', 'merge', 'deep_merge', 'default')
   const heatPart = fc
     .record({
-      strategies: fc.option(fc.dictionary(fc.constantFrom('default', 'a', 'b', 'c'), strategy, { maxKeys: 3, noNullPrototype: true }), { nil: undefined }),
-      parameters: fc.dictionary(fc.constantFrom('a', 'b', 'c', '__proto__'), value, { maxKeys: 3, noNullPrototype: true }),
-      defaults: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'constructor'), value, { maxKeys: 3, noNullPrototype: true }),
+      strategies: fc.option(
+        fc.dictionary(fc.constantFrom('default', 'a', 'b', 'c'), strategy, { maxKeys: 3, noNullPrototype: true }),
+        { nil: undefined },
+      ),
+      parameters: fc.dictionary(fc.constantFrom('a', 'b', 'c', '__proto__'), value, {
+        maxKeys: 3,
+        noNullPrototype: true,
+      }),
+      defaults: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'constructor'), value, {
+        maxKeys: 3,
+        noNullPrototype: true,
+      }),
     })
-    .map(({ strategies, parameters, defaults }) => stringify({ ...(strategies ? { parameter_merge_strategies: strategies } : {}), parameters, parameter_defaults: defaults }))
-  const preset = fc.constantFrom('MostSpecific', 'First', 'hash', 'MergeTopKeys', 'deep', 'MergeRecursively', 'Unique', 'Sum')
+    .map(({ strategies, parameters, defaults }) =>
+      stringify({
+        ...(strategies ? { parameter_merge_strategies: strategies } : {}),
+        parameters,
+        parameter_defaults: defaults,
+      }),
+    )
+  const preset = fc.constantFrom(
+    'MostSpecific',
+    'First',
+    'hash',
+    'MergeTopKeys',
+    'deep',
+    'MergeRecursively',
+    'Unique',
+    'Sum',
+  )
   const datumOptions = fc
-    .record({ default: fc.option(preset, { nil: undefined }), keys: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'a\\x'), preset, { maxKeys: 3, noNullPrototype: true }) })
+    .record({
+      default: fc.option(preset, { nil: undefined }),
+      keys: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'a\\x'), preset, { maxKeys: 3, noNullPrototype: true }),
+    })
     .map((o) => stringify({ ...(o.default ? { default_lookup_options: o.default } : {}), lookup_options: o.keys }))
-  const layer = fc.dictionary(fc.constantFrom('a', 'b', 'c', '__proto__'), value, { maxKeys: 3, noNullPrototype: true }).map((d) => stringify(d))
+  const layer = fc
+    .dictionary(fc.constantFrom('a', 'b', 'c', '__proto__'), value, { maxKeys: 3, noNullPrototype: true })
+    .map((d) => stringify(d))
 
   it('Heat: throws nothing but a located MergedYamlError, is deterministic, and skips empty files', () => {
     fc.assert(
@@ -204,12 +325,17 @@ describe('render() on random dialect entries', () => {
 
   it('Datum: throws nothing but a located MergedYamlError, is deterministic, and skips empty layers', () => {
     fc.assert(
-      fc.property(datumOptions, fc.array(layer, { minLength: 1, maxLength: 3 }), fc.boolean(), (lookup, layers, strict) => {
-        const files = [lookup, ...layers]
-        const first = outcome(files, { strict })
-        expect(outcome(files, { strict })).toBe(first)
-        expect(withoutFileNames(outcome([...files, '# empty\n'], { strict }))).toBe(withoutFileNames(first))
-      }),
+      fc.property(
+        datumOptions,
+        fc.array(layer, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (lookup, layers, strict) => {
+          const files = [lookup, ...layers]
+          const first = outcome(files, { strict })
+          expect(outcome(files, { strict })).toBe(first)
+          expect(withoutFileNames(outcome([...files, '# empty\n'], { strict }))).toBe(withoutFileNames(first))
+        },
+      ),
       settings,
     )
   })
@@ -246,9 +372,16 @@ describe('the mergers', () => {
 })
 
 describe('JSON patch', () => {
-  const pointer = fc.array(fc.oneof(key, fc.constantFrom('0', '1', '-', '~0', '~1')), { maxLength: 3 }).map((tokens) => (tokens.length === 0 ? '' : `/${tokens.join('/')}`))
+  const pointer = fc
+    .array(fc.oneof(key, fc.constantFrom('0', '1', '-', '~0', '~1')), { maxLength: 3 })
+    .map((tokens) => (tokens.length === 0 ? '' : `/${tokens.join('/')}`))
   const operation = fc.record(
-    { op: fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', 'bogus'), path: fc.oneof(pointer, fc.constant(7), fc.constant('no-slash')), from: pointer, value },
+    {
+      op: fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', 'bogus'),
+      path: fc.oneof(pointer, fc.constant(7), fc.constant('no-slash')),
+      from: pointer,
+      value,
+    },
     { requiredKeys: ['op', 'path'] },
   )
 
@@ -269,15 +402,49 @@ describe('JSON patch', () => {
 })
 
 describe('readers never throw on arbitrary text', () => {
-  const yamlish = fc.array(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('\n', '  ', '- ', ': ', '[', ']', '{', '}', '&a ', '*a', '!!binary ', '? ', '|\n', '---\n', '"', "'", '#', '\t', '%YAML 1.1\n', '<<: ')), { maxLength: 40 }).map((parts) => parts.join(''))
+  const yamlish = fc
+    .array(
+      fc.oneof(
+        fc.string({ maxLength: 6 }),
+        fc.constantFrom(
+          '\n',
+          '  ',
+          '- ',
+          ': ',
+          '[',
+          ']',
+          '{',
+          '}',
+          '&a ',
+          '*a',
+          '!!binary ',
+          '? ',
+          '|\n',
+          '---\n',
+          '"',
+          "'",
+          '#',
+          '\t',
+          '%YAML 1.1\n',
+          '<<: ',
+        ),
+      ),
+      { maxLength: 40 },
+    )
+    .map((parts) => parts.join(''))
 
   it('parseYamlStream reports problems on documents instead of throwing', () => {
     fc.assert(
-      fc.property(yamlish, fc.constantFrom('1.1' as const, '1.2' as const), fc.boolean(), (text, version, allowDuplicateKeys) => {
-        const docs = parseYamlStream(text, { version, allowDuplicateKeys, maxAliasCount: 100 })
-        expect(docs.length).toBeGreaterThan(0)
-        for (const doc of docs) expect(doc.locate(['a', 0], 'key').line).toBeGreaterThanOrEqual(1)
-      }),
+      fc.property(
+        yamlish,
+        fc.constantFrom('1.1' as const, '1.2' as const),
+        fc.boolean(),
+        (text, version, allowDuplicateKeys) => {
+          const docs = parseYamlStream(text, { version, allowDuplicateKeys, maxAliasCount: 100 })
+          expect(docs.length).toBeGreaterThan(0)
+          for (const doc of docs) expect(doc.locate(['a', 0], 'key').line).toBeGreaterThanOrEqual(1)
+        },
+      ),
       settings,
     )
   })
@@ -294,17 +461,33 @@ describe('readers never throw on arbitrary text', () => {
 
   it('include lists parse to lines and problems', () => {
     fc.assert(
-      fc.property(fc.string(), fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 })), (payload, vars) => {
-        const { lines, problems } = parseIncludeLines(payload, vars)
-        for (const p of problems) expect(p.code).toMatch(/^MY_/)
-        expect(lines.every((l) => l.line >= 0 && l.column >= 0)).toBe(true)
-      }),
+      fc.property(
+        fc.string(),
+        fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 })),
+        (payload, vars) => {
+          const { lines, problems } = parseIncludeLines(payload, vars)
+          for (const p of problems) expect(p.code).toMatch(/^MY_/)
+          expect(lines.every((l) => l.line >= 0 && l.column >= 0)).toBe(true)
+        },
+      ),
       settings,
     )
   })
 
   it('MIME messages parse or fail with MimeError, within the limits', () => {
-    const header = fc.constantFrom('MIME-Version: 1.0\n', 'Content-Type: multipart/mixed; boundary="B"\n', 'Content-Type: text/cloud-config\n', 'Content-Transfer-Encoding: base64\n', 'Content-Transfer-Encoding: quoted-printable\n', 'Content-Type: text/plain; charset=utf-16\n', '--B\n', '--B--\n', '\n', 'a: 1\n', '=41=\n')
+    const header = fc.constantFrom(
+      'MIME-Version: 1.0\n',
+      'Content-Type: multipart/mixed; boundary="B"\n',
+      'Content-Type: text/cloud-config\n',
+      'Content-Transfer-Encoding: base64\n',
+      'Content-Transfer-Encoding: quoted-printable\n',
+      'Content-Type: text/plain; charset=utf-16\n',
+      '--B\n',
+      '--B--\n',
+      '\n',
+      'a: 1\n',
+      '=41=\n',
+    )
     fc.assert(
       fc.property(fc.array(fc.oneof(header, fc.string({ maxLength: 10 })), { maxLength: 30 }), (chunks) => {
         try {
@@ -320,24 +503,62 @@ describe('readers never throw on arbitrary text', () => {
 })
 
 describe('the linear duplicate-key check', () => {
-  const keyText = fc.constantFrom('a', 'b', '1', '"1"', "'a'", '~', 'null', '', '.nan', '.NaN', '0x1', '01', 'true', 'True', '[x]', '{k: v}', '&k a', '*k', '!!str 1', '? a')
+  const keyText = fc.constantFrom(
+    'a',
+    'b',
+    '1',
+    '"1"',
+    "'a'",
+    '~',
+    'null',
+    '',
+    '.nan',
+    '.NaN',
+    '0x1',
+    '01',
+    'true',
+    'True',
+    '[x]',
+    '{k: v}',
+    '&k a',
+    '*k',
+    '!!str 1',
+    '? a',
+  )
   const flowOrBlock = fc.boolean()
 
   it('reports the duplicates `yaml` reports, at the same positions', () => {
     fc.assert(
-      fc.property(fc.array(keyText, { minLength: 1, maxLength: 8 }), flowOrBlock, fc.constantFrom('1.1' as const, '1.2' as const), (keys, flow, version) => {
-        const text = flow ? `{${keys.map((k, i) => `${k}: ${i}`).join(', ')}}\n` : keys.map((k, i) => `${k}: ${i}`).join('\n') + '\n'
-        const ours = parseYamlStreamPrecise(text, { version, allowDuplicateKeys: false, maxAliasCount: 100 })[0]!
-        const reference = parseAllDocuments(text, { version, uniqueKeys: true, merge: version === '1.1', prettyErrors: true, logLevel: 'silent' })
-        const first = (Array.isArray(reference) ? reference : [])[0]
-        const referenceError = first?.errors[0]
-        if (!referenceError) {
-          expect(ours.error).toBeUndefined()
-          return
-        }
-        expect(ours.error?.code === 'DUPLICATE_KEY').toBe(referenceError.code === 'DUPLICATE_KEY')
-        if (referenceError.code === 'DUPLICATE_KEY') expect(ours.error?.position).toEqual({ line: referenceError.linePos![0].line, column: referenceError.linePos![0].col })
-      }),
+      fc.property(
+        fc.array(keyText, { minLength: 1, maxLength: 8 }),
+        flowOrBlock,
+        fc.constantFrom('1.1' as const, '1.2' as const),
+        (keys, flow, version) => {
+          const text = flow
+            ? `{${keys.map((k, i) => `${k}: ${i}`).join(', ')}}\n`
+            : keys.map((k, i) => `${k}: ${i}`).join('\n') + '\n'
+          const ours = parseYamlStreamPrecise(text, { version, allowDuplicateKeys: false, maxAliasCount: 100 })[0]!
+          const reference = parseAllDocuments(text, {
+            version,
+            uniqueKeys: true,
+            merge: version === '1.1',
+            prettyErrors: true,
+            logLevel: 'silent',
+          })
+          const first = (Array.isArray(reference) ? reference : [])[0]
+          const referenceError = first?.errors[0]
+          if (!referenceError) {
+            expect(ours.error).toBeUndefined()
+            return
+          }
+          expect(ours.error?.code === 'DUPLICATE_KEY').toBe(referenceError.code === 'DUPLICATE_KEY')
+          if (referenceError.code === 'DUPLICATE_KEY')
+            expect(ours.error?.position).toEqual({
+              line: referenceError.linePos![0].line,
+              column: referenceError.linePos![0].col,
+            })
+        },
+      ),
       settings,
     )
   })
@@ -349,7 +570,10 @@ describe('value limits', () => {
       fc.property(value, (v) => {
         expect(checkValueLimits(v, { maxDepth: 100, maxValueSize: 1e9 })).toBeUndefined()
         const size = JSON.stringify(v)?.length ?? 0
-        if (size > 10) expect(checkValueLimits(v, { maxDepth: 100, maxValueSize: Math.floor(size / 4) })?.code).toBe('MY_VALUE_TOO_LARGE')
+        if (size > 10)
+          expect(checkValueLimits(v, { maxDepth: 100, maxValueSize: Math.floor(size / 4) })?.code).toBe(
+            'MY_VALUE_TOO_LARGE',
+          )
       }),
       settings,
     )

@@ -51,19 +51,66 @@ const HOSTILE: Record<string, string | Uint8Array> = {
   'laughs.yaml': lines('a: &a [x, x, x, x]', 'b: &b [*a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b]', 'd: [*c, *c, *c]'),
   'cycle.yaml': lines('a: &a', '  self: *a'),
   'deep.yaml': `x: ${'['.repeat(90)}${']'.repeat(90)}\n`,
-  'proto.yaml': lines('merge_how: dict(recurse_array,no_replace)+list(append)', '__proto__: {polluted: 1}', 'constructor: {prototype: {polluted: 1}}'),
-  'patch.json': `#cloud-config-jsonp\n${JSON.stringify([{ op: 'add', path: '/a', value: { b: [1] } }, { op: 'copy', from: '/a', path: '/c' }, { op: 'move', from: '/c', path: '/a/b/-' }])}\n`,
-  'archive.txt': lines('#cloud-config-archive', '- content: "a: 1"', '  Merge-Type: dict(replace)+list(append)', '- type: text/cloud-config', '  content: |', '    b: [1]'),
-  'mime.txt': lines('MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="B"', '', '--B', 'Content-Type: text/cloud-config', 'Merge-Type: dict(no_replace)+list(append)', '', 'a: [1]', '--B', 'Content-Type: text/x-include-url', '', 'laughs.yaml', '--B--'),
+  'proto.yaml': lines(
+    'merge_how: dict(recurse_array,no_replace)+list(append)',
+    '__proto__: {polluted: 1}',
+    'constructor: {prototype: {polluted: 1}}',
+  ),
+  'patch.json': `#cloud-config-jsonp\n${JSON.stringify([
+    { op: 'add', path: '/a', value: { b: [1] } },
+    { op: 'copy', from: '/a', path: '/c' },
+    { op: 'move', from: '/c', path: '/a/b/-' },
+  ])}\n`,
+  'archive.txt': lines(
+    '#cloud-config-archive',
+    '- content: "a: 1"',
+    '  Merge-Type: dict(replace)+list(append)',
+    '- type: text/cloud-config',
+    '  content: |',
+    '    b: [1]',
+  ),
+  'mime.txt': lines(
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="B"',
+    '',
+    '--B',
+    'Content-Type: text/cloud-config',
+    'Merge-Type: dict(no_replace)+list(append)',
+    '',
+    'a: [1]',
+    '--B',
+    'Content-Type: text/x-include-url',
+    '',
+    'laughs.yaml',
+    '--B--',
+  ),
   'gzip.yaml.gz': gzipSync('#cloud-config\ngz: [1, 2]\n'),
   'stream.yaml': lines('a: 1', '---', 'b: 2', '...', '---', '# only a comment'),
   'heat.yaml': lines('parameter_merge_strategies: {default: merge}', 'parameter_defaults: {A: [1], B: {c: 1}}'),
-  'datum.yaml': lines('default_lookup_options: MostSpecific', 'lookup_options: {A: deep, B: {merge_baseType_array: Unique}}', 'A: {x: 1}', 'B: [1]'),
-  [ENTRY]: lines('#include', 'stream.yaml', 'proto.yaml', 'patch.json', 'archive.txt', 'mime.txt', 'gzip.yaml.gz', '?missing.yaml', '*.nothing'),
+  'datum.yaml': lines(
+    'default_lookup_options: MostSpecific',
+    'lookup_options: {A: deep, B: {merge_baseType_array: Unique}}',
+    'A: {x: 1}',
+    'B: [1]',
+  ),
+  [ENTRY]: lines(
+    '#include',
+    'stream.yaml',
+    'proto.yaml',
+    'patch.json',
+    'archive.txt',
+    'mime.txt',
+    'gzip.yaml.gz',
+    '?missing.yaml',
+    '*.nothing',
+  ),
 }
 
 /** Writes the seed cases into `out` and returns their manifest (also written as out/manifest.json). */
-export function prepareSeeds(out: string, bench: CorpusParams = { entries: 4, depth: 5, size: 'small', seed: '1' }): SeedManifest {
+export function prepareSeeds(
+  out: string,
+  bench: CorpusParams = { entries: 4, depth: 5, size: 'small', seed: '1' },
+): SeedManifest {
   const cases: SeedCase[] = []
   const counts: Record<SeedOrigin, number> = { fixture: 0, conformance: 0, bench: 0, hostile: 0 }
   const add = (seed: SeedCase): void => {
@@ -83,7 +130,12 @@ export function prepareSeeds(out: string, bench: CorpusParams = { entries: 4, de
       const dir = `fixture-${cases.length}`
       const files = walk(folder).filter(isInput)
       for (const file of files) cpSync(file, join(out, dir, relative(folder, file)))
-      add({ dir, entries: entries.map((e) => relative(folder, e)), files: files.map((f) => relative(folder, f)), origin: 'fixture' })
+      add({
+        dir,
+        entries: entries.map((e) => relative(folder, e)),
+        files: files.map((f) => relative(folder, f)),
+        origin: 'fixture',
+      })
     }
   }
 
@@ -129,7 +181,12 @@ export function prepareSeeds(out: string, bench: CorpusParams = { entries: 4, de
     mkdirSync(hostileDir, { recursive: true })
     writeFileSync(join(hostileDir, name), content)
   }
-  add({ dir: 'hostile', entries: [ENTRY, ...Object.keys(HOSTILE).filter((n) => n !== ENTRY && !n.endsWith('.gz'))], files: Object.keys(HOSTILE), origin: 'hostile' })
+  add({
+    dir: 'hostile',
+    entries: [ENTRY, ...Object.keys(HOSTILE).filter((n) => n !== ENTRY && !n.endsWith('.gz'))],
+    files: Object.keys(HOSTILE),
+    origin: 'hostile',
+  })
 
   const result = { cases, counts }
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(result))

@@ -31,7 +31,14 @@ export interface RunInput {
 }
 
 export type WorkerMessage =
-  | { type: 'progress'; executions: number; outcomes: Record<string, number>; heapMb: number; slowest: { ms: number; input: RunInput } | undefined; slow: number }
+  | {
+      type: 'progress'
+      executions: number
+      outcomes: Record<string, number>
+      heapMb: number
+      slowest: { ms: number; input: RunInput } | undefined
+      slow: number
+    }
   | { type: 'finding'; kind: string; detail: string; input: RunInput; saved: string }
   | { type: 'done' }
 
@@ -40,7 +47,9 @@ const manifest = JSON.parse(readFileSync(join(config.work, 'manifest.json'), 'ut
 const random = new Random(config.seed)
 // Origins are picked evenly, so that the many single-file conformance inputs do not crowd out the
 // include chains of the fixtures, the benchmark corpus and the hostile seeds.
-const byOrigin = [...new Set(manifest.cases.map((seed) => seed.origin))].map((origin) => manifest.cases.filter((seed) => seed.origin === origin))
+const byOrigin = [...new Set(manifest.cases.map((seed) => seed.origin))].map((origin) =>
+  manifest.cases.filter((seed) => seed.origin === origin),
+)
 const originals = new Map<string, Uint8Array>()
 const send = (message: WorkerMessage): void => {
   process.send!(message)
@@ -88,18 +97,24 @@ function finding(kind: string, detail: string, input: RunInput): void {
 }
 
 function check(input: RunInput, outcomes: Record<string, number>): void {
-  const run = (withCache = input.cached) => renderSync(input.entry, { ...input.options, root: input.caseDir }, withCache ? { cache } : {}).value
+  const run = (withCache = input.cached) =>
+    renderSync(input.entry, { ...input.options, root: input.caseDir }, withCache ? { cache } : {}).value
   let outcome: string
   try {
     run()
     outcome = 'value'
   } catch (error) {
     if (!(error instanceof MergedYamlError)) {
-      finding('exception', error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error), input)
+      finding(
+        'exception',
+        error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error),
+        input,
+      )
       outcome = 'exception'
     } else {
       outcome = error.code
-      if (error.code === 'MY_INTERNAL') finding('internal', `${error.message}\n${(error.cause as Error | undefined)?.stack ?? ''}`, input)
+      if (error.code === 'MY_INTERNAL')
+        finding('internal', `${error.message}\n${(error.cause as Error | undefined)?.stack ?? ''}`, input)
       for (const d of error.diagnostics) {
         if (!/^MY_[A-Z0-9_]+$/.test(d.code) || !d.file || !(d.line >= 1) || !(d.column >= 1)) {
           finding('unlocated', JSON.stringify(d), input)
@@ -164,12 +179,26 @@ async function main(): Promise<void> {
     for (const target of targets) writeFileSync(join(caseDir, target), original(join(caseDir, target)))
     if (Date.now() - lastReport > 500) {
       lastReport = Date.now()
-      send({ type: 'progress', executions, outcomes, heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20), slowest, slow })
+      send({
+        type: 'progress',
+        executions,
+        outcomes,
+        heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+        slowest,
+        slow,
+      })
       // IPC messages leave only when the event loop turns: the heartbeat must not wait for the end.
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
-  send({ type: 'progress', executions, outcomes, heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20), slowest, slow })
+  send({
+    type: 'progress',
+    executions,
+    outcomes,
+    heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+    slowest,
+    slow,
+  })
   send({ type: 'done' })
   rmSync(join(config.work, 'current.json'), { force: true })
   process.disconnect()

@@ -8,7 +8,11 @@ import type { Reporter } from '../../packages/core/src/report.ts'
  * A DialectContext for running a dialect directly in unit tests: the entry is `entry.merged.yaml`
  * under the options' root, and dependencies are read straight from disk relative to it.
  */
-export function createTestDialectContext(options: ResolvedOptions, report: Reporter, entry = join(options.root, 'entry.merged.yaml')): DialectContext {
+export function createTestDialectContext(
+  options: ResolvedOptions,
+  report: Reporter,
+  entry = join(options.root, 'entry.merged.yaml'),
+): DialectContext {
   return {
     options,
     report,

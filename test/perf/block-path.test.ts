@@ -15,7 +15,10 @@ function takesBlockPath(text: string, version: '1.1' | '1.2' = '1.2'): boolean {
 
 function expectAgreement(text: string): void {
   for (const options of PARSE_OPTIONS) {
-    expect(pathsDisagree(text, options), `${JSON.stringify(text)} (YAML ${options.version}, duplicates ${options.allowDuplicateKeys ? 'allowed' : 'refused'})`).toBeUndefined()
+    expect(
+      pathsDisagree(text, options),
+      `${JSON.stringify(text)} (YAML ${options.version}, duplicates ${options.allowDuplicateKeys ? 'allowed' : 'refused'})`,
+    ).toBeUndefined()
   }
 }
 
@@ -134,9 +137,71 @@ describe('block path edge cases', () => {
 // or indented lists, comments, quoting, literal scalars), with scalars drawn from what matters to
 // the scanner and the resolvers. Most stay inside the subset; the rest must be given up on.
 const PLAIN = ['a', 'b c', 'x-y', 'a#b', 'a:b', 'x]', "it's", 'a\\b', 'é', 'http://h:1/p', '50%', '-a', 'a, b']
-const RESOLVED = ['1', '-1.5', '0o7', '0x1F', '1e3', '.inf', '.NaN', '-0', 'yes', 'No', 'on', 'y', '~', 'null', 'true', 'False', '1:20', '08', '0777', '1_000', '']
-const TRICKY = ['a #b', 'a: b', 'a:', ':a', '- a', '?a', '[a]', '{a}', '"q"', ' ', 'a  ', '#', '&a', '*a', '!a', '|', '>', '%', '@', '`', '---', '...', '<<', '[]', '{}']
-const GOOD_KEYS = ['k', 'key', 'a b', 'x.y', 'app.kubernetes.io/name', 'k2', 'é', 'a#b', 'a:b', '"q"', "'s'", '"a: b"', 'constructor']
+const RESOLVED = [
+  '1',
+  '-1.5',
+  '0o7',
+  '0x1F',
+  '1e3',
+  '.inf',
+  '.NaN',
+  '-0',
+  'yes',
+  'No',
+  'on',
+  'y',
+  '~',
+  'null',
+  'true',
+  'False',
+  '1:20',
+  '08',
+  '0777',
+  '1_000',
+  '',
+]
+const TRICKY = [
+  'a #b',
+  'a: b',
+  'a:',
+  ':a',
+  '- a',
+  '?a',
+  '[a]',
+  '{a}',
+  '"q"',
+  ' ',
+  'a  ',
+  '#',
+  '&a',
+  '*a',
+  '!a',
+  '|',
+  '>',
+  '%',
+  '@',
+  '`',
+  '---',
+  '...',
+  '<<',
+  '[]',
+  '{}',
+]
+const GOOD_KEYS = [
+  'k',
+  'key',
+  'a b',
+  'x.y',
+  'app.kubernetes.io/name',
+  'k2',
+  'é',
+  'a#b',
+  'a:b',
+  '"q"',
+  "'s'",
+  '"a: b"',
+  'constructor',
+]
 const BAD_KEYS = ['1', 'true', 'null', '~', 'a #b', '-k', '<<', '__proto__', '[k]', '? k', '"', '']
 
 interface Style {
@@ -152,19 +217,37 @@ const scalarValue = fc.oneof(
   { arbitrary: fc.constantFrom(...RESOLVED), weight: 3 },
   { arbitrary: fc.constantFrom(...TRICKY), weight: 1 },
 )
-const keyText = fc.oneof({ arbitrary: fc.constantFrom(...GOOD_KEYS), weight: 30 }, { arbitrary: fc.constantFrom(...BAD_KEYS), weight: 1 })
+const keyText = fc.oneof(
+  { arbitrary: fc.constantFrom(...GOOD_KEYS), weight: 30 },
+  { arbitrary: fc.constantFrom(...BAD_KEYS), weight: 1 },
+)
 const tree = fc.letrec<{ node: unknown; item: unknown; list: unknown; map: unknown }>((tie) => ({
   node: fc.oneof({ depthSize: 'small', maxDepth: 4, withCrossShrink: true }, scalarValue, tie('list'), tie('map')),
   // Lists in lists (an item's own `-` line) are left to the other paths: rarer here.
-  item: fc.oneof({ depthSize: 'small', maxDepth: 4, withCrossShrink: true }, { arbitrary: scalarValue, weight: 4 }, { arbitrary: tie('map'), weight: 2 }, { arbitrary: tie('list'), weight: 1 }),
+  item: fc.oneof(
+    { depthSize: 'small', maxDepth: 4, withCrossShrink: true },
+    { arbitrary: scalarValue, weight: 4 },
+    { arbitrary: tie('map'), weight: 2 },
+    { arbitrary: tie('list'), weight: 1 },
+  ),
   list: fc.array(tie('item'), { minLength: 1, maxLength: 3 }),
-  map: fc.uniqueArray(fc.tuple(keyText, tie('node')), { minLength: 1, maxLength: 3, selector: ([key]) => key }).map((pairs) => ({ pairs })),
+  map: fc
+    .uniqueArray(fc.tuple(keyText, tie('node')), { minLength: 1, maxLength: 3, selector: ([key]) => key })
+    .map((pairs) => ({ pairs })),
 })).node
 const root = fc.oneof(
-  fc.uniqueArray(fc.tuple(keyText, tree), { minLength: 1, maxLength: 5, selector: ([key]) => key }).map((pairs) => ({ pairs })),
+  fc
+    .uniqueArray(fc.tuple(keyText, tree), { minLength: 1, maxLength: 5, selector: ([key]) => key })
+    .map((pairs) => ({ pairs })),
   fc.array(tree, { minLength: 1, maxLength: 4 }),
 )
-const style = fc.record({ width: fc.integer({ min: 1, max: 4 }), compact: fc.boolean(), comments: fc.boolean(), quote: fc.constantFrom<0 | 1 | 2>(0, 0, 1, 2), literal: fc.boolean() })
+const style = fc.record({
+  width: fc.integer({ min: 1, max: 4 }),
+  compact: fc.boolean(),
+  comments: fc.boolean(),
+  quote: fc.constantFrom<0 | 1 | 2>(0, 0, 1, 2),
+  literal: fc.boolean(),
+})
 
 function scalarText(value: string, s: Style): string {
   if (s.quote === 1) return `'${value.replaceAll("'", "''")}'`
@@ -287,7 +370,40 @@ service:
 ---
 second: [~, null, -0, .inf, 0o7, 1_000]
 `
-const MUTATION_TOKENS = [': ', ':', ' #', '#', '- ', '-', "'", '"', '|', '|-', '>', '\n', '\n  ', '\n- ', ' ', '  ', '[]', '{}', '[', '{', '?', '&a ', '*a', '!', '\\', 'yes', '~', '0x1', '.inf', '---', '\t', '\r']
+const MUTATION_TOKENS = [
+  ': ',
+  ':',
+  ' #',
+  '#',
+  '- ',
+  '-',
+  "'",
+  '"',
+  '|',
+  '|-',
+  '>',
+  '\n',
+  '\n  ',
+  '\n- ',
+  ' ',
+  '  ',
+  '[]',
+  '{}',
+  '[',
+  '{',
+  '?',
+  '&a ',
+  '*a',
+  '!',
+  '\\',
+  'yes',
+  '~',
+  '0x1',
+  '.inf',
+  '---',
+  '\t',
+  '\r',
+]
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), token: fc.constantFrom(...MUTATION_TOKENS) }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 6 }) }),
@@ -297,7 +413,11 @@ const mutation = fc.oneof(
 function mutate(text: string, m: typeof mutation extends fc.Arbitrary<infer T> ? T : never): string {
   if (m.kind === 'insert') {
     const at = m.at % (text.length + 1)
-    return text.slice(0, at) + m.token.replaceAll('\\n', '\n').replaceAll('\\t', '\t').replaceAll('\\r', '\r') + text.slice(at)
+    return (
+      text.slice(0, at) +
+      m.token.replaceAll('\\n', '\n').replaceAll('\\t', '\t').replaceAll('\\r', '\r') +
+      text.slice(at)
+    )
   }
   if (m.kind === 'delete') {
     const at = m.at % text.length
@@ -313,14 +433,19 @@ describe('mutated layers', () => {
   it('the unmutated layers: one read by the block path, the other by js-yaml', () => {
     expect(takesBlockPath(LAYER)).toBe(true)
     expect(takesBlockPath(FLOW_LAYER)).toBe(false)
-    expect(parseYamlStreamFast(FLOW_LAYER, { version: '1.2', allowDuplicateKeys: false, maxAliasCount: 100 }, () => [])).toBeDefined()
+    expect(
+      parseYamlStreamFast(FLOW_LAYER, { version: '1.2', allowDuplicateKeys: false, maxAliasCount: 100 }, () => []),
+    ).toBeDefined()
     expectAgreement(LAYER)
     expectAgreement(FLOW_LAYER)
   })
 
   // The block layer's mutants test the block path's edges; both test js-yaml's (the two
   // disagreements these found are in fast.ts's TEXT_RULES).
-  for (const [name, base] of [['block', LAYER], ['flow', FLOW_LAYER]] as const) {
+  for (const [name, base] of [
+    ['block', LAYER],
+    ['flow', FLOW_LAYER],
+  ] as const) {
     it(`${name} layer mutants read as \`yaml\` reads them, or given up on`, () => {
       // Mutants each fast path read: the block layer's must reach the block path, the flow layer's js-yaml.
       const read = { block: 0, jsYaml: 0 }
@@ -328,7 +453,10 @@ describe('mutated layers', () => {
         fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (mutations) => {
           const text = mutations.reduce(mutate, base)
           if (takesBlockPath(text)) read.block++
-          else if (parseYamlStreamFast(text, { version: '1.2', allowDuplicateKeys: false, maxAliasCount: 100 }, () => [])) read.jsYaml++
+          else if (
+            parseYamlStreamFast(text, { version: '1.2', allowDuplicateKeys: false, maxAliasCount: 100 }, () => [])
+          )
+            read.jsYaml++
           expectAgreement(text)
         }),
         { numRuns: Number(process.env.BLOCK_RUNS ?? 1000) },
@@ -337,4 +465,3 @@ describe('mutated layers', () => {
     })
   }
 })
-

@@ -16,11 +16,22 @@ function writeCorpus(): string {
     'base.yaml': lines('packages: [curl, git]', 'settings:', '  level: info', '  ports: [80]', 'motd: hello'),
   }
   for (const env of ENVS) {
-    files[`env/${env}.yaml`] = lines('merge_how: dict(recurse_array,no_replace)+list(append)', `settings:`, `  env: ${env}`, '  ports: [443]', `packages: [${env}-tools]`)
+    files[`env/${env}.yaml`] = lines(
+      'merge_how: dict(recurse_array,no_replace)+list(append)',
+      `settings:`,
+      `  env: ${env}`,
+      '  ports: [443]',
+      `packages: [${env}-tools]`,
+    )
   }
   for (let k = 0; k < ENTRIES; k++) {
     files[`apps/app-${k}.yaml`] = lines(`app: app-${k}`, 'settings:', `  replicas: ${k % 5}`)
-    files[`app-${k}.merged.yaml`] = lines('#include', 'base.yaml', `env/${ENVS[k % ENVS.length]}.yaml`, `apps/app-${k}.yaml`)
+    files[`app-${k}.merged.yaml`] = lines(
+      '#include',
+      'base.yaml',
+      `env/${ENVS[k % ENVS.length]}.yaml`,
+      `apps/app-${k}.yaml`,
+    )
   }
   return writeTree(files, 'cache')
 }
@@ -53,7 +64,12 @@ describe('render cache', () => {
     expect(cache.stats.reads).toBe(UNIQUE_LAYERS + ENTRIES)
     expect(cache.stats.parseHits).toBe(ENTRIES * 3 - UNIQUE_LAYERS)
     expect(cached).toEqual(renderAll(root))
-    expect(cached[1]).toEqual({ packages: ['curl', 'git', 'staging-tools'], settings: { level: 'info', ports: [80, 443], env: 'staging', replicas: 1 }, motd: 'hello', app: 'app-1' })
+    expect(cached[1]).toEqual({
+      packages: ['curl', 'git', 'staging-tools'],
+      settings: { level: 'info', ports: [80, 443], env: 'staging', replicas: 1 },
+      motd: 'hello',
+      app: 'app-1',
+    })
   })
 
   it('after an edit of the shared base, reads and parses exactly that one file again', () => {
@@ -139,7 +155,11 @@ describe('render cache', () => {
     root = writeCorpus()
     const cache = createRenderCache()
     const first = renderAll(root, cache)
-    const [doc] = cache.parse(join(root, 'base.yaml'), lines('a: {b: [1]}'), { version: '1.2', allowDuplicateKeys: true, maxAliasCount: 100 })
+    const [doc] = cache.parse(join(root, 'base.yaml'), lines('a: {b: [1]}'), {
+      version: '1.2',
+      allowDuplicateKeys: true,
+      maxAliasCount: 100,
+    })
     expect(Object.isFrozen(doc!.value)).toBe(true)
     expect(Object.isFrozen((doc!.value as { a: { b: unknown[] } }).a.b)).toBe(true)
     // A second build over the same cache gives the same values: nothing was changed in place.

@@ -28,7 +28,8 @@ export function difference(a: unknown, b: unknown, path = '$'): string | undefin
   }
   const keysA = Object.keys(a)
   const keysB = Object.keys(b as object)
-  if (keysA.join('\u0000') !== keysB.join('\u0000')) return `${path}: keys ${JSON.stringify(keysA)} vs ${JSON.stringify(keysB)}`
+  if (keysA.join('\u0000') !== keysB.join('\u0000'))
+    return `${path}: keys ${JSON.stringify(keysA)} vs ${JSON.stringify(keysB)}`
   for (const key of keysA) {
     const d = difference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`)
     if (d) return d
@@ -42,7 +43,9 @@ function comparable(docs: YamlDocument[]): unknown[] {
 
 /** Plain JSON data: JSON text gives it back exactly (no NaN, ±Infinity, -0, bytes) and has no `__proto__` key. */
 function isPlainJson(value: unknown): boolean {
-  const text = JSON.stringify(value, (key, item: unknown) => (key === '__proto__' || item instanceof Uint8Array ? undefined : item))
+  const text = JSON.stringify(value, (key, item: unknown) =>
+    key === '__proto__' || item instanceof Uint8Array ? undefined : item,
+  )
   return text !== undefined && difference(JSON.parse(text), value) === undefined
 }
 
@@ -55,9 +58,11 @@ function treeFactsDisagree(docs: YamlDocument[], options: ParseYamlOptions): str
     if (doc.tree === undefined) continue
     const { size, plainJson } = doc.tree
     const maxDepth = options.maxDepth ?? 100
-    if (checkValueLimits(doc.value, { maxDepth, maxValueSize: size }) !== undefined) return `document ${index}: tree size ${size} is too small`
+    if (checkValueLimits(doc.value, { maxDepth, maxValueSize: size }) !== undefined)
+      return `document ${index}: tree size ${size} is too small`
     // The walk checks the size as it adds each member: an empty root (size 2) is never refused.
-    if (size > 2 && checkValueLimits(doc.value, { maxDepth, maxValueSize: size - 1 })?.code !== 'MY_VALUE_TOO_LARGE') return `document ${index}: tree size ${size} is too large`
+    if (size > 2 && checkValueLimits(doc.value, { maxDepth, maxValueSize: size - 1 })?.code !== 'MY_VALUE_TOO_LARGE')
+      return `document ${index}: tree size ${size} is too large`
     if (plainJson !== isPlainJson(doc.value)) return `document ${index}: plainJson is ${plainJson}`
   }
   return undefined

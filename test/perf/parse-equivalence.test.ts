@@ -37,7 +37,10 @@ function compareFiles(files: string[], root: string): { problems: string[]; fast
     if (takesBlockPath(text, '1.2')) block++
     for (const options of PARSE_OPTIONS) {
       const d = pathsDisagree(text, options)
-      if (d) problems.push(`${relative(root, file)} (YAML ${options.version}, duplicates ${options.allowDuplicateKeys ? 'allowed' : 'refused'}): ${d}`)
+      if (d)
+        problems.push(
+          `${relative(root, file)} (YAML ${options.version}, duplicates ${options.allowDuplicateKeys ? 'allowed' : 'refused'}): ${d}`,
+        )
     }
   }
   return { problems, fast, block }
@@ -51,29 +54,37 @@ describe('fast and precise YAML paths agree', () => {
   })
 
   const conformance = existsSync(CONFORMANCE_ROOT)
-  it.skipIf(!conformance)(`on every conformance input${conformance ? '' : ' (skipped: ../shared/conformance is absent)'}`, () => {
-    const files = globSync('**/*.{yaml,yml,json}', { cwd: CONFORMANCE_ROOT, absolute: true })
-    expect(files.length).toBeGreaterThan(0)
-    const { problems, fast, block } = compareFiles(files, CONFORMANCE_ROOT)
-    console.log(`parse equivalence: ${files.length} conformance inputs, ${fast} read by js-yaml and ${block} by the block path in YAML 1.2`)
-    expect(problems).toEqual([])
-  })
+  it.skipIf(!conformance)(
+    `on every conformance input${conformance ? '' : ' (skipped: ../shared/conformance is absent)'}`,
+    () => {
+      const files = globSync('**/*.{yaml,yml,json}', { cwd: CONFORMANCE_ROOT, absolute: true })
+      expect(files.length).toBeGreaterThan(0)
+      const { problems, fast, block } = compareFiles(files, CONFORMANCE_ROOT)
+      console.log(
+        `parse equivalence: ${files.length} conformance inputs, ${fast} read by js-yaml and ${block} by the block path in YAML 1.2`,
+      )
+      expect(problems).toEqual([])
+    },
+  )
 
   const generator = existsSync(GEN_CORPUS)
-  describe.skipIf(!generator)(`on a generated corpus${generator ? '' : ' (skipped: ../shared/bench/gen-corpus.mjs is absent)'}`, () => {
-    const out = mkdtempSync(join(tmpdir(), 'my-corpus-'))
-    afterAll(() => rmSync(out, { recursive: true, force: true }))
+  describe.skipIf(!generator)(
+    `on a generated corpus${generator ? '' : ' (skipped: ../shared/bench/gen-corpus.mjs is absent)'}`,
+    () => {
+      const out = mkdtempSync(join(tmpdir(), 'my-corpus-'))
+      afterAll(() => rmSync(out, { recursive: true, force: true }))
 
-    it('with every layer and every pre-merged file on the fast path, every YAML file on the block path', () => {
-      generateCorpus(out, { entries: 6, depth: 6, size: '12k', seed: 'equivalence' })
-      const files = globSync(['**/*.yaml', 'json/*.json'], { cwd: out, absolute: true, ignore: ['*.merged.yaml'] })
-      expect(files.length).toBeGreaterThan(20)
-      const { problems, fast, block } = compareFiles(files, out)
-      expect(problems).toEqual([])
-      expect(fast).toBe(files.length)
-      expect(block).toBe(files.filter((file) => file.endsWith('.yaml')).length)
-    })
-  })
+      it('with every layer and every pre-merged file on the fast path, every YAML file on the block path', () => {
+        generateCorpus(out, { entries: 6, depth: 6, size: '12k', seed: 'equivalence' })
+        const files = globSync(['**/*.yaml', 'json/*.json'], { cwd: out, absolute: true, ignore: ['*.merged.yaml'] })
+        expect(files.length).toBeGreaterThan(20)
+        const { problems, fast, block } = compareFiles(files, out)
+        expect(problems).toEqual([])
+        expect(fast).toBe(files.length)
+        expect(block).toBe(files.filter((file) => file.endsWith('.yaml')).length)
+      })
+    },
+  )
 })
 
 // Each case: the text, and whether the fast path may keep it (false: it must hand it to `yaml`).
@@ -84,7 +95,7 @@ const EDGE_CASES: [string, boolean][] = [
   ['a: 2001-12-14t21:59:43.10-05:00\nb: 2002-12-14\n', true],
   ['a: .\nb: e5\nc: 0_\nd: ._\ne: 0b_\nf: 0x_\ng: 1.e+5\nh: 1.0e5\ni: 190:20:30.15\nj: -0:30\n', true],
   ['text: |\n  line one\n   indented\n\n  last\nfolded: >-\n  one\n  two\n\n  three\nkeep: |+\n  x\n\n', true],
-  ['multi: word\n  continued here\n  and here\nq: "esc \\t \\u00e9 \\x41 \\\n  joined"\ns: \'it\'\'s\'\n', true],
+  ["multi: word\n  continued here\n  and here\nq: \"esc \\t \\u00e9 \\x41 \\\n  joined\"\ns: 'it''s'\n", true],
   ['url: https://example.com/a?b=1&c=2\ncmd: test ! -f x && echo done\n', true],
   ['"quoted key": 1\n\'1\': 2\n2: 3\ntrue: 4\n1.5: 5\n', true],
   ['__proto__: {polluted: true}\nconstructor: 1\n', true],
@@ -149,7 +160,7 @@ const EDGE_CASES: [string, boolean][] = [
   ["a: don't\nb: {[x]}\nc: it's\n", false],
   ["a: rock 'n roll\nb: {[x]}\nc: it's 'q'\n", false],
   ["a: it\n  's ok\nb: {[x]}\nc: 'z'\n", false],
-  ["x: {a: \"it's\", b: [1, 2]}\n", true],
+  ['x: {a: "it\'s", b: [1, 2]}\n', true],
   ["l: [{a: 1}, {b: 'it''s'}]\n", true],
   ["x: {a: 'q, [', b: 1}\n", false],
 ]
@@ -158,7 +169,8 @@ describe('edge cases', () => {
   for (const [text, fast] of EDGE_CASES) {
     const name = JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)
     it(`${name}: ${fast ? 'fast path' : 'precise path'}, same result`, () => {
-      for (const options of PARSE_OPTIONS) expect(pathsDisagree(text, options), `YAML ${options.version}`).toBeUndefined()
+      for (const options of PARSE_OPTIONS)
+        expect(pathsDisagree(text, options), `YAML ${options.version}`).toBeUndefined()
       expect(takesFastPath(text, '1.2')).toBe(fast)
     })
   }
@@ -179,17 +191,139 @@ describe('edge cases', () => {
 
 // Plain scalars built from the characters that matter to the resolvers.
 const SCALAR_CHARS = [...'0123456789+-._:eEoxXbBaAfFnNiIlLtTrRuUsSyYO~ ']
-const scalarText = fc.array(fc.constantFrom(...SCALAR_CHARS), { minLength: 1, maxLength: 9 }).map((chars) => chars.join('').trim())
+const scalarText = fc
+  .array(fc.constantFrom(...SCALAR_CHARS), { minLength: 1, maxLength: 9 })
+  .map((chars) => chars.join('').trim())
 
 // Documents assembled from YAML tokens, most of them invalid: either path may fail, but both must.
 const TOKENS = [
-  'a', 'b', '1', '0o7', '-1.5', 'yes', '~', 'null', ': ', ':', '- ', '-', '\n', '\n  ', '\n    ', '  ', '\t', '? ', '[', ']', '{', '}', ', ', '"x"', "'y'", '"\\n"', '|\n  z', '>\n  w', '#c', ' #c', '---\n', '...\n', '&a ', '*a', '!!str ', '! ', '%YAML 1.2\n', '<<', 'k: v', '@', '`', '"', "'", '\r\n', '|2\n   q', '|-\n  r\n\n', '>+\n  s\n\n', 'k:\n- i', '"a\\\n  b"', "'c\n  d'", '\u2028', '\x85', 'é', '%', '=', ' : ', '\\', '{a: b, c}', '[a: b]', '-\t', ':\t', '  # c\n', '- - ', '\n- ', '\n  - ', 'a b', '"k": ', "'k': ", '[]', '{}', '""', '1:2', '0777', 'y', 'On', '.5', '.inf', '\n      ', 'x:\n  y: z', '|\n', '>-\n', ' ',
+  'a',
+  'b',
+  '1',
+  '0o7',
+  '-1.5',
+  'yes',
+  '~',
+  'null',
+  ': ',
+  ':',
+  '- ',
+  '-',
+  '\n',
+  '\n  ',
+  '\n    ',
+  '  ',
+  '\t',
+  '? ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ', ',
+  '"x"',
+  "'y'",
+  '"\\n"',
+  '|\n  z',
+  '>\n  w',
+  '#c',
+  ' #c',
+  '---\n',
+  '...\n',
+  '&a ',
+  '*a',
+  '!!str ',
+  '! ',
+  '%YAML 1.2\n',
+  '<<',
+  'k: v',
+  '@',
+  '`',
+  '"',
+  "'",
+  '\r\n',
+  '|2\n   q',
+  '|-\n  r\n\n',
+  '>+\n  s\n\n',
+  'k:\n- i',
+  '"a\\\n  b"',
+  "'c\n  d'",
+  '\u2028',
+  '\x85',
+  'é',
+  '%',
+  '=',
+  ' : ',
+  '\\',
+  '{a: b, c}',
+  '[a: b]',
+  '-\t',
+  ':\t',
+  '  # c\n',
+  '- - ',
+  '\n- ',
+  '\n  - ',
+  'a b',
+  '"k": ',
+  "'k': ",
+  '[]',
+  '{}',
+  '""',
+  '1:2',
+  '0777',
+  'y',
+  'On',
+  '.5',
+  '.inf',
+  '\n      ',
+  'x:\n  y: z',
+  '|\n',
+  '>-\n',
+  ' ',
 ]
-const documentText = fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 14 }).map((tokens) => tokens.join(''))
+const documentText = fc
+  .array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 14 })
+  .map((tokens) => tokens.join(''))
 
 // Documents assembled line by line, at random indentations: structure rather than tokens.
-const LINES = ['k:', 'k: v', 'j: 1', '- ', '- v', '- k: v', '- - v', '# c', 'v w', '|', '>-', 'k: |', 'k: >', '"q"', "'s'", 'k: "q', 'r"', '[a, b]', 'k: [a,', 'b]', '{a: 1}', '', 'k: v # c', '- # c', '---', 'k: ~', '- null', 'x', 'k: a: b', '? k', ': v', 'k: -', '-', 'k:  v  ']
-const lineText = fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom(...LINES)), { minLength: 1, maxLength: 10 }).map((lines) => lines.map(([indent, line]) => ' '.repeat(indent) + line).join('\n') + '\n')
+const LINES = [
+  'k:',
+  'k: v',
+  'j: 1',
+  '- ',
+  '- v',
+  '- k: v',
+  '- - v',
+  '# c',
+  'v w',
+  '|',
+  '>-',
+  'k: |',
+  'k: >',
+  '"q"',
+  "'s'",
+  'k: "q',
+  'r"',
+  '[a, b]',
+  'k: [a,',
+  'b]',
+  '{a: 1}',
+  '',
+  'k: v # c',
+  '- # c',
+  '---',
+  'k: ~',
+  '- null',
+  'x',
+  'k: a: b',
+  '? k',
+  ': v',
+  'k: -',
+  '-',
+  'k:  v  ',
+]
+const lineText = fc
+  .array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom(...LINES)), { minLength: 1, maxLength: 10 })
+  .map((lines) => lines.map(([indent, line]) => ' '.repeat(indent) + line).join('\n') + '\n')
 
 describe('generated input', () => {
   it('plain scalars resolve identically as values and as keys, in both versions', () => {
@@ -206,11 +340,15 @@ describe('generated input', () => {
   })
 
   it('documents written by `yaml` and js-yaml from generated values read back identically', () => {
-    const data = fc.dictionary(fc.string({ unit: 'binary', maxLength: 12 }), fc.jsonValue({ maxDepth: 4 }), { maxKeys: 6 })
+    const data = fc.dictionary(fc.string({ unit: 'binary', maxLength: 12 }), fc.jsonValue({ maxDepth: 4 }), {
+      maxKeys: 6,
+    })
     const style = fc.record({ lineWidth: fc.constantFrom(0, 20, 80), flow: fc.boolean(), byJsYaml: fc.boolean() })
     fc.assert(
       fc.property(data, style, (value, { lineWidth, flow, byJsYaml }) => {
-        const text = byJsYaml ? dump(value, { lineWidth: lineWidth || -1, flowLevel: flow ? 1 : -1 }) : stringify(value, { lineWidth, collectionStyle: flow ? 'flow' : 'any' })
+        const text = byJsYaml
+          ? dump(value, { lineWidth: lineWidth || -1, flowLevel: flow ? 1 : -1 })
+          : stringify(value, { lineWidth, collectionStyle: flow ? 'flow' : 'any' })
         for (const options of PARSE_OPTIONS) {
           expect(pathsDisagree(text, options), `${JSON.stringify(text)} (YAML ${options.version})`).toBeUndefined()
         }

@@ -14,7 +14,9 @@ function deepFreeze<T>(value: T): T {
 
 const json = fc.jsonValue({ maxDepth: 6 })
 // Values that reuse one subtree in several places, as aliases and merges do.
-const withSharing = fc.tuple(json, fc.array(fc.string({ maxLength: 4 }), { maxLength: 4 })).map(([shared, keys]) => ({ shared, copies: keys.map((key) => ({ [key]: shared })), list: [shared, [shared]] }))
+const withSharing = fc
+  .tuple(json, fc.array(fc.string({ maxLength: 4 }), { maxLength: 4 }))
+  .map(([shared, keys]) => ({ shared, copies: keys.map((key) => ({ [key]: shared })), list: [shared, [shared]] }))
 const limits = fc.record({ maxDepth: fc.integer({ min: 0, max: 10 }), maxValueSize: fc.integer({ min: 0, max: 3000 }) })
 
 describe('checkValueLimits with frozen values', () => {
@@ -27,7 +29,9 @@ describe('checkValueLimits with frozen values', () => {
           expect(checkValueLimits(frozen, l)).toEqual(fresh)
           // A mutable value holding the frozen one twice (a merged value holding a shared layer).
           const copy = structuredClone(value)
-          expect(checkValueLimits({ wrap: frozen, more: [frozen] }, l)).toEqual(checkValueLimits({ wrap: copy, more: [copy] }, l))
+          expect(checkValueLimits({ wrap: frozen, more: [frozen] }, l)).toEqual(
+            checkValueLimits({ wrap: copy, more: [copy] }, l),
+          )
         }
       }),
       { numRuns: 500 },
@@ -37,8 +41,15 @@ describe('checkValueLimits with frozen values', () => {
   it('still reports a frozen value that breaks the limits, with its path', () => {
     const value = deepFreeze({ a: { b: { c: { d: [1, 2, 3] } } } })
     expect(checkValueLimits(value, { maxDepth: 10, maxValueSize: 1000 })).toBeUndefined()
-    expect(checkValueLimits(value, { maxDepth: 3, maxValueSize: 1000 })).toMatchObject({ code: 'MY_VALUE_TOO_DEEP', path: ['a', 'b', 'c'] })
-    expect(checkValueLimits({ x: value }, { maxDepth: 4, maxValueSize: 1000 })).toMatchObject({ code: 'MY_VALUE_TOO_DEEP' })
-    expect(checkValueLimits({ x: value, y: value }, { maxDepth: 10, maxValueSize: 40 })).toMatchObject({ code: 'MY_VALUE_TOO_LARGE' })
+    expect(checkValueLimits(value, { maxDepth: 3, maxValueSize: 1000 })).toMatchObject({
+      code: 'MY_VALUE_TOO_DEEP',
+      path: ['a', 'b', 'c'],
+    })
+    expect(checkValueLimits({ x: value }, { maxDepth: 4, maxValueSize: 1000 })).toMatchObject({
+      code: 'MY_VALUE_TOO_DEEP',
+    })
+    expect(checkValueLimits({ x: value, y: value }, { maxDepth: 10, maxValueSize: 40 })).toMatchObject({
+      code: 'MY_VALUE_TOO_LARGE',
+    })
   })
 })

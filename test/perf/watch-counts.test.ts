@@ -55,56 +55,66 @@ describe('watch mode (Rollup)', () => {
   let root = ''
   afterEach(() => rmSync(root, { recursive: true, force: true }))
 
-  it('re-parses only the edited layer and re-merges only the entries that include it', { timeout: 120_000 }, async () => {
-    root = writeProject()
-    const { watch } = await import('rollup')
-    const { default: MergedYaml } = await import('../../src/rollup.ts')
-    const loads = new Map<string, number>()
-    const out = join(root, 'dist/main.js')
-    let builds = 0
-    let failure: unknown
-    const watcher = watch({ input: join(root, 'main.js'), plugins: [MergedYaml({ root, dts: false }), countLoads(loads)], output: { file: out, format: 'iife' }, onwarn: () => {} })
-    watcher.on('event', (event) => {
-      if (event.code === 'BUNDLE_END') {
-        void event.result.close()
-        builds++
-      } else if (event.code === 'ERROR') failure = event.error
-    })
-    const nextBuild = async (after: number) => {
-      await vi.waitFor(
-        () => {
-          if (failure) throw failure
-          expect(builds).toBeGreaterThan(after)
-        },
-        { timeout: 60_000, interval: 50 },
-      )
-    }
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
-    const loadsOf = () => Array.from({ length: ENTRIES }, (_, k) => loads.get(join(root, `app-${k}.merged.yaml`)) ?? 0)
-    try {
-      await nextBuild(0)
-      const cache = caches.at(-1)!
-      expect(cache.stats.parses).toBe(1 + ENTRIES)
-      expect(loadsOf()).toEqual(Array(ENTRIES).fill(1))
+  it(
+    're-parses only the edited layer and re-merges only the entries that include it',
+    { timeout: 120_000 },
+    async () => {
+      root = writeProject()
+      const { watch } = await import('rollup')
+      const { default: MergedYaml } = await import('../../src/rollup.ts')
+      const loads = new Map<string, number>()
+      const out = join(root, 'dist/main.js')
+      let builds = 0
+      let failure: unknown
+      const watcher = watch({
+        input: join(root, 'main.js'),
+        plugins: [MergedYaml({ root, dts: false }), countLoads(loads)],
+        output: { file: out, format: 'iife' },
+        onwarn: () => {},
+      })
+      watcher.on('event', (event) => {
+        if (event.code === 'BUNDLE_END') {
+          void event.result.close()
+          builds++
+        } else if (event.code === 'ERROR') failure = event.error
+      })
+      const nextBuild = async (after: number) => {
+        await vi.waitFor(
+          () => {
+            if (failure) throw failure
+            expect(builds).toBeGreaterThan(after)
+          },
+          { timeout: 60_000, interval: 50 },
+        )
+      }
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+      const loadsOf = () =>
+        Array.from({ length: ENTRIES }, (_, k) => loads.get(join(root, `app-${k}.merged.yaml`)) ?? 0)
+      try {
+        await nextBuild(0)
+        const cache = caches.at(-1)!
+        expect(cache.stats.parses).toBe(1 + ENTRIES)
+        expect(loadsOf()).toEqual(Array(ENTRIES).fill(1))
 
-      await settle()
-      let { parses, reads } = cache.stats
-      writeFileSync(join(root, 'base.yaml'), lines('name: edited base', 'layers: [base]'))
-      await nextBuild(1)
-      expect(cache.stats.parses - parses).toBe(1)
-      expect(cache.stats.reads - reads).toBe(1)
-      expect(loadsOf()).toEqual(Array(ENTRIES).fill(2))
-      expect(readFileSync(out, 'utf8')).toContain('edited base')
+        await settle()
+        let { parses, reads } = cache.stats
+        writeFileSync(join(root, 'base.yaml'), lines('name: edited base', 'layers: [base]'))
+        await nextBuild(1)
+        expect(cache.stats.parses - parses).toBe(1)
+        expect(cache.stats.reads - reads).toBe(1)
+        expect(loadsOf()).toEqual(Array(ENTRIES).fill(2))
+        expect(readFileSync(out, 'utf8')).toContain('edited base')
 
-      await settle()
-      ;({ parses, reads } = cache.stats)
-      writeFileSync(join(root, 'leaf-3.yaml'), lines('layers: [leaf-3, edited]'))
-      await nextBuild(2)
-      expect(cache.stats.parses - parses).toBe(1)
-      expect(cache.stats.reads - reads).toBe(1)
-      expect(loadsOf()).toEqual([2, 2, 2, 3, 2, 2])
-    } finally {
-      await watcher.close()
-    }
-  })
+        await settle()
+        ;({ parses, reads } = cache.stats)
+        writeFileSync(join(root, 'leaf-3.yaml'), lines('layers: [leaf-3, edited]'))
+        await nextBuild(2)
+        expect(cache.stats.parses - parses).toBe(1)
+        expect(cache.stats.reads - reads).toBe(1)
+        expect(loadsOf()).toEqual([2, 2, 2, 3, 2, 2])
+      } finally {
+        await watcher.close()
+      }
+    },
+  )
 })

@@ -44,7 +44,14 @@ describe.each(BUNDLERS)('%s', (bundler) => {
       api: { url: 'https://prod.example.com', timeout: 30 },
       features: ['login', 'billing'],
       mime: { name: 'mime', tags: ['a', 'b'] },
-      awkward: { ['__proto__']: { polluted: true }, constructor: 'plain', default: 'd', 'x-y': 1, NaN: 'nan', nested: { ['__proto__']: [1], hasOwnProperty: 2 } },
+      awkward: {
+        ['__proto__']: { polluted: true },
+        constructor: 'plain',
+        default: 'd',
+        'x-y': 1,
+        NaN: 'nan',
+        nested: { ['__proto__']: [1], hasOwnProperty: 2 },
+      },
       plainPrototypes: true,
     })
     // `unused` is a named export of app.merged.yaml that main.js does not import.
@@ -53,7 +60,10 @@ describe.each(BUNDLERS)('%s', (bundler) => {
 
   it.skipIf(skip)(title('import queries pick a Datum lookup and a Deckhand document'), async () => {
     const code = await build(bundler, { root, entry: 'query.js', options: { dts: false } })
-    expect(evaluate(code)).toEqual({ settings: { Level: 2, Name: 'base' }, nova: { values: { pod: { replicas: { api: 3 } }, debug: false } } })
+    expect(evaluate(code)).toEqual({
+      settings: { Level: 2, Name: 'base' },
+      nova: { values: { pod: { replicas: { api: 3 } }, debug: false } },
+    })
   })
 
   it.skipIf(skip)(title('fails on a strict-mode error with the located message'), async () => {
@@ -69,8 +79,11 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     expect(message).toContain('> 1 | merge_how: dict(replace)+lst(append)')
   })
 
-  it.skipIf(skip)(title('builds the same entry with strict: false, skipping the bad part like cloud-init'), async () => {
-    const code = await build(bundler, { root, entry: 'broken.js', options: { dts: false, strict: false } })
-    expect(evaluate(code)).toMatchObject({ api: { url: 'https://api.example.com' } })
-  })
+  it.skipIf(skip)(
+    title('builds the same entry with strict: false, skipping the bad part like cloud-init'),
+    async () => {
+      const code = await build(bundler, { root, entry: 'broken.js', options: { dts: false, strict: false } })
+      expect(evaluate(code)).toMatchObject({ api: { url: 'https://api.example.com' } })
+    },
+  )
 })

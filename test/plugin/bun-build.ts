@@ -21,7 +21,14 @@ function describe(error: unknown): string {
 }
 
 try {
-  const result = await Bun.build({ entrypoints: [join(root, entry)], root, format: 'iife', minify: true, target: 'browser', plugins: [MergedYaml(options)] })
+  const result = await Bun.build({
+    entrypoints: [join(root, entry)],
+    root,
+    format: 'iife',
+    minify: true,
+    target: 'browser',
+    plugins: [MergedYaml(options)],
+  })
   if (!result.success) {
     console.log(JSON.stringify({ error: result.logs.map(describe).join('\n') }))
     process.exitCode = 1

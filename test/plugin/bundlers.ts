@@ -34,7 +34,10 @@ type Build = (request: BuildRequest) => Promise<string>
 const outDir = (name: string) => mkdtempSync(join(tmpdir(), `my-out-${name}-`))
 
 /** For bundlers that have no production mode to tell the plugin. */
-const withProductionMode = (options: Options = {}): Options => ({ ...options, vars: { mode: 'production', ...options.vars } })
+const withProductionMode = (options: Options = {}): Options => ({
+  ...options,
+  vars: { mode: 'production', ...options.vars },
+})
 
 function readOutput(dir: string, ext = '.js'): string {
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(ext))
@@ -57,7 +60,12 @@ const rollup: Build = async ({ root, entry, options }) => {
 
 const rolldown: Build = async ({ root, entry, options }) => {
   const { rolldown } = await import('rolldown')
-  const bundle = await rolldown({ input: join(root, entry), cwd: root, plugins: [MergedYamlRolldown(withProductionMode(options))], onLog: () => {} })
+  const bundle = await rolldown({
+    input: join(root, entry),
+    cwd: root,
+    plugins: [MergedYamlRolldown(withProductionMode(options))],
+    onLog: () => {},
+  })
   try {
     const { output } = await bundle.generate({ format: 'iife', minify: true })
     return output[0].code
@@ -95,7 +103,9 @@ const webpack: Build = async ({ root, entry, options }) => {
     plugins: [MergedYamlWebpack(options)],
     infrastructureLogging: { level: 'none' },
   })
-  const stats = await new Promise<WebpackStats>((resolve, reject) => compiler.run((error, stats) => (error ? reject(error) : resolve(stats!))))
+  const stats = await new Promise<WebpackStats>((resolve, reject) =>
+    compiler.run((error, stats) => (error ? reject(error) : resolve(stats!))),
+  )
   await new Promise<void>((resolve) => compiler.close(() => resolve()))
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true, colors: false }))
   return readOutput(path)
@@ -113,7 +123,9 @@ const rspack: Build = async ({ root, entry, options }) => {
     plugins: [MergedYamlRspack(options)],
     infrastructureLogging: { level: 'none' },
   })
-  const stats = await new Promise<RspackStats>((resolve, reject) => compiler.run((error, stats) => (error ? reject(error) : resolve(stats!))))
+  const stats = await new Promise<RspackStats>((resolve, reject) =>
+    compiler.run((error, stats) => (error ? reject(error) : resolve(stats!))),
+  )
   await new Promise<void>((resolve) => compiler.close(() => resolve()))
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true, colors: false }))
   return readOutput(path)
@@ -180,14 +192,20 @@ export const BUN = join(REPO, 'node_modules/.bin/bun')
 export function bunUnavailable(): string | undefined {
   if (!existsSync(BUN)) return 'node_modules/.bin/bun is missing'
   const version = spawnSync(BUN, ['--version'], { encoding: 'utf8' })
-  return version.status === 0 ? undefined : `bun --version failed: ${(version.stderr || version.stdout).trim().split('\n')[0]}`
+  return version.status === 0
+    ? undefined
+    : `bun --version failed: ${(version.stderr || version.stdout).trim().split('\n')[0]}`
 }
 
 // Bun plugins run inside Bun: a child `bun` process builds with the plugin's source (Bun runs
 // TypeScript and reads the repo's tsconfig paths) and prints the outcome as JSON.
 const bun: Build = async ({ root, entry, options }) => {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'bun-build.ts')
-  const child = spawnSync(BUN, [script, JSON.stringify({ root, entry, options: withProductionMode(options) })], { cwd: REPO, encoding: 'utf8', timeout: 120_000 })
+  const child = spawnSync(BUN, [script, JSON.stringify({ root, entry, options: withProductionMode(options) })], {
+    cwd: REPO,
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
   const line = child.stdout.trim().split('\n').pop() ?? ''
   let outcome: { code?: string; error?: string }
   try {

@@ -15,12 +15,26 @@ async function importModule(code: string): Promise<Record<string, unknown>> {
 function plainPrototypes(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(plainPrototypes)
   if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return true
-  return Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).every((key) => plainPrototypes((value as Record<string, unknown>)[key]))
+  return (
+    Object.getPrototypeOf(value) === Object.prototype &&
+    Object.keys(value).every((key) => plainPrototypes((value as Record<string, unknown>)[key]))
+  )
 }
 
-const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'default', 'toString', 'then', 'JSON', 'x-y', '1', ''), fc.string())
+const key = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'default', 'toString', 'then', 'JSON', 'x-y', '1', ''),
+  fc.string(),
+)
 const value = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: 'small' }, fc.string(), fc.double(), fc.boolean(), fc.constant(null), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 5 })),
+  node: fc.oneof(
+    { depthSize: 'small' },
+    fc.string(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('node'), { maxLength: 4 }),
+    fc.dictionary(key, tie('node'), { maxKeys: 5 }),
+  ),
 })).node
 
 describe('generateModule', () => {
@@ -36,7 +50,16 @@ describe('generateModule', () => {
   })
 
   it('keeps reserved words, globals it refers to and __proto__ out of the named exports', async () => {
-    const value: Record<string, number> = { default: 1, class: 2, JSON: 3, NaN: 4, undefined: 5, await: 6, constructor: 8, ok: 9 }
+    const value: Record<string, number> = {
+      default: 1,
+      class: 2,
+      JSON: 3,
+      NaN: 4,
+      undefined: 5,
+      await: 6,
+      constructor: 8,
+      ok: 9,
+    }
     Object.defineProperty(value, '__proto__', { value: 7, enumerable: true })
     const code = generateModule(value)
     const mod = await importModule(code)
@@ -65,7 +88,13 @@ describe('generateModule', () => {
   })
 
   it('keeps numbers JSON cannot hold, and bytes', async () => {
-    const value = { nan: Number.NaN, inf: Number.POSITIVE_INFINITY, ninf: Number.NEGATIVE_INFINITY, nzero: -0, bytes: new Uint8Array([0, 255]) }
+    const value = {
+      nan: Number.NaN,
+      inf: Number.POSITIVE_INFINITY,
+      ninf: Number.NEGATIVE_INFINITY,
+      nzero: -0,
+      bytes: new Uint8Array([0, 255]),
+    }
     const mod = await importModule(generateModule(value))
     expect(mod.nan).toBeNaN()
     expect([mod.inf, mod.ninf]).toEqual([Infinity, -Infinity])
@@ -109,7 +138,11 @@ describe('generateModule', () => {
     let told = 0
     fc.assert(
       fc.property(fc.dictionary(key, value, { maxKeys: 6 }), (input) => {
-        const [doc] = parseYamlStream(stringify(input), { version: '1.2', allowDuplicateKeys: false, maxAliasCount: 100 })
+        const [doc] = parseYamlStream(stringify(input), {
+          version: '1.2',
+          allowDuplicateKeys: false,
+          maxAliasCount: 100,
+        })
         if (doc?.tree === undefined) return
         if (doc.tree.plainJson) told++
         expect(generateModule(doc.value, { plainJson: doc.tree.plainJson })).toBe(generateModule(doc.value))

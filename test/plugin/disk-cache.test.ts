@@ -24,14 +24,18 @@ const started: Build[] = []
 
 /** One build: a fresh plugin instance, as a new `vite build` process has. */
 function startBuild(root: string, options: Options = {}): Build {
-  const plugin = unpluginFactory({ root, dts: false, cache: '.cache', ...options, vars: { mode: 'development', ...options.vars } }, { framework: 'rollup', versions: {} } as UnpluginContextMeta) as UnpluginOptions
+  const plugin = unpluginFactory(
+    { root, dts: false, cache: '.cache', ...options, vars: { mode: 'development', ...options.vars } },
+    { framework: 'rollup', versions: {} } as UnpluginContextMeta,
+  ) as UnpluginOptions
   const context = (warnings: string[]) => ({
     addWatchFile: () => {},
     getWatchFiles: () => [],
     error: (message: unknown) => {
       throw new Error(typeof message === 'string' ? message : (message as { message: string }).message)
     },
-    warn: (message: unknown) => void warnings.push(typeof message === 'string' ? message : (message as { message: string }).message),
+    warn: (message: unknown) =>
+      void warnings.push(typeof message === 'string' ? message : (message as { message: string }).message),
   })
   ;(plugin.buildStart as () => void).call(context([]))
   const build: Build = {
@@ -49,7 +53,11 @@ function startBuild(root: string, options: Options = {}): Build {
 /** Marks every stored module, so that serving one shows. */
 function markStored(root: string): number {
   const stored = readdirSync(join(root, '.cache')).filter((name) => name.endsWith('.module'))
-  for (const name of stored) writeFileSync(join(root, '.cache', name), readFileSync(join(root, '.cache', name), 'utf8').replace('\n', `\n${MARK}`))
+  for (const name of stored)
+    writeFileSync(
+      join(root, '.cache', name),
+      readFileSync(join(root, '.cache', name), 'utf8').replace('\n', `\n${MARK}`),
+    )
   return stored.length
 }
 
@@ -62,7 +70,8 @@ async function storedThenNextBuild(root: string, entry: string, options: Options
   return startBuild(root, options)
 }
 
-const fresh = (root: string, entry: string, options: RenderOptions = {}) => generateModule(renderSync(entry, { root, vars: { mode: 'development' }, ...options }).value)
+const fresh = (root: string, entry: string, options: RenderOptions = {}) =>
+  generateModule(renderSync(entry, { root, vars: { mode: 'development' }, ...options }).value)
 
 describe('the cache option', () => {
   let root = ''
@@ -81,7 +90,11 @@ describe('the cache option', () => {
     })
 
   it('serves the stored code while nothing changed, with its warnings', async () => {
-    root = writeTree({ 'base.yaml': lines('name: base'), 'app.merged.yaml': lines('#include', 'base.yaml', 'text/x-shellscript.sh'), 'text/x-shellscript.sh': lines('#!/bin/sh', 'echo hi') })
+    root = writeTree({
+      'base.yaml': lines('name: base'),
+      'app.merged.yaml': lines('#include', 'base.yaml', 'text/x-shellscript.sh'),
+      'text/x-shellscript.sh': lines('#!/bin/sh', 'echo hi'),
+    })
     const build = startBuild(root)
     const first = build.load('app.merged.yaml')
     await build.end()
@@ -93,9 +106,18 @@ describe('the cache option', () => {
   })
 
   it.each([
-    ['an included layer is edited (same size)', (dir: string) => writeFileSync(join(dir, 'base.yaml'), lines('name: BASE', 'list: [1]'))],
-    ['a file matching a glob include appears', (dir: string) => writeFileSync(join(dir, 'features/b.yaml'), lines('b: true'))],
-    ['a missing optional include appears', (dir: string) => writeFileSync(join(dir, 'local.yaml'), lines('local: true'))],
+    [
+      'an included layer is edited (same size)',
+      (dir: string) => writeFileSync(join(dir, 'base.yaml'), lines('name: BASE', 'list: [1]')),
+    ],
+    [
+      'a file matching a glob include appears',
+      (dir: string) => writeFileSync(join(dir, 'features/b.yaml'), lines('b: true')),
+    ],
+    [
+      'a missing optional include appears',
+      (dir: string) => writeFileSync(join(dir, 'local.yaml'), lines('local: true')),
+    ],
     ['a globbed file is deleted', (dir: string) => rmSync(join(dir, 'features/a.yaml'))],
   ])('renders again when %s', async (_what, change) => {
     root = layered()
@@ -108,8 +130,12 @@ describe('the cache option', () => {
     root = layered()
     writeFileSync(join(root, 'env/production.yaml'), lines('list: [3]'))
     await storedThenNextBuild(root, 'app.merged.yaml')
-    expect(startBuild(root, { vars: { mode: 'production' } }).load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml', { vars: { mode: 'production' } }))
-    expect(startBuild(root, { mergeHow: 'dict()+list()+str()' }).load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml', { mergeHow: 'dict()+list()+str()' }))
+    expect(startBuild(root, { vars: { mode: 'production' } }).load('app.merged.yaml').code).toBe(
+      fresh(root, 'app.merged.yaml', { vars: { mode: 'production' } }),
+    )
+    expect(startBuild(root, { mergeHow: 'dict()+list()+str()' }).load('app.merged.yaml').code).toBe(
+      fresh(root, 'app.merged.yaml', { mergeHow: 'dict()+list()+str()' }),
+    )
   })
 
   it('keeps one stored module per mode: builds in turns serve their own', async () => {
@@ -123,19 +149,29 @@ describe('the cache option', () => {
     }
     expect(markStored(root)).toBe(2)
     expect(startBuild(root).load('app.merged.yaml').code).toBe(MARK + fresh(root, 'app.merged.yaml'))
-    expect(startBuild(root, production).load('app.merged.yaml').code).toBe(MARK + fresh(root, 'app.merged.yaml', production))
+    expect(startBuild(root, production).load('app.merged.yaml').code).toBe(
+      MARK + fresh(root, 'app.merged.yaml', production),
+    )
   })
 
   it('renders again when a file a dialect read while merging changed (a Heat template)', async () => {
     root = writeTree({
-      'template.yaml': lines('heat_template_version: 2018-08-31', 'parameters:', '  count: {type: number}', '  names: {type: comma_delimited_list}'),
+      'template.yaml': lines(
+        'heat_template_version: 2018-08-31',
+        'parameters:',
+        '  count: {type: number}',
+        '  names: {type: comma_delimited_list}',
+      ),
       'a.yaml': lines('parameters: {count: 1, names: "x"}'),
       'app.merged.yaml': lines('#include', 'a.yaml'),
     })
     const heat = { dialect: 'heat', heat: { template: 'template.yaml' } } as const
     const next = await storedThenNextBuild(root, 'app.merged.yaml', heat)
     expect(next.load('app.merged.yaml').code.startsWith(MARK)).toBe(true)
-    writeFileSync(join(root, 'template.yaml'), lines('heat_template_version: 2018-08-31', 'parameters:', '  count: {type: string}', '  names: {type: string}'))
+    writeFileSync(
+      join(root, 'template.yaml'),
+      lines('heat_template_version: 2018-08-31', 'parameters:', '  count: {type: string}', '  names: {type: string}'),
+    )
     const again = startBuild(root, heat).load('app.merged.yaml').code
     expect(again).toBe(fresh(root, 'app.merged.yaml', heat))
     expect(again.startsWith(MARK)).toBe(false)
@@ -156,7 +192,10 @@ describe('the cache option', () => {
   })
 
   it('writes declarations from the stored value when serving', async () => {
-    root = writeTree({ 'base.yaml': lines('name: base', 'port: 80'), 'app.merged.yaml': lines('#include', 'base.yaml') })
+    root = writeTree({
+      'base.yaml': lines('name: base', 'port: 80'),
+      'app.merged.yaml': lines('#include', 'base.yaml'),
+    })
     const sidecar = join(root, 'app.merged.d.yaml.ts')
     const next = await storedThenNextBuild(root, 'app.merged.yaml', { dts: 'sidecar' })
     const written = readFileSync(sidecar, 'utf8')

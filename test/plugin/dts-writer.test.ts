@@ -18,7 +18,13 @@ describe('sidecarPath', () => {
 
 describe('ambientSpecifiers', () => {
   it('uses the shortest path suffix that no other entry shares', () => {
-    const specifiers = ambientSpecifiers(['src/app.merged.yaml', 'src/web/site.merged.yaml', 'src/api/site.merged.yaml', 'x/a/b.merged.yaml', 'y/a/b.merged.yaml'])
+    const specifiers = ambientSpecifiers([
+      'src/app.merged.yaml',
+      'src/web/site.merged.yaml',
+      'src/api/site.merged.yaml',
+      'x/a/b.merged.yaml',
+      'y/a/b.merged.yaml',
+    ])
     expect(Object.fromEntries(specifiers)).toEqual({
       'src/app.merged.yaml': '*/app.merged.yaml',
       'src/web/site.merged.yaml': '*/web/site.merged.yaml',
@@ -31,10 +37,18 @@ describe('ambientSpecifiers', () => {
 
 describe('resolveDts', () => {
   it('defaults to sidecar declarations when TypeScript is installed, to none otherwise', () => {
-    expect(resolveDts(undefined, REPO)).toEqual({ mode: 'sidecar', file: join(REPO, 'merged-yaml.d.ts'), asConst: false })
+    expect(resolveDts(undefined, REPO)).toEqual({
+      mode: 'sidecar',
+      file: join(REPO, 'merged-yaml.d.ts'),
+      asConst: false,
+    })
     expect(resolveDts(undefined, writeTree({ 'package.json': '{}' }))).toBeUndefined()
     expect(resolveDts('ambient', '/p')).toEqual({ mode: 'ambient', file: '/p/merged-yaml.d.ts', asConst: false })
-    expect(resolveDts({ mode: 'ambient', file: 'types/yaml.d.ts', asConst: true }, '/p')).toEqual({ mode: 'ambient', file: '/p/types/yaml.d.ts', asConst: true })
+    expect(resolveDts({ mode: 'ambient', file: 'types/yaml.d.ts', asConst: true }, '/p')).toEqual({
+      mode: 'ambient',
+      file: '/p/types/yaml.d.ts',
+      asConst: true,
+    })
     expect(resolveDts(false, REPO)).toBeUndefined()
   })
 })

@@ -7,27 +7,60 @@ const exact = { asConst: true }
 
 describe('generateType', () => {
   it('gives primitive types, nested objects and arrays', () => {
-    expect(generateType({ s: 'x', n: 1, b: true, z: null, bytes: new Uint8Array(), list: ['a'], deep: { x: [1.5] } }, loose)).toBe(
-      ['{', '  s: string', '  n: number', '  b: boolean', '  z: null', '  bytes: Uint8Array', '  list: string[]', '  deep: {', '    x: number[]', '  }', '}'].join('\n'),
+    expect(
+      generateType({ s: 'x', n: 1, b: true, z: null, bytes: new Uint8Array(), list: ['a'], deep: { x: [1.5] } }, loose),
+    ).toBe(
+      [
+        '{',
+        '  s: string',
+        '  n: number',
+        '  b: boolean',
+        '  z: null',
+        '  bytes: Uint8Array',
+        '  list: string[]',
+        '  deep: {',
+        '    x: number[]',
+        '  }',
+        '}',
+      ].join('\n'),
     )
   })
 
   it('unifies array items: distinct leaves, one object type with optional keys, one array type', () => {
     const value = [{ name: 'a', port: 1 }, { name: 'b', tags: ['x'] }, 'c', 2, ['y'], [3]]
     expect(generateType(value, loose)).toBe(
-      ['Array<{', '  name: string', '  port?: number', '  tags?: string[]', '} | string | number | Array<string | number>>'].join('\n'),
+      [
+        'Array<{',
+        '  name: string',
+        '  port?: number',
+        '  tags?: string[]',
+        '} | string | number | Array<string | number>>',
+      ].join('\n'),
     )
     expect(generateType([], loose)).toBe('unknown[]')
     expect(generateType([[], ['a']], loose)).toBe('Array<string[]>')
   })
 
   it('quotes keys that are not identifiers, __proto__ included', () => {
-    expect(generateType(JSON.parse('{"x-y": 1, "__proto__": 2, "class": 3, "1": 4}'), loose)).toBe(['{', '  "1": number', '  "x-y": number', '  "__proto__": number', '  class: number', '}'].join('\n'))
+    expect(generateType(JSON.parse('{"x-y": 1, "__proto__": 2, "class": 3, "1": 4}'), loose)).toBe(
+      ['{', '  "1": number', '  "x-y": number', '  "__proto__": number', '  class: number', '}'].join('\n'),
+    )
   })
 
   it('gives literal, readonly types with asConst', () => {
     expect(generateType({ port: 8080, hosts: ['a', 'b'], on: false, none: [], nan: Number.NaN }, exact)).toBe(
-      ['{', '  readonly port: 8080', '  readonly hosts: readonly [', '    "a",', '    "b",', '  ]', '  readonly on: false', '  readonly none: readonly []', '  readonly nan: number', '}'].join('\n'),
+      [
+        '{',
+        '  readonly port: 8080',
+        '  readonly hosts: readonly [',
+        '    "a",',
+        '    "b",',
+        '  ]',
+        '  readonly on: false',
+        '  readonly none: readonly []',
+        '  readonly nan: number',
+        '}',
+      ].join('\n'),
     )
   })
 
@@ -57,14 +90,26 @@ describe('generateDeclaration', () => {
   })
 
   it('picks a local name no export uses', () => {
-    expect(generateDeclaration({ value: 1, value_: 2 }, loose, 'x')).toContain('declare const value__: Value\nexport default value__\n')
+    expect(generateDeclaration({ value: 1, value_: 2 }, loose, 'x')).toContain(
+      'declare const value__: Value\nexport default value__\n',
+    )
   })
 })
 
 describe('generateAmbientModule', () => {
   it('is a declare module block without implicit exports', () => {
     expect(generateAmbientModule('*/app.merged.yaml', { a: 1 }, loose)).toBe(
-      ['declare module "*/app.merged.yaml" {', '  type Value = {', '    a: number', '  }', '  const value: Value', '  export default value', '  export const a: Value["a"]', '  export {}', '}'].join('\n'),
+      [
+        'declare module "*/app.merged.yaml" {',
+        '  type Value = {',
+        '    a: number',
+        '  }',
+        '  const value: Value',
+        '  export default value',
+        '  export const a: Value["a"]',
+        '  export {}',
+        '}',
+      ].join('\n'),
     )
   })
 })

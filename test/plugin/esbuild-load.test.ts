@@ -55,7 +55,14 @@ async function watchWithEdit(root: string, specifier: string, alias?: Record<str
     },
   }
   writeFileSync(join(root, 'main.js'), `import value from '${specifier}'\nglobalThis.value = value\n`)
-  const context = await esbuild.context({ entryPoints: [join(root, 'main.js')], bundle: true, write: false, plugins: [plugin], alias, logLevel: 'silent' })
+  const context = await esbuild.context({
+    entryPoints: [join(root, 'main.js')],
+    bundle: true,
+    write: false,
+    plugins: [plugin],
+    alias,
+    logLevel: 'silent',
+  })
   await context.watch()
   return { values, warnings, close: () => context.dispose() }
 }
@@ -68,17 +75,21 @@ describe('esbuild watch mode with an edit between our read of a layer and esbuil
     ['a relative import', './app.merged.yaml', false],
     ['an import with a query, which the resolve filter must still match', './app.merged.yaml?lookup=x', false],
     ['an aliased import, which only esbuild can resolve', '@config/app.merged.yaml', true],
-  ])('rebuilds with the edit once the layer is known from an earlier build: %s', { timeout: 60_000 }, async (_, specifier, aliased) => {
-    root = writeTree({ 'app.merged.yaml': '', 'layer.txt': 'one' })
-    const watching = await watchWithEdit(root, specifier, aliased ? { '@config': root } : undefined)
-    try {
-      await vi.waitFor(() => expect(watching.values).toEqual(['one']), { timeout: 20_000 })
-      // The second build, set off by this edit, reads "two" and then finds "three" written behind it.
-      writeFileSync(join(root, 'layer.txt'), 'two')
-      await vi.waitFor(() => expect(watching.values).toEqual(['one', 'two', 'three']), { timeout: 20_000 })
-      expect(watching.warnings).toEqual([])
-    } finally {
-      await watching.close()
-    }
-  })
+  ])(
+    'rebuilds with the edit once the layer is known from an earlier build: %s',
+    { timeout: 60_000 },
+    async (_, specifier, aliased) => {
+      root = writeTree({ 'app.merged.yaml': '', 'layer.txt': 'one' })
+      const watching = await watchWithEdit(root, specifier, aliased ? { '@config': root } : undefined)
+      try {
+        await vi.waitFor(() => expect(watching.values).toEqual(['one']), { timeout: 20_000 })
+        // The second build, set off by this edit, reads "two" and then finds "three" written behind it.
+        writeFileSync(join(root, 'layer.txt'), 'two')
+        await vi.waitFor(() => expect(watching.values).toEqual(['one', 'two', 'three']), { timeout: 20_000 })
+        expect(watching.warnings).toEqual([])
+      } finally {
+        await watching.close()
+      }
+    },
+  )
 })

@@ -12,7 +12,10 @@ const ROOT = join(REPO, 'test/fixtures/plugin/basic')
 const FRAMEWORKS = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild', 'farm', 'bun'] as const
 
 function loadWith(framework: (typeof FRAMEWORKS)[number], id: string): string {
-  const plugin = unpluginFactory({ root: ROOT, dts: false, vars: { mode: 'production' } }, { framework, versions: {} } as UnpluginContextMeta) as UnpluginOptions
+  const plugin = unpluginFactory({ root: ROOT, dts: false, vars: { mode: 'production' } }, {
+    framework,
+    versions: {},
+  } as UnpluginContextMeta) as UnpluginOptions
   const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
   const context = {
     addWatchFile: () => {},
@@ -26,9 +29,12 @@ function loadWith(framework: (typeof FRAMEWORKS)[number], id: string): string {
 }
 
 describe('the load hook', () => {
-  it.each(['app.merged.yaml', 'mime.merged.yaml', 'awkward.merged.yaml'])('gives byte-identical code for %s in every bundler', (entry) => {
-    const id = join(ROOT, entry)
-    const expected = generateModule(renderSync(id, { root: ROOT, vars: { mode: 'production' } }).value)
-    for (const framework of FRAMEWORKS) expect(loadWith(framework, id), framework).toBe(expected)
-  })
+  it.each(['app.merged.yaml', 'mime.merged.yaml', 'awkward.merged.yaml'])(
+    'gives byte-identical code for %s in every bundler',
+    (entry) => {
+      const id = join(ROOT, entry)
+      const expected = generateModule(renderSync(id, { root: ROOT, vars: { mode: 'production' } }).value)
+      for (const framework of FRAMEWORKS) expect(loadWith(framework, id), framework).toBe(expected)
+    },
+  )
 })

@@ -9,8 +9,14 @@ import { build } from './bundlers.ts'
 describe('parseEntryId', () => {
   it('splits the queries the plugin owns and leaves other queries to other plugins', () => {
     expect(parseEntryId('/p/app.merged.yaml')).toEqual({ file: '/p/app.merged.yaml', query: {} })
-    expect(parseEntryId('/p/app.merged.yaml?lookup=A/B')).toEqual({ file: '/p/app.merged.yaml', query: { lookup: 'A/B' } })
-    expect(parseEntryId('/p/app.merged.yaml?document=nova')).toEqual({ file: '/p/app.merged.yaml', query: { document: 'nova' } })
+    expect(parseEntryId('/p/app.merged.yaml?lookup=A/B')).toEqual({
+      file: '/p/app.merged.yaml',
+      query: { lookup: 'A/B' },
+    })
+    expect(parseEntryId('/p/app.merged.yaml?document=nova')).toEqual({
+      file: '/p/app.merged.yaml',
+      query: { document: 'nova' },
+    })
     expect(parseEntryId('/p/app.merged.yaml?raw')).toBeUndefined()
     expect(parseEntryId('/p/app.merged.yaml?url')).toBeUndefined()
   })
@@ -18,7 +24,13 @@ describe('parseEntryId', () => {
 
 describe('resolveOptions / engineOptions', () => {
   it('separates the plugin’s options from the engine’s', () => {
-    const resolved = resolveOptions({ strict: false, stack: 'per-part', include: [/x/], dts: false, vars: { region: 'eu' } })
+    const resolved = resolveOptions({
+      strict: false,
+      stack: 'per-part',
+      include: [/x/],
+      dts: false,
+      vars: { region: 'eu' },
+    })
     expect(resolved.engine).toEqual({ strict: false, stack: 'per-part' })
     expect(resolved.include).toEqual([/x/])
     expect(resolveOptions().include).toBe(DEFAULT_INCLUDE)
@@ -33,7 +45,10 @@ describe('resolveOptions / engineOptions', () => {
       expect(resolveMode({})).toBe('production')
       delete process.env.NODE_ENV
       expect(resolveMode({})).toBe('development')
-      expect(engineOptions(resolveOptions({ vars: { mode: 'mine', x: '1' } }), { mode: 'staging' }, {}).vars).toEqual({ mode: 'mine', x: '1' })
+      expect(engineOptions(resolveOptions({ vars: { mode: 'mine', x: '1' } }), { mode: 'staging' }, {}).vars).toEqual({
+        mode: 'mine',
+        x: '1',
+      })
     } finally {
       process.env.NODE_ENV = env
     }
@@ -46,7 +61,10 @@ describe('resolveOptions / engineOptions', () => {
   })
 
   it('maps ?lookup= to datum.lookup and ?document= to deckhand.document, keeping the other fields', () => {
-    const options = resolveOptions({ datum: { lookupOptions: { default_lookup_options: 'deep' } }, deckhand: { schema: 'x/Y/v1' } })
+    const options = resolveOptions({
+      datum: { lookupOptions: { default_lookup_options: 'deep' } },
+      deckhand: { schema: 'x/Y/v1' },
+    })
     const engine = engineOptions(options, {}, { lookup: 'A/B', document: 'nova' })
     expect(engine.datum).toEqual({ lookupOptions: { default_lookup_options: 'deep' }, lookup: 'A/B' })
     expect(engine.deckhand).toEqual({ schema: 'x/Y/v1', document: 'nova' })
@@ -69,9 +87,17 @@ describe('include / exclude', () => {
   for (const bundler of ['rollup', 'esbuild', 'webpack'] as const) {
     it(`${bundler}: a custom include turns other files into entries; exclude leaves a file alone`, async () => {
       const root = writeTree(files)
-      const code = await build(bundler, { root, entry: 'main.js', options: { dts: false, include: [/settings\.yml$/] } })
+      const code = await build(bundler, {
+        root,
+        entry: 'main.js',
+        options: { dts: false, include: [/settings\.yml$/] },
+      })
       expect(run(code)).toEqual({ name: 'custom' })
-      const error = await build(bundler, { root, entry: 'excluded.js', options: { dts: false, exclude: [/app\.merged\.yaml$/] } }).catch((e: unknown) => e as Error)
+      const error = await build(bundler, {
+        root,
+        entry: 'excluded.js',
+        options: { dts: false, exclude: [/app\.merged\.yaml$/] },
+      }).catch((e: unknown) => e as Error)
       // Not an entry any more: the bundler reads the YAML as JavaScript (or has no loader for it).
       expect(error).toBeInstanceOf(Error)
       expect((error as Error).message).not.toContain('MY_')

@@ -63,10 +63,14 @@ async function reimport(update: { path: string; timestamp?: number }): Promise<{
 }
 
 /** Waits for the next payload of a type after `from`, and returns it with its index. */
-async function nextPayload<T extends HotPayload['type']>(type: T, from: number): Promise<{ payload: Extract<HotPayload, { type: T }>; index: number }> {
+async function nextPayload<T extends HotPayload['type']>(
+  type: T,
+  from: number,
+): Promise<{ payload: Extract<HotPayload, { type: T }>; index: number }> {
   return vi.waitFor(() => {
     const index = payloads.findIndex((p, i) => i >= from && p.type === type)
-    if (index === -1) throw new Error(`no '${type}' payload yet; got ${JSON.stringify(payloads.slice(from).map((p) => p.type))}`)
+    if (index === -1)
+      throw new Error(`no '${type}' payload yet; got ${JSON.stringify(payloads.slice(from).map((p) => p.type))}`)
     return { payload: payloads[index] as Extract<HotPayload, { type: T }>, index }
   }, WAIT)
 }
@@ -74,62 +78,78 @@ async function nextPayload<T extends HotPayload['type']>(type: T, from: number):
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 describe('Vite dev server', () => {
-  it('hot-updates the importer on a layer edit, shows a broken layer’s error, and recovers', { timeout: 300_000 }, async () => {
-    // The browser's first load: the page's module, then the entry it imports.
-    const first = await reimport({ path: '/main.js' })
-    expect(first.text).toContain('export const name = "base";')
+  it(
+    'hot-updates the importer on a layer edit, shows a broken layer’s error, and recovers',
+    { timeout: 300_000 },
+    async () => {
+      // The browser's first load: the page's module, then the entry it imports.
+      const first = await reimport({ path: '/main.js' })
+      expect(first.text).toContain('export const name = "base";')
 
-    // 1. Edit an included layer: an update whose boundary is the importer, not a reload.
-    await settle()
-    let from = payloads.length
-    writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: edited\nlayers:\n  - base\n')
-    const edited = await nextPayload('update', from)
-    expect(edited.payload.updates).toEqual([expect.objectContaining({ type: 'js-update', path: '/main.js', acceptedPath: '/main.js' })])
-    expect((await reimport(edited.payload.updates[0]!)).text).toContain('export const name = "edited";')
+      // 1. Edit an included layer: an update whose boundary is the importer, not a reload.
+      await settle()
+      let from = payloads.length
+      writeFileSync(
+        join(root, 'base.yaml'),
+        'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: edited\nlayers:\n  - base\n',
+      )
+      const edited = await nextPayload('update', from)
+      expect(edited.payload.updates).toEqual([
+        expect.objectContaining({ type: 'js-update', path: '/main.js', acceptedPath: '/main.js' }),
+      ])
+      expect((await reimport(edited.payload.updates[0]!)).text).toContain('export const name = "edited";')
 
-    // 2. Add a file a glob include matches: the same.
-    await settle()
-    from = payloads.length
-    writeFileSync(join(root, 'conf.d/20-b.yaml'), 'layers:\n  - b\n')
-    const added = await nextPayload('update', from)
-    expect(added.payload.updates[0]).toMatchObject({ path: '/main.js', acceptedPath: '/main.js' })
-    expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["base","a","b"];')
+      // 2. Add a file a glob include matches: the same.
+      await settle()
+      from = payloads.length
+      writeFileSync(join(root, 'conf.d/20-b.yaml'), 'layers:\n  - b\n')
+      const added = await nextPayload('update', from)
+      expect(added.payload.updates[0]).toMatchObject({ path: '/main.js', acceptedPath: '/main.js' })
+      expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["base","a","b"];')
 
-    // 3. Break the layer: the update is sent, and re-importing fails with the located error for the overlay.
-    await settle()
-    from = payloads.length
-    writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str)+lst()\nname: broken\n')
-    const broken = await nextPayload('update', from)
-    const failed = await reimport(broken.payload.updates[0]!)
-    expect(failed.status).toBe(500)
-    const { payload: error } = await nextPayload('error', from)
-    expect(error.err.message).toContain('base.yaml:1:12: error MY_UNKNOWN_MERGER')
-    expect(error.err.message).toContain('included from app.merged.yaml:2')
-    expect(error.err.loc).toMatchObject({ file: join(root, 'base.yaml'), line: 1 })
+      // 3. Break the layer: the update is sent, and re-importing fails with the located error for the overlay.
+      await settle()
+      from = payloads.length
+      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str)+lst()\nname: broken\n')
+      const broken = await nextPayload('update', from)
+      const failed = await reimport(broken.payload.updates[0]!)
+      expect(failed.status).toBe(500)
+      const { payload: error } = await nextPayload('error', from)
+      expect(error.err.message).toContain('base.yaml:1:12: error MY_UNKNOWN_MERGER')
+      expect(error.err.message).toContain('included from app.merged.yaml:2')
+      expect(error.err.loc).toMatchObject({ file: join(root, 'base.yaml'), line: 1 })
 
-    // 4. Fix it: an update again, and the module loads with the fixed value.
-    await settle()
-    from = payloads.length
-    writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: fixed\n')
-    const fixed = await nextPayload('update', from)
-    const recovered = await reimport(fixed.payload.updates[0]!)
-    expect(recovered.status).toBe(200)
-    expect(recovered.text).toContain('export const name = "fixed";')
+      // 4. Fix it: an update again, and the module loads with the fixed value.
+      await settle()
+      from = payloads.length
+      writeFileSync(
+        join(root, 'base.yaml'),
+        'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: fixed\n',
+      )
+      const fixed = await nextPayload('update', from)
+      const recovered = await reimport(fixed.payload.updates[0]!)
+      expect(recovered.status).toBe(200)
+      expect(recovered.text).toContain('export const name = "fixed";')
 
-    // No step asked the browser for a full reload.
-    expect(payloads.filter((p) => p.type === 'full-reload')).toEqual([])
-  })
+      // No step asked the browser for a full reload.
+      expect(payloads.filter((p) => p.type === 'full-reload')).toEqual([])
+    },
+  )
 
-  it('does not update importers for a new file in a glob folder that changes nothing', { timeout: 120_000 }, async () => {
-    await settle()
-    const from = payloads.length
-    // An editor's swap file (the glob does not match it), then a real layer: watcher events arrive in
-    // order, so when the layer's update is in, the swap file's turn is past.
-    writeFileSync(join(root, 'conf.d/.20-b.yaml.swp'), 'swap')
-    await settle()
-    writeFileSync(join(root, 'conf.d/30-c.yaml'), 'layers:\n  - c\n')
-    const added = await nextPayload('update', from)
-    expect(payloads.slice(from).filter((p) => p.type === 'update')).toHaveLength(1)
-    expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["a","b","c"];')
-  })
+  it(
+    'does not update importers for a new file in a glob folder that changes nothing',
+    { timeout: 120_000 },
+    async () => {
+      await settle()
+      const from = payloads.length
+      // An editor's swap file (the glob does not match it), then a real layer: watcher events arrive in
+      // order, so when the layer's update is in, the swap file's turn is past.
+      writeFileSync(join(root, 'conf.d/.20-b.yaml.swp'), 'swap')
+      await settle()
+      writeFileSync(join(root, 'conf.d/30-c.yaml'), 'layers:\n  - c\n')
+      const added = await nextPayload('update', from)
+      expect(payloads.slice(from).filter((p) => p.type === 'update')).toHaveLength(1)
+      expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["a","b","c"];')
+    },
+  )
 })

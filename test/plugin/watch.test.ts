@@ -65,7 +65,8 @@ async function quiet(count: () => number, ms: number): Promise<void> {
         last = count()
         since = Date.now()
       }
-      if (Date.now() - since < ms) throw new Error(`still building: ${last} builds, the last one ${Date.now() - since} ms ago`)
+      if (Date.now() - since < ms)
+        throw new Error(`still building: ${last} builds, the last one ${Date.now() - since} ms ago`)
     },
     { timeout: STEP_TIMEOUT, interval: 100 },
   )
@@ -75,57 +76,78 @@ async function quiet(count: () => number, ms: number): Promise<void> {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 describe.each(BUNDLERS)('%s watch mode', (bundler) => {
-  it('rebuilds on every change to the entry’s files and recovers from a broken layer', { timeout: 10 * STEP_TIMEOUT }, async () => {
-    const root = mkdtempSync(join(tmpdir(), `my-plugin-watch-${bundler}-`))
-    cpSync(FIXTURE, root, { recursive: true })
-    const outcomes = createOutcomes()
-    const watching = await WATCHERS[bundler]({ root, entry: 'main.js', options: { dts: false } }, outcomes.report)
-    try {
-      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'base', layers: ['base', 'a'] }))
+  it(
+    'rebuilds on every change to the entry’s files and recovers from a broken layer',
+    { timeout: 10 * STEP_TIMEOUT },
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), `my-plugin-watch-${bundler}-`))
+      cpSync(FIXTURE, root, { recursive: true })
+      const outcomes = createOutcomes()
+      const watching = await WATCHERS[bundler]({ root, entry: 'main.js', options: { dts: false } }, outcomes.report)
+      try {
+        await outcomes.until((o) => expect(value(o)).toEqual({ name: 'base', layers: ['base', 'a'] }))
 
-      await settle()
-      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: edited\nlayers:\n  - base\n')
-      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a'] }))
+        await settle()
+        writeFileSync(
+          join(root, 'base.yaml'),
+          'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: edited\nlayers:\n  - base\n',
+        )
+        await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a'] }))
 
-      await settle()
-      writeFileSync(join(root, 'conf.d/20-b.yaml'), 'layers:\n  - b\n')
-      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a', 'b'] }))
+        await settle()
+        writeFileSync(join(root, 'conf.d/20-b.yaml'), 'layers:\n  - b\n')
+        await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a', 'b'] }))
 
-      await settle()
-      writeFileSync(join(root, 'local.yaml'), 'local: true\n')
-      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a', 'b'], local: true }))
+        await settle()
+        writeFileSync(join(root, 'local.yaml'), 'local: true\n')
+        await outcomes.until((o) =>
+          expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'a', 'b'], local: true }),
+        )
 
-      await settle()
-      rmSync(join(root, 'conf.d/10-a.yaml'))
-      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'b'], local: true }))
+        await settle()
+        rmSync(join(root, 'conf.d/10-a.yaml'))
+        await outcomes.until((o) => expect(value(o)).toEqual({ name: 'edited', layers: ['base', 'b'], local: true }))
 
-      await settle()
-      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str)+lst()\nname: broken\n')
-      await outcomes.until((o) => {
-        expect(o).toHaveProperty('error')
-        expect((o as { error: string }).error).toContain('base.yaml:1:12: error MY_UNKNOWN_MERGER')
-      })
+        await settle()
+        writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str)+lst()\nname: broken\n')
+        await outcomes.until((o) => {
+          expect(o).toHaveProperty('error')
+          expect((o as { error: string }).error).toContain('base.yaml:1:12: error MY_UNKNOWN_MERGER')
+        })
 
-      await settle()
-      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: fixed\n')
-      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'fixed', layers: ['b'], local: true }))
+        await settle()
+        writeFileSync(
+          join(root, 'base.yaml'),
+          'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: fixed\n',
+        )
+        await outcomes.until((o) => expect(value(o)).toEqual({ name: 'fixed', layers: ['b'], local: true }))
 
-      // A required layer that disappears is an error at its include line; creating it again recovers.
-      await settle()
-      rmSync(join(root, 'base.yaml'))
-      await outcomes.until((o) => expect((o as { error?: string }).error).toContain('app.merged.yaml:2:1: error MY_INCLUDE_NOT_FOUND'))
-      await settle()
-      writeFileSync(join(root, 'base.yaml'), 'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: back\n')
-      await outcomes.until((o) => expect(value(o)).toEqual({ name: 'back', layers: ['b'], local: true }))
-    } finally {
-      await watching.close()
-      removeDir(root)
-    }
-  })
+        // A required layer that disappears is an error at its include line; creating it again recovers.
+        await settle()
+        rmSync(join(root, 'base.yaml'))
+        await outcomes.until((o) =>
+          expect((o as { error?: string }).error).toContain('app.merged.yaml:2:1: error MY_INCLUDE_NOT_FOUND'),
+        )
+        await settle()
+        writeFileSync(
+          join(root, 'base.yaml'),
+          'merge_how: dict(recurse_str,recurse_list)+list(append)+str()\nname: back\n',
+        )
+        await outcomes.until((o) => expect(value(o)).toEqual({ name: 'back', layers: ['b'], local: true }))
+      } finally {
+        await watching.close()
+        removeDir(root)
+      }
+    },
+  )
 
   it('writes declarations into a watched folder without looping rebuilds', { timeout: 4 * STEP_TIMEOUT }, async () => {
     // The glob searches the entry's own folder, where the sidecar declaration is written.
-    const root = writeTree({ 'app.merged.yaml': '#include\n*.part.yaml\n', 'a.part.yaml': 'port: 1\n', 'main.js': "import config from './app.merged.yaml'\nglobalThis.__mergedYamlResult = config\n" })
+    const root = writeTree({
+      'app.merged.yaml': '#include\n*.part.yaml\n',
+      'a.part.yaml': 'port: 1\n',
+      'main.js': "import config from './app.merged.yaml'\nglobalThis.__mergedYamlResult = config\n",
+    })
     const outcomes = createOutcomes()
     let builds = 0
     const watching = await WATCHERS[bundler]({ root, entry: 'main.js', options: { dts: 'sidecar' } }, (outcome) => {

@@ -28,7 +28,10 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** Rollup, Rolldown and `vite build --watch` share the watcher events: report each bundle's output or error. */
 interface BundleWatcherLike {
-  on(name: 'event', listener: (event: { code: string; result?: { close(): unknown } | null; error?: unknown }) => void): unknown
+  on(
+    name: 'event',
+    listener: (event: { code: string; result?: { close(): unknown } | null; error?: unknown }) => void,
+  ): unknown
   close(): Promise<void>
 }
 
@@ -48,14 +51,25 @@ function reportBundleEvents(watcher: BundleWatcherLike, file: string, report: (o
 const rollup: Watch = async ({ root, entry, options }, report) => {
   const { watch } = await import('rollup')
   const file = outFile('rollup')
-  const watcher = watch({ input: join(root, entry), plugins: [MergedYamlRollup({ root, ...options })], output: { file, format: 'iife' }, onwarn: () => {} })
+  const watcher = watch({
+    input: join(root, entry),
+    plugins: [MergedYamlRollup({ root, ...options })],
+    output: { file, format: 'iife' },
+    onwarn: () => {},
+  })
   return reportBundleEvents(watcher, file, report)
 }
 
 const rolldown: Watch = async ({ root, entry, options }, report) => {
   const { watch } = await import('rolldown')
   const file = outFile('rolldown')
-  const watcher = watch({ input: join(root, entry), cwd: root, plugins: [MergedYamlRolldown(options)], output: { file, format: 'iife' }, onLog: () => {} })
+  const watcher = watch({
+    input: join(root, entry),
+    cwd: root,
+    plugins: [MergedYamlRolldown(options)],
+    output: { file, format: 'iife' },
+    onLog: () => {},
+  })
   return reportBundleEvents(watcher, file, report)
 }
 
@@ -69,7 +83,13 @@ const vite: Watch = async ({ root, entry, options }, report) => {
     logLevel: 'silent',
     mode: 'development',
     plugins: [MergedYamlVite(options)],
-    build: { watch: {}, minify: false, outDir: join(file, '..'), emptyOutDir: false, rolldownOptions: { input: join(root, entry), output: { format: 'iife', entryFileNames: 'main.js' } } },
+    build: {
+      watch: {},
+      minify: false,
+      outDir: join(file, '..'),
+      emptyOutDir: false,
+      rolldownOptions: { input: join(root, entry), output: { format: 'iife', entryFileNames: 'main.js' } },
+    },
   })) as RolldownWatcher
   return reportBundleEvents(watcher, file, report)
 }
@@ -82,7 +102,11 @@ interface CompilerLike {
   ): { close(callback: () => void): void } | undefined
 }
 
-function watchCompiler(compiler: CompilerLike, file: string, report: (outcome: Outcome) => void): { close(): Promise<void> } {
+function watchCompiler(
+  compiler: CompilerLike,
+  file: string,
+  report: (outcome: Outcome) => void,
+): { close(): Promise<void> } {
   const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
     if (error) report({ error: message(error) })
     else if (stats!.hasErrors()) report({ error: stats!.toString({ all: false, errors: true, colors: false }) })

@@ -98,9 +98,17 @@ describe('includes cannot leave the root', () => {
   })
 
   it('refuses an include outside the root from a nested include, with the chain', async () => {
-    const root = writeTree({ [entry]: lines('#include', 'layers/base.yaml'), 'layers/base.yaml': lines('#include', join(outside, 'secret.yaml')) })
+    const root = writeTree({
+      [entry]: lines('#include', 'layers/base.yaml'),
+      'layers/base.yaml': lines('#include', join(outside, 'secret.yaml')),
+    })
     const error = await renderFailure(entry, { root })
-    expect(error.diagnostics[0]).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', file: join(root, 'layers/base.yaml'), line: 2, chain: [{ file: join(root, entry), line: 2 }] })
+    expect(error.diagnostics[0]).toMatchObject({
+      code: 'MY_INCLUDE_OUTSIDE_ROOT',
+      file: join(root, 'layers/base.yaml'),
+      line: 2,
+      chain: [{ file: join(root, entry), line: 2 }],
+    })
   })
 
   it('refuses an optional include outside the root instead of skipping it', async () => {
@@ -114,7 +122,12 @@ describe('allow', () => {
 
   it('permits an absolute path, a file:// URL and a symbolic link into an allowed folder', async () => {
     const root = writeTree({
-      [entry]: lines('#include', join(outside, 'secret.yaml'), pathToFileURL(join(outside, 'nested', 'deep.yaml')).href, 'link.yaml'),
+      [entry]: lines(
+        '#include',
+        join(outside, 'secret.yaml'),
+        pathToFileURL(join(outside, 'nested', 'deep.yaml')).href,
+        'link.yaml',
+      ),
       'local.yaml': 'local: 1\n',
     })
     symlinkSync(join(outside, 'secret.yaml'), join(root, 'link.yaml'))
@@ -173,19 +186,24 @@ describe('deny', () => {
     symlinkSync(join(root, '.env'), join(root, 'innocent.yaml'))
     symlinkSync(join(root, 'plain.yaml'), join(root, 'id.key'))
     writeFileSync(join(root, entry), lines('#include', 'innocent.yaml'))
-    expect(await firstDiagnostic(entry, { root })).toMatchObject({ code: 'MY_INCLUDE_DENIED', message: expect.stringContaining("'innocent.yaml' (a link to .env)") })
+    expect(await firstDiagnostic(entry, { root })).toMatchObject({
+      code: 'MY_INCLUDE_DENIED',
+      message: expect.stringContaining("'innocent.yaml' (a link to .env)"),
+    })
     writeFileSync(join(root, entry), lines('#include', 'id.key'))
     expect(await firstDiagnostic(entry, { root })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
   })
 
-  it('applies to files in allowed folders, to a dialect\'s files, and takes patterns of its own', async () => {
+  it("applies to files in allowed folders, to a dialect's files, and takes patterns of its own", async () => {
     const outside = createOutside()
     writeFileSync(join(outside, '.env.local'), 'SECRET=leaked\n')
     const root = writeTree({ 'private/notes.yaml': 'a: 1\n', 'a.yaml': 'parameters: {x: 1}\n', '.env': 'b: 2\n' })
     writeFileSync(join(root, entry), lines('#include', join(outside, '.env.local')))
     expect(await firstDiagnostic(entry, { root, allow: [outside] })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
     writeFileSync(join(root, entry), lines('#include', 'a.yaml'))
-    expect(await firstDiagnostic(entry, { root, dialect: 'heat', heat: { template: '.env' } })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
+    expect(await firstDiagnostic(entry, { root, dialect: 'heat', heat: { template: '.env' } })).toMatchObject({
+      code: 'MY_INCLUDE_DENIED',
+    })
     writeFileSync(join(root, entry), lines('#include', 'private/notes.yaml'))
     expect(await firstDiagnostic(entry, { root, deny: ['private/**'] })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
     // `deny: []` lets everything inside the root be included, as before the option existed.
@@ -196,11 +214,20 @@ describe('deny', () => {
   it('refuses in every entry of a build, whatever the other entries of the build included', async () => {
     // A build checks each path once and keeps what passed: a refusal must not be kept as a pass,
     // nor a pass under one set of rules serve another.
-    const root = writeTree({ '.env': 'SECRET: leaked\n', 'base.yaml': 'base: 1\n', 'a.merged.yaml': lines('#include', 'base.yaml', '.env'), 'b.merged.yaml': lines('#include', '.env'), 'c.merged.yaml': lines('#include', 'base.yaml') })
+    const root = writeTree({
+      '.env': 'SECRET: leaked\n',
+      'base.yaml': 'base: 1\n',
+      'a.merged.yaml': lines('#include', 'base.yaml', '.env'),
+      'b.merged.yaml': lines('#include', '.env'),
+      'c.merged.yaml': lines('#include', 'base.yaml'),
+    })
     const cache = createRenderCache()
     cache.beginBuild()
     for (const name of ['a.merged.yaml', 'b.merged.yaml', 'a.merged.yaml']) {
-      expect(await firstDiagnostic(name, { root }, { cache }), name).toMatchObject({ code: 'MY_INCLUDE_DENIED', file: join(root, name) })
+      expect(await firstDiagnostic(name, { root }, { cache }), name).toMatchObject({
+        code: 'MY_INCLUDE_DENIED',
+        file: join(root, name),
+      })
     }
     expect((await render('b.merged.yaml', { root, deny: [] }, { cache })).value).toEqual({ SECRET: 'leaked' })
     expect(await firstDiagnostic('b.merged.yaml', { root }, { cache })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
@@ -210,12 +237,20 @@ describe('deny', () => {
 
   it('refuses a deny option that is not a list of patterns', async () => {
     const root = writeTree({ [entry]: lines('#include') })
-    expect(await firstDiagnostic(entry, { root, deny: '.env' as unknown as string[] })).toMatchObject({ code: 'MY_INVALID_OPTION' })
+    expect(await firstDiagnostic(entry, { root, deny: '.env' as unknown as string[] })).toMatchObject({
+      code: 'MY_INVALID_OPTION',
+    })
   })
 })
 
 describe('remote and special includes', () => {
-  for (const url of ['http://example.com/a.yaml', 'https://example.com/a.yaml', 'HTTPS://example.com/a.yaml', 'ftp://example.com/a.yaml', 'ssh://host/a.yaml']) {
+  for (const url of [
+    'http://example.com/a.yaml',
+    'https://example.com/a.yaml',
+    'HTTPS://example.com/a.yaml',
+    'ftp://example.com/a.yaml',
+    'ssh://host/a.yaml',
+  ]) {
     it(`refuses ${url}`, async () => {
       const root = writeTree({ [entry]: lines('#include', url) })
       const d = await renderError(root)
@@ -228,7 +263,16 @@ describe('remote and special includes', () => {
     const once = writeTree({ [entry]: lines('#include-once', 'https://example.com/a.yaml') })
     expect(await renderError(once)).toMatchObject({ code: 'MY_INCLUDE_REMOTE' })
     const mime = writeTree({
-      [entry]: lines('MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="B"', '', '--B', 'Content-Type: text/x-include-url', '', 'https://example.com/a.yaml', '--B--'),
+      [entry]: lines(
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="B"',
+        '',
+        '--B',
+        'Content-Type: text/x-include-url',
+        '',
+        'https://example.com/a.yaml',
+        '--B--',
+      ),
     })
     expect(await renderError(mime)).toMatchObject({ code: 'MY_INCLUDE_REMOTE', line: 7 })
   })
@@ -258,7 +302,10 @@ describe('files that are not regular files', () => {
 
   it('refuses a device even in an allowed folder', async () => {
     const root = writeTree({ [entry]: lines('#include', '/dev/zero') })
-    expect(await renderError(root, { allow: ['/dev'] })).toMatchObject({ code: 'MY_INCLUDE_NOT_A_FILE', line: INCLUDE_LINE })
+    expect(await renderError(root, { allow: ['/dev'] })).toMatchObject({
+      code: 'MY_INCLUDE_NOT_A_FILE',
+      line: INCLUDE_LINE,
+    })
   })
 
   it('reports a reader failure as a located diagnostic', async () => {
@@ -268,7 +315,11 @@ describe('files that are not regular files', () => {
       return readFileSync(path)
     }
     const error = await renderFailure(entry, { root }, { readFile })
-    expect(error.diagnostics[0]).toMatchObject({ code: 'MY_FILE_UNREADABLE', file: join(root, entry), line: INCLUDE_LINE })
+    expect(error.diagnostics[0]).toMatchObject({
+      code: 'MY_FILE_UNREADABLE',
+      file: join(root, entry),
+      line: INCLUDE_LINE,
+    })
     expect(error.diagnostics[0]!.message).toContain('EACCES')
   })
 })

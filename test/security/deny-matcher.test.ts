@@ -6,11 +6,46 @@ import { DEFAULT_DENY } from '@merged-yaml/core'
 import { createDenyMatcher } from '../../packages/core/src/gather/deny.ts'
 
 const root = '/project'
-const patterns = [...DEFAULT_DENY, 'secrets/**', 'private/*.yaml', '!keep.yaml', '[abc].yaml', 'a?c.yaml', '**/*.{gpg,age}', 'conf/(x|y).yaml', '*.YAML']
+const patterns = [
+  ...DEFAULT_DENY,
+  'secrets/**',
+  'private/*.yaml',
+  '!keep.yaml',
+  '[abc].yaml',
+  'a?c.yaml',
+  '**/*.{gpg,age}',
+  'conf/(x|y).yaml',
+  '*.YAML',
+]
 const files = [
-  '.env', '.env.local', '.envrc', 'env', 'server.key', 'server.pem', 'ca.crt', 'x.crt.yaml', '.git/config', 'sub/.git/HEAD', 'gitx/y',
-  'secrets/a.yaml', 'secrets/deep/b.yaml', 'secretsx/a.yaml', 'private/a.yaml', 'private/deep/a.yaml', 'keep.yaml', 'other.yaml',
-  '[abc].yaml', 'a.yaml', 'abc.yaml', 'a-c.yaml', 'deep/x.gpg', 'y.age', 'conf/x.yaml', 'conf/z.yaml', 'UP.YAML', 'up.yaml',
+  '.env',
+  '.env.local',
+  '.envrc',
+  'env',
+  'server.key',
+  'server.pem',
+  'ca.crt',
+  'x.crt.yaml',
+  '.git/config',
+  'sub/.git/HEAD',
+  'gitx/y',
+  'secrets/a.yaml',
+  'secrets/deep/b.yaml',
+  'secretsx/a.yaml',
+  'private/a.yaml',
+  'private/deep/a.yaml',
+  'keep.yaml',
+  'other.yaml',
+  '[abc].yaml',
+  'a.yaml',
+  'abc.yaml',
+  'a-c.yaml',
+  'deep/x.gpg',
+  'y.age',
+  'conf/x.yaml',
+  'conf/z.yaml',
+  'UP.YAML',
+  'up.yaml',
 ]
 
 /** What picomatch itself says, matched apart as deny.ts documents: names for slash-less patterns. */
@@ -28,7 +63,8 @@ describe('deny matcher', () => {
 
   it('denies a file when any pattern of the list does', () => {
     const denied = createDenyMatcher(patterns)
-    for (const file of files) expect(denied(`${root}/${file}`, [root]), file).toBe(patterns.some((pattern) => picomatchSays(pattern, file)))
+    for (const file of files)
+      expect(denied(`${root}/${file}`, [root]), file).toBe(patterns.some((pattern) => picomatchSays(pattern, file)))
   })
 
   it('matches paths relative to the first folder that holds them', () => {

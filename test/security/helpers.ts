@@ -3,12 +3,19 @@ import { MergedYamlError, render } from '@merged-yaml/core'
 import type { Diagnostic, RenderHooks, RenderOptions } from '@merged-yaml/core'
 
 /** Renders an entry that must fail, and returns the MergedYamlError (anything else fails the test). */
-export async function renderFailure(entry: string, options: RenderOptions, hooks?: RenderHooks): Promise<MergedYamlError> {
+export async function renderFailure(
+  entry: string,
+  options: RenderOptions,
+  hooks?: RenderHooks,
+): Promise<MergedYamlError> {
   const outcome = await render(entry, options, hooks).then(
     (result) => ({ result }),
     (error: unknown) => ({ error }),
   )
-  if (!('error' in outcome)) throw new Error(`render() resolved with ${JSON.stringify(outcome.result.value)?.slice(0, 200)}; expected a MergedYamlError`)
+  if (!('error' in outcome))
+    throw new Error(
+      `render() resolved with ${JSON.stringify(outcome.result.value)?.slice(0, 200)}; expected a MergedYamlError`,
+    )
   expect(outcome.error).toBeInstanceOf(MergedYamlError)
   return outcome.error as MergedYamlError
 }

@@ -48,9 +48,15 @@ describe('documented defaults', () => {
 
   it('refuses an unknown limit and a limit that is not a number', async () => {
     const root = writeTree({ [entry]: 'a: 1\n' })
-    await expect(render(entry, { root, limits: { maxDeph: 3 } as never })).rejects.toMatchObject({ code: 'MY_INVALID_OPTION' })
-    await expect(render(entry, { root, limits: { maxDepth: Number.NaN } })).rejects.toMatchObject({ code: 'MY_INVALID_OPTION' })
-    await expect(render(entry, { root, limits: { maxFileSize: '1' as never } })).rejects.toMatchObject({ code: 'MY_INVALID_OPTION' })
+    await expect(render(entry, { root, limits: { maxDeph: 3 } as never })).rejects.toMatchObject({
+      code: 'MY_INVALID_OPTION',
+    })
+    await expect(render(entry, { root, limits: { maxDepth: Number.NaN } })).rejects.toMatchObject({
+      code: 'MY_INVALID_OPTION',
+    })
+    await expect(render(entry, { root, limits: { maxFileSize: '1' as never } })).rejects.toMatchObject({
+      code: 'MY_INVALID_OPTION',
+    })
   })
 })
 
@@ -63,7 +69,10 @@ describe('YAML aliases (maxAliasCount, maxValueSize)', () => {
 
   it('admits ordinary anchors and merge keys', async () => {
     expect(await value({ [entry]: laughs(2) })).toMatchObject({ l2: expect.any(Array) })
-    expect(await value({ [entry]: lines('base: &b {a: 1}', 'x: {<<: *b, b: 2}') }, { yamlVersion: '1.1' })).toEqual({ base: { a: 1 }, x: { a: 1, b: 2 } })
+    expect(await value({ [entry]: lines('base: &b {a: 1}', 'x: {<<: *b, b: 2}') }, { yamlVersion: '1.1' })).toEqual({
+      base: { a: 1 },
+      x: { a: 1, b: 2 },
+    })
   })
 
   it('moves with the option', async () => {
@@ -77,12 +86,16 @@ describe('YAML aliases (maxAliasCount, maxValueSize)', () => {
   })
 
   it('stops a long string repeated through an alias', async () => {
-    const d = await failure({ [entry]: lines(`s: &s "${'x'.repeat(1_000_000)}"`, `many: [${Array(5000).fill('*s').join(', ')}]`) })
+    const d = await failure({
+      [entry]: lines(`s: &s "${'x'.repeat(1_000_000)}"`, `many: [${Array(5000).fill('*s').join(', ')}]`),
+    })
     expect(d).toMatchObject({ code: 'MY_VALUE_TOO_LARGE', line: 2, path: ['many'] })
   })
 
   it('moves maxValueSize with the option', async () => {
-    expect(await failure({ [entry]: lines('a: 1', `b: ${'x'.repeat(200)}`) }, { limits: { maxValueSize: 100 } })).toMatchObject({ code: 'MY_VALUE_TOO_LARGE' })
+    expect(
+      await failure({ [entry]: lines('a: 1', `b: ${'x'.repeat(200)}`) }, { limits: { maxValueSize: 100 } }),
+    ).toMatchObject({ code: 'MY_VALUE_TOO_LARGE' })
   })
 
   for (const [name, text, line] of [
@@ -112,7 +125,9 @@ describe('nesting (maxDepth)', () => {
   it('admits nesting up to the limit', async () => {
     expect(await value({ [entry]: flowMaps(99) })).toBeTypeOf('object')
     expect(await value({ [entry]: flowMaps(9) }, { limits: { maxDepth: 10 } })).toBeTypeOf('object')
-    expect((await failure({ [entry]: flowMaps(11) }, { limits: { maxDepth: 10 } })).message).toContain('limits.maxDepth')
+    expect((await failure({ [entry]: flowMaps(11) }, { limits: { maxDepth: 10 } })).message).toContain(
+      'limits.maxDepth',
+    )
   })
 
   it('refuses depth built by an alias chain', async () => {
@@ -123,24 +138,37 @@ describe('nesting (maxDepth)', () => {
   it('refuses a merged value a JSON patch made too deep or too large', async () => {
     const patch = (ops: object[]) => `#cloud-config-jsonp\n${JSON.stringify(ops)}\n`
     const copies = Array.from({ length: 40 }, (_, i) => ({ op: 'copy', from: '', path: `/k${i}` }))
-    const large = await failure({ [entry]: lines('#include', 'a.yaml', 'p.json'), 'a.yaml': 'x: [1, 2, 3, 4, 5, 6, 7, 8]\n', 'p.json': patch(copies) })
+    const large = await failure({
+      [entry]: lines('#include', 'a.yaml', 'p.json'),
+      'a.yaml': 'x: [1, 2, 3, 4, 5, 6, 7, 8]\n',
+      'p.json': patch(copies),
+    })
     expect(large.code).toBe('MY_VALUE_TOO_LARGE')
     expect(large.message).toContain('merged value')
     const nests = Array.from({ length: 12 }, () => ({ op: 'copy', from: '', path: '/k' }))
-    const deep = await failure({ [entry]: lines('#include', 'a.yaml', 'p.json'), 'a.yaml': 'x: 1\n', 'p.json': patch(nests) }, { limits: { maxDepth: 10 } })
+    const deep = await failure(
+      { [entry]: lines('#include', 'a.yaml', 'p.json'), 'a.yaml': 'x: 1\n', 'p.json': patch(nests) },
+      { limits: { maxDepth: 10 } },
+    )
     expect(deep).toMatchObject({ code: 'MY_VALUE_TOO_DEEP', path: expect.arrayContaining(['k']) })
   })
 })
 
 describe('files and includes', () => {
   it('refuses an included file over maxFileSize at the include line', async () => {
-    const d = await failure({ [entry]: lines('#include', 'big.yaml'), 'big.yaml': `a: ${'x'.repeat(2000)}\n` }, { limits: { maxFileSize: 1024 } })
+    const d = await failure(
+      { [entry]: lines('#include', 'big.yaml'), 'big.yaml': `a: ${'x'.repeat(2000)}\n` },
+      { limits: { maxFileSize: 1024 } },
+    )
     expect(d).toMatchObject({ code: 'MY_FILE_TOO_LARGE', line: 2, column: 1 })
     expect(d.message).toContain('limits.maxFileSize')
   })
 
   it('refuses an entry over maxFileSize', async () => {
-    expect(await failure({ [entry]: `a: ${'x'.repeat(2000)}\n` }, { limits: { maxFileSize: 1024 } })).toMatchObject({ code: 'MY_FILE_TOO_LARGE', line: 1 })
+    expect(await failure({ [entry]: `a: ${'x'.repeat(2000)}\n` }, { limits: { maxFileSize: 1024 } })).toMatchObject({
+      code: 'MY_FILE_TOO_LARGE',
+      line: 1,
+    })
   })
 
   it('refuses includes nested deeper than maxIncludeDepth', async () => {
@@ -154,7 +182,9 @@ describe('files and includes', () => {
   })
 
   it('refuses more files than maxIncludeCount', async () => {
-    const files: Record<string, string> = { [entry]: lines('#include', ...Array.from({ length: 10 }, (_, i) => `f${i}.yaml`)) }
+    const files: Record<string, string> = {
+      [entry]: lines('#include', ...Array.from({ length: 10 }, (_, i) => `f${i}.yaml`)),
+    }
     for (let i = 0; i < 10; i++) files[`f${i}.yaml`] = `k${i}: ${i}\n`
     const d = await failure(files, { limits: { maxIncludeCount: 5 } })
     expect(d).toMatchObject({ code: 'MY_INCLUDE_COUNT', line: 6 })
@@ -165,7 +195,10 @@ describe('files and includes', () => {
     const root = writeTree({ [entry]: lines('#include', 'conf.d/*.yaml') })
     mkdirSync(join(root, 'conf.d'), { recursive: true })
     for (let i = 0; i < 30; i++) writeFileSync(join(root, 'conf.d', `${String(i).padStart(2, '0')}.yaml`), `k${i}: 1\n`)
-    expect(await firstDiagnostic(entry, { root, limits: { maxIncludeCount: 10 } })).toMatchObject({ code: 'MY_INCLUDE_COUNT', line: 2 })
+    expect(await firstDiagnostic(entry, { root, limits: { maxIncludeCount: 10 } })).toMatchObject({
+      code: 'MY_INCLUDE_COUNT',
+      line: 2,
+    })
   })
 
   it('refuses a glob that matches more than maxGlobMatches files', async () => {
@@ -179,7 +212,13 @@ describe('files and includes', () => {
 
 describe('MIME and compression', () => {
   const multipart = (parts: string[], boundary = 'B') =>
-    lines('MIME-Version: 1.0', `Content-Type: multipart/mixed; boundary="${boundary}"`, '', ...parts.flatMap((p) => [`--${boundary}`, p]), `--${boundary}--`)
+    lines(
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/mixed; boundary="${boundary}"`,
+      '',
+      ...parts.flatMap((p) => [`--${boundary}`, p]),
+      `--${boundary}--`,
+    )
   const yamlPart = (body: string) => lines('Content-Type: text/cloud-config', '', body)
 
   it('refuses more than maxMimeParts parts', async () => {
@@ -187,18 +226,25 @@ describe('MIME and compression', () => {
     const d = await failure({ [entry]: multipart(parts) })
     expect(d).toMatchObject({ code: 'MY_MIME_TOO_MANY_PARTS' })
     expect(d.message).toContain('limits.maxMimeParts')
-    expect((await failure({ [entry]: multipart(parts.slice(0, 5)) }, { limits: { maxMimeParts: 4 } })).code).toBe('MY_MIME_TOO_MANY_PARTS')
+    expect((await failure({ [entry]: multipart(parts.slice(0, 5)) }, { limits: { maxMimeParts: 4 } })).code).toBe(
+      'MY_MIME_TOO_MANY_PARTS',
+    )
   })
 
   it('counts MIME parts across included messages', async () => {
     const message = multipart([yamlPart('a: 1'), yamlPart('b: 1'), yamlPart('c: 1')])
-    const d = await failure({ [entry]: lines('#include', 'm1.txt', 'm2.txt'), 'm1.txt': message, 'm2.txt': message }, { limits: { maxMimeParts: 5 } })
+    const d = await failure(
+      { [entry]: lines('#include', 'm1.txt', 'm2.txt'), 'm1.txt': message, 'm2.txt': message },
+      { limits: { maxMimeParts: 5 } },
+    )
     expect(d).toMatchObject({ code: 'MY_MIME_TOO_MANY_PARTS', file: expect.stringMatching(/m2\.txt$/) })
   })
 
   it('refuses multiparts nested deeper than maxIncludeDepth, without recursing into a stack overflow', async () => {
     const depth = 20_000
-    const open = Array.from({ length: depth }, (_, i) => lines(`Content-Type: multipart/mixed; boundary="b${i}"`, '', `--b${i}`)).join('')
+    const open = Array.from({ length: depth }, (_, i) =>
+      lines(`Content-Type: multipart/mixed; boundary="b${i}"`, '', `--b${i}`),
+    ).join('')
     const close = Array.from({ length: depth }, (_, i) => `--b${depth - 1 - i}--\n`).join('')
     const d = await failure({ [entry]: `MIME-Version: 1.0\n${open}${yamlPart('deep: 1')}${close}` })
     expect(d).toMatchObject({ code: 'MY_MIME_TOO_DEEP' })
@@ -211,14 +257,23 @@ describe('MIME and compression', () => {
     const d = await failure({ [entry]: lines('#include', 'bomb.yaml.gz'), 'bomb.yaml.gz': bomb })
     expect(d).toMatchObject({ code: 'MY_DECODED_TOO_LARGE' })
     expect(d.message).toContain('limits.maxDecodedSize')
-    expect(await failure({ [entry]: gzipSync('a: 1\nb: 2\n'.repeat(100)) }, { limits: { maxDecodedSize: 100 } })).toMatchObject({ code: 'MY_DECODED_TOO_LARGE', line: 1 })
+    expect(
+      await failure({ [entry]: gzipSync('a: 1\nb: 2\n'.repeat(100)) }, { limits: { maxDecodedSize: 100 } }),
+    ).toMatchObject({ code: 'MY_DECODED_TOO_LARGE', line: 1 })
   })
 
   it('stops a gzip MIME part and a base64 part at maxDecodedSize', async () => {
     const gz = gzipSync(Buffer.alloc(5000, 0x20)).toString('base64')
     const gzPart = lines('Content-Type: application/x-gzip', 'Content-Transfer-Encoding: base64', '', gz)
-    expect((await failure({ [entry]: multipart([gzPart]) }, { limits: { maxDecodedSize: 1000 } })).code).toBe('MY_DECODED_TOO_LARGE')
-    const b64Part = lines('Content-Type: text/cloud-config', 'Content-Transfer-Encoding: base64', '', Buffer.from(`a: ${'x'.repeat(5000)}\n`).toString('base64'))
+    expect((await failure({ [entry]: multipart([gzPart]) }, { limits: { maxDecodedSize: 1000 } })).code).toBe(
+      'MY_DECODED_TOO_LARGE',
+    )
+    const b64Part = lines(
+      'Content-Type: text/cloud-config',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from(`a: ${'x'.repeat(5000)}\n`).toString('base64'),
+    )
     const d = await failure({ [entry]: multipart([b64Part]) }, { limits: { maxDecodedSize: 1000 } })
     // At the part's first header line (line 4 is the boundary).
     expect(d).toMatchObject({ code: 'MY_DECODED_TOO_LARGE', line: 5 })
@@ -236,7 +291,9 @@ describe('work that grows with the input stays near-linear', () => {
   })
 
   it('merges 1000 parts that each add 200 keys in seconds', async () => {
-    const parts = Array.from({ length: 1000 }, (_, p) => Array.from({ length: 200 }, (_, k) => `p${p}k${k}: ${k}`).join('\n'))
+    const parts = Array.from({ length: 1000 }, (_, p) =>
+      Array.from({ length: 200 }, (_, k) => `p${p}k${k}: ${k}`).join('\n'),
+    )
     const root = writeTree({ [entry]: parts.join('\n---\n') }, 'limits')
     const started = performance.now()
     const result = await render(entry, { root })

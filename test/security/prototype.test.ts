@@ -128,23 +128,40 @@ describe('YAML readers', () => {
   })
 
   it('reads the keys as data on the precise path (anchors, tags, 1.1 merge keys)', async () => {
-    const value = await renderHostile({
-      [entry]: lines('base: &b {__proto__: {polluted: true}, constructor: {prototype: {x: 1}}}', 'copy: *b', 'tagged: !!map {__proto__: {polluted: true}}', 'merged: {<<: *b, own: 1}'),
-    }, { yamlVersion: '1.1' })
+    const value = await renderHostile(
+      {
+        [entry]: lines(
+          'base: &b {__proto__: {polluted: true}, constructor: {prototype: {x: 1}}}',
+          'copy: *b',
+          'tagged: !!map {__proto__: {polluted: true}}',
+          'merged: {<<: *b, own: 1}',
+        ),
+      },
+      { yamlVersion: '1.1' },
+    )
     expect(own(own(value, 'copy'), '__proto__')).toEqual({ polluted: true })
     expect(own(own(value, 'tagged'), '__proto__')).toEqual({ polluted: true })
     expect(own(own(value, 'merged'), '__proto__')).toEqual({ polluted: true })
   })
 
   it('treats a merge key whose source is __proto__ as data', async () => {
-    const value = await renderHostile({ [entry]: lines('__proto__: &p {polluted: true}', 'a: {<<: *p}') }, { yamlVersion: '1.1' })
+    const value = await renderHostile(
+      { [entry]: lines('__proto__: &p {polluted: true}', 'a: {<<: *p}') },
+      { yamlVersion: '1.1' },
+    )
     expect(own(value, 'a')).toEqual({ polluted: true })
   })
 })
 
 describe('cloud-init merge paths', () => {
   const base = lines('__proto__: {a: 1, l: [1]}', 'constructor: {prototype: {a: 1}}', 'prototype: {s: x}')
-  const over = (how: string) => lines(`merge_how: ${how}`, '__proto__: {b: 2, polluted: true, l: [2]}', 'constructor: {prototype: {polluted: true}}', 'prototype: {s: y}')
+  const over = (how: string) =>
+    lines(
+      `merge_how: ${how}`,
+      '__proto__: {b: 2, polluted: true, l: [2]}',
+      'constructor: {prototype: {polluted: true}}',
+      'prototype: {s: y}',
+    )
 
   const cases: [string, unknown][] = [
     ['dict(replace)+list()+str()', { b: 2, polluted: true, l: [2] }],
@@ -155,14 +172,22 @@ describe('cloud-init merge paths', () => {
   ]
   for (const [how, expected] of cases) {
     it(`merges with ${how}`, async () => {
-      const value = await renderHostile({ [entry]: lines('#include', 'base.yaml', 'over.yaml'), 'base.yaml': base, 'over.yaml': over(how) })
+      const value = await renderHostile({
+        [entry]: lines('#include', 'base.yaml', 'over.yaml'),
+        'base.yaml': base,
+        'over.yaml': over(how),
+      })
       expect(own(value, '__proto__')).toEqual(expected)
       expect(own(value, 'constructor')).toHaveProperty('prototype')
     })
   }
 
   it('deletes a __proto__ key with allow_delete', async () => {
-    const value = await renderHostile({ [entry]: lines('#include', 'base.yaml', 'del.yaml'), 'base.yaml': base, 'del.yaml': lines('merge_how: dict(allow_delete,no_replace)', '__proto__: null') })
+    const value = await renderHostile({
+      [entry]: lines('#include', 'base.yaml', 'del.yaml'),
+      'base.yaml': base,
+      'del.yaml': lines('merge_how: dict(allow_delete,no_replace)', '__proto__: null'),
+    })
     expect(Object.hasOwn(value as object, '__proto__')).toBe(false)
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
   })
@@ -178,7 +203,10 @@ describe('cloud-init merge paths', () => {
 
   it('merges a hostile part in both stack modes and lenient mode', async () => {
     for (const options of [{ stack: 'per-part' as const }, { strict: false }, { yamlVersion: '1.1' as const }]) {
-      const value = await renderHostile({ [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': HOSTILE, 'b.yaml': HOSTILE }, options)
+      const value = await renderHostile(
+        { [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': HOSTILE, 'b.yaml': HOSTILE },
+        options,
+      )
       expect(own(value, '__proto__')).toEqual({ polluted: true, isAdmin: true })
     }
   })
@@ -186,11 +214,15 @@ describe('cloud-init merge paths', () => {
   it('refuses __proto__ as a merger name', async () => {
     const root = writeTree({ [entry]: lines('merge_how: __proto__()+dict()', 'a: 1') })
     await expect(render(entry, { root })).rejects.toMatchObject({ code: 'MY_UNKNOWN_MERGER' })
-    await expect(render(entry, { root, mergeHow: 'constructor()+dict()' })).rejects.toMatchObject({ code: 'MY_INVALID_OPTION' })
+    await expect(render(entry, { root, mergeHow: 'constructor()+dict()' })).rejects.toMatchObject({
+      code: 'MY_INVALID_OPTION',
+    })
   })
 
   it('reads merger list entries with hostile keys as unknown keys', async () => {
-    const root = writeTree({ [entry]: lines('merge_how:', '  - {name: dict, settings: [replace], __proto__: {name: list}}', 'a: 1') })
+    const root = writeTree({
+      [entry]: lines('merge_how:', '  - {name: dict, settings: [replace], __proto__: {name: list}}', 'a: 1'),
+    })
     await expect(render(entry, { root })).rejects.toBeInstanceOf(MergedYamlError)
     expect((await render(entry, { root, strict: false })).value).toEqual({ a: 1 })
   })
@@ -234,7 +266,11 @@ describe('JSON patch', () => {
 
   it('refuses paths through inherited members', async () => {
     for (const path of ['/__proto__/polluted', '/constructor/prototype/polluted', '/toString/x', '/hasOwnProperty']) {
-      const root = writeTree({ [entry]: lines('#include', 'base.yaml', 'p.json'), 'base.yaml': 'a: 1\n', 'p.json': patch([{ op: path.endsWith('Property') ? 'remove' : 'add', path, value: 1 }]) })
+      const root = writeTree({
+        [entry]: lines('#include', 'base.yaml', 'p.json'),
+        'base.yaml': 'a: 1\n',
+        'p.json': patch([{ op: path.endsWith('Property') ? 'remove' : 'add', path, value: 1 }]),
+      })
       await expect(render(entry, { root })).rejects.toMatchObject({ code: 'MY_JSON_PATCH' })
     }
   })
@@ -280,11 +316,16 @@ describe('MIME and archives', () => {
 describe('options', () => {
   it('does not resolve include variables from the prototype', async () => {
     const root = writeTree({ [entry]: lines('#include', '${constructor}.yaml', '${__proto__}.yaml') })
-    await expect(render(entry, { root, vars: JSON.parse('{"__proto__": "x", "mode": "dev"}') as Record<string, string> })).rejects.toMatchObject({ code: 'MY_INCLUDE_UNKNOWN_VARIABLE' })
+    await expect(
+      render(entry, { root, vars: JSON.parse('{"__proto__": "x", "mode": "dev"}') as Record<string, string> }),
+    ).rejects.toMatchObject({ code: 'MY_INCLUDE_UNKNOWN_VARIABLE' })
   })
 
   it('uses an own __proto__ variable as a value', async () => {
-    const value = await renderHostile({ [entry]: lines('#include', 'layers/${__proto__}.yaml'), 'layers/x.yaml': 'x: 1\n' }, { vars: JSON.parse('{"__proto__": "x"}') as Record<string, string> })
+    const value = await renderHostile(
+      { [entry]: lines('#include', 'layers/${__proto__}.yaml'), 'layers/x.yaml': 'x: 1\n' },
+      { vars: JSON.parse('{"__proto__": "x"}') as Record<string, string> },
+    )
     expect(value).toEqual({ x: 1 })
   })
 
@@ -293,7 +334,10 @@ describe('options', () => {
     const root = writeTree({ [entry]: 'a: 1\nb: [\n' })
     await expect(render(entry, { ...options, root })).rejects.toMatchObject({ code: 'MY_YAML_SYNTAX' })
     const limits = JSON.parse('{"__proto__": {"maxFileSize": 1}}') as RenderOptions['limits']
-    await expect(render(entry, { root, limits })).rejects.toMatchObject({ code: 'MY_INVALID_OPTION', message: expect.stringContaining("unknown limit 'limits.__proto__'") })
+    await expect(render(entry, { root, limits })).rejects.toMatchObject({
+      code: 'MY_INVALID_OPTION',
+      message: expect.stringContaining("unknown limit 'limits.__proto__'"),
+    })
   })
 })
 
@@ -301,13 +345,30 @@ describe('dialects', () => {
   it('Datum: lookup options, data and knockouts under hostile keys', async () => {
     const value = await renderEither({
       [entry]: lines('#include', 'options.yaml', 'base.yaml', 'node.yaml'),
-      'options.yaml': lines('default_lookup_options: MostSpecific', 'lookup_options:', '  __proto__: deep', '  constructor: hash', '  prototype:', '    merge_hash: deep'),
+      'options.yaml': lines(
+        'default_lookup_options: MostSpecific',
+        'lookup_options:',
+        '  __proto__: deep',
+        '  constructor: hash',
+        '  prototype:',
+        '    merge_hash: deep',
+      ),
       'base.yaml': HOSTILE,
       'node.yaml': lines('__proto__: {b: 1, --polluted: x}', 'constructor: {prototype: {b: 1}}', 'prototype: {c: [1]}'),
     })
     expect(own(value, '__proto__')).toEqual({ b: 1, isAdmin: true })
     expect(own(own(value, 'constructor'), 'prototype')).toEqual({ b: 1 })
-    await renderEither({ [entry]: lines('lookup_options:', '  __proto__\\polluted: deep', '  constructor\\prototype: {merge_hash: deep}', '__proto__: {polluted: {a: 1}}') }, { strict: false })
+    await renderEither(
+      {
+        [entry]: lines(
+          'lookup_options:',
+          '  __proto__\\polluted: deep',
+          '  constructor\\prototype: {merge_hash: deep}',
+          '__proto__: {polluted: {a: 1}}',
+        ),
+      },
+      { strict: false },
+    )
   })
 
   it('Heat: parameters, strategies and registry under hostile keys', async () => {
@@ -318,11 +379,18 @@ describe('dialects', () => {
         `parameter_defaults: {__proto__: {v${x}: ${x}}, prototype: {polluted: ${x}}}`,
         'resource_registry: {__proto__: evil.yaml, "OS::X": x.yaml}',
       )
-    const value = await renderEither({ [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': env(1), 'b.yaml': env(2) })
+    const value = await renderEither({
+      [entry]: lines('#include', 'a.yaml', 'b.yaml'),
+      'a.yaml': env(1),
+      'b.yaml': env(2),
+    })
     const defaults = own(value, 'parameter_defaults')
     expect(own(defaults, '__proto__')).toEqual({ v1: 1, v2: 2 })
     expect(own(own(value, 'parameters'), '__proto__')).toEqual({ polluted: 2 })
-    await renderEither({ [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': env(1), 'b.yaml': env(2) }, { strict: false, heat: { mode: 'heatclient' } })
+    await renderEither(
+      { [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': env(1), 'b.yaml': env(2) },
+      { strict: false, heat: { mode: 'heatclient' } },
+    )
   })
 
   it('Deckhand: data, labels, actions and substitutions under hostile keys', async () => {
@@ -354,7 +422,11 @@ describe('dialects', () => {
       '      - {method: delete, path: .prototype}',
       'data: {__proto__: {b: 2}, constructor: {prototype: {b: 2}}, prototype: {}}',
     )
-    const substitution = lines('  substitutions:', '    - dest: {path: .__proto__.polluted}', '      src: {schema: example/Chart/v1, name: parent, path: .constructor}')
+    const substitution = lines(
+      '  substitutions:',
+      '    - dest: {path: .__proto__.polluted}',
+      '      src: {schema: example/Chart/v1, name: parent, path: .constructor}',
+    )
     const rendered = (await renderEither({ [entry]: documents })) as { metadata: { name: string }; data: unknown }[]
     const child = rendered.find((doc) => doc.metadata.name === 'child')!
     expect(own(child.data, '__proto__')).toEqual({ polluted: true, a: 1, b: 2 })

@@ -27,14 +27,19 @@ function heapMb(): number {
 
 /** The plugin as Rollup runs it in watch mode: one instance, its load hook called per rebuild. */
 function createPlugin(root: string) {
-  const plugin = unpluginFactory({ root, dts: false, vars: { mode: 'production' } }, { framework: 'rollup', versions: {} } as UnpluginContextMeta) as UnpluginOptions
+  const plugin = unpluginFactory({ root, dts: false, vars: { mode: 'production' } }, {
+    framework: 'rollup',
+    versions: {},
+  } as UnpluginContextMeta) as UnpluginOptions
   const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
   const watched = new Set<string>()
   const context = {
     addWatchFile: (file: string) => void watched.add(file),
     getWatchFiles: () => [...watched],
     error: (message: UnpluginMessage) => {
-      throw Object.assign(new Error(typeof message === 'string' ? message : message.message), { pluginCode: typeof message === 'string' ? undefined : message.pluginCode })
+      throw Object.assign(new Error(typeof message === 'string' ? message : message.message), {
+        pluginCode: typeof message === 'string' ? undefined : message.pluginCode,
+      })
     },
     warn: () => {},
   }
@@ -64,62 +69,94 @@ function fresh(root: string): string {
 }
 
 /** A layer whose size depends only on `pad`: the revision is written with a fixed width. */
-const layer = (rev: number, pad = 0) => lines('merge_how: dict(recurse_list)+list(append)', `rev: ${String(rev).padStart(6, '0')}`, `items: [${String(rev).padStart(6, '0')}]`, `pad: "${'x'.repeat(pad)}"`)
+const layer = (rev: number, pad = 0) =>
+  lines(
+    'merge_how: dict(recurse_list)+list(append)',
+    `rev: ${String(rev).padStart(6, '0')}`,
+    `items: [${String(rev).padStart(6, '0')}]`,
+    `pad: "${'x'.repeat(pad)}"`,
+  )
 
 describe('the load hook over 1 000 rebuilds', () => {
-  it('always serves what a fresh render gives, whatever happens to the layers, without leaking', { timeout: 300_000 }, () => {
-    const root = writeTree({ [entry]: lines('#include', 'base.yaml', 'conf.d/*.yaml', '?local.yaml'), 'base.yaml': layer(0), 'conf.d/10-a.yaml': 'items: [a]\n' }, 'watch')
-    const plugin = createPlugin(root)
-    const base = join(root, 'base.yaml')
-    // Each step changes the disk the way editors, git and generators do, then rebuilds.
-    const steps: ((i: number) => void)[] = [
-      (i) => writeFileSync(base, layer(i, i % 7)),
-      // Same size, new bytes, within the same millisecond: the cache must not serve the old bytes.
-      (i) => writeFileSync(base, layer(i, (i - 1) % 7)),
-      (i) => writeFileSync(base, layer(i).slice(0, Math.floor(layer(i).length / 2))),
-      () => rmSync(base),
-      (i) => writeFileSync(base, layer(i)),
-      () => renameSync(base, join(root, 'base.yaml.bak')),
-      () => renameSync(join(root, 'base.yaml.bak'), base),
-      (i) => writeFileSync(base, `merge_how: dict(recurse_list)+lst()\nrev: ${i}\nitems: [\n`),
-      (i) => writeFileSync(join(root, 'conf.d', `20-${i}.yaml`), `items: [g${i}]\n`),
-      (i) => rmSync(join(root, 'conf.d', `20-${i - 1}.yaml`)),
-      (i) => writeFileSync(join(root, 'local.yaml'), `local: ${i}\n`),
-      () => rmSync(join(root, 'local.yaml')),
-      (i) => writeFileSync(base, layer(i)),
-    ]
-    const outcomes = new Set<string>()
-    let warm = 0
-    let mostWatched = 0
-    for (let i = 0; i < 1000; i++) {
-      steps[i % steps.length]!(i)
-      const served = plugin.load()
-      mostWatched = Math.max(mostWatched, plugin.watched.size)
-      expect(served, `rebuild ${i} (step ${i % steps.length})`).toBe(fresh(root))
-      outcomes.add(served.startsWith('error') ? served : 'value')
-      if (i === 99) warm = heapMb()
-    }
-    // Every kind of outcome was met: a value, a missing layer, broken YAML, a cut-off directive.
-    expect([...outcomes]).toEqual(expect.arrayContaining(['value', 'error MY_INCLUDE_NOT_FOUND', 'error MY_YAML_SYNTAX', 'error MY_MERGE_SYNTAX']))
-    // Each rebuild watches what the entry can depend on now, not everything it ever depended on.
-    expect(mostWatched).toBeLessThan(10)
-    const growth = heapMb() - warm
-    console.log(`watch: heap grew ${growth.toFixed(1)} MB over 900 rebuilds; at most ${mostWatched} paths watched per rebuild`)
-    expect(growth).toBeLessThan(10)
-  })
+  it(
+    'always serves what a fresh render gives, whatever happens to the layers, without leaking',
+    { timeout: 300_000 },
+    () => {
+      const root = writeTree(
+        {
+          [entry]: lines('#include', 'base.yaml', 'conf.d/*.yaml', '?local.yaml'),
+          'base.yaml': layer(0),
+          'conf.d/10-a.yaml': 'items: [a]\n',
+        },
+        'watch',
+      )
+      const plugin = createPlugin(root)
+      const base = join(root, 'base.yaml')
+      // Each step changes the disk the way editors, git and generators do, then rebuilds.
+      const steps: ((i: number) => void)[] = [
+        (i) => writeFileSync(base, layer(i, i % 7)),
+        // Same size, new bytes, within the same millisecond: the cache must not serve the old bytes.
+        (i) => writeFileSync(base, layer(i, (i - 1) % 7)),
+        (i) => writeFileSync(base, layer(i).slice(0, Math.floor(layer(i).length / 2))),
+        () => rmSync(base),
+        (i) => writeFileSync(base, layer(i)),
+        () => renameSync(base, join(root, 'base.yaml.bak')),
+        () => renameSync(join(root, 'base.yaml.bak'), base),
+        (i) => writeFileSync(base, `merge_how: dict(recurse_list)+lst()\nrev: ${i}\nitems: [\n`),
+        (i) => writeFileSync(join(root, 'conf.d', `20-${i}.yaml`), `items: [g${i}]\n`),
+        (i) => rmSync(join(root, 'conf.d', `20-${i - 1}.yaml`)),
+        (i) => writeFileSync(join(root, 'local.yaml'), `local: ${i}\n`),
+        () => rmSync(join(root, 'local.yaml')),
+        (i) => writeFileSync(base, layer(i)),
+      ]
+      const outcomes = new Set<string>()
+      let warm = 0
+      let mostWatched = 0
+      for (let i = 0; i < 1000; i++) {
+        steps[i % steps.length]!(i)
+        const served = plugin.load()
+        mostWatched = Math.max(mostWatched, plugin.watched.size)
+        expect(served, `rebuild ${i} (step ${i % steps.length})`).toBe(fresh(root))
+        outcomes.add(served.startsWith('error') ? served : 'value')
+        if (i === 99) warm = heapMb()
+      }
+      // Every kind of outcome was met: a value, a missing layer, broken YAML, a cut-off directive.
+      expect([...outcomes]).toEqual(
+        expect.arrayContaining([
+          'value',
+          'error MY_INCLUDE_NOT_FOUND',
+          'error MY_YAML_SYNTAX',
+          'error MY_MERGE_SYNTAX',
+        ]),
+      )
+      // Each rebuild watches what the entry can depend on now, not everything it ever depended on.
+      expect(mostWatched).toBeLessThan(10)
+      const growth = heapMb() - warm
+      console.log(
+        `watch: heap grew ${growth.toFixed(1)} MB over 900 rebuilds; at most ${mostWatched} paths watched per rebuild`,
+      )
+      expect(growth).toBeLessThan(10)
+    },
+  )
 })
 
 describe('Rollup watch mode', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
   it('recovers from a renamed and a half-written layer, with the final bytes', { timeout: 240_000 }, async () => {
-    const root = writeTree({
-      'main.js': "import config from './app.merged.yaml'\nglobalThis.mergedResult = config\n",
-      [entry]: lines('#include', 'base.yaml'),
-      'base.yaml': layer(1),
-    }, 'watch')
+    const root = writeTree(
+      {
+        'main.js': "import config from './app.merged.yaml'\nglobalThis.mergedResult = config\n",
+        [entry]: lines('#include', 'base.yaml'),
+        'base.yaml': layer(1),
+      },
+      'watch',
+    )
     const seen: Outcome[] = []
-    const watching = await WATCHERS.rollup({ root, entry: 'main.js', options: { dts: false } }, (outcome) => void seen.push(outcome))
+    const watching = await WATCHERS.rollup(
+      { root, entry: 'main.js', options: { dts: false } },
+      (outcome) => void seen.push(outcome),
+    )
     let matched = 0
     const next = async (check: (outcome: Outcome) => boolean): Promise<void> => {
       const deadline = Date.now() + 60_000
@@ -130,7 +167,10 @@ describe('Rollup watch mode', () => {
           matched++
           return
         }
-        if (Date.now() > deadline) throw new Error(`no matching rebuild; saw ${JSON.stringify(seen.map((o) => ('error' in o ? o.error.split('\n')[0] : 'code')))}`)
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching rebuild; saw ${JSON.stringify(seen.map((o) => ('error' in o ? o.error.split('\n')[0] : 'code')))}`,
+          )
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     }

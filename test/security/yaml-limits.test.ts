@@ -35,7 +35,6 @@ describe('nesting (maxDepth) before the parsers recurse', () => {
       expect(d.message).toContain('limits.maxDepth')
     })
   }
-
 })
 
 describe('work that grows with the input stays near-linear', () => {

@@ -35,13 +35,31 @@ interface TscError {
 /** Runs tsc on the given files with the given extra compiler options and returns its errors. */
 function typecheck(root: string, files: string[], compilerOptions: Record<string, unknown> = {}): TscError[] {
   const tsconfig = {
-    compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: true, types: [], ...compilerOptions },
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      skipLibCheck: true,
+      types: [],
+      ...compilerOptions,
+    },
     files,
   }
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2))
-  const run = spawnSync(process.execPath, [TSC, '-p', join(root, 'tsconfig.json'), '--pretty', 'false'], { cwd: root, encoding: 'utf8', timeout: 120_000 })
+  const run = spawnSync(process.execPath, [TSC, '-p', join(root, 'tsconfig.json'), '--pretty', 'false'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
   if (run.status !== 0 && run.status !== 2) throw new Error(`tsc exited with ${run.status}: ${run.stderr}${run.stdout}`)
-  return [...run.stdout.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)].map((m) => ({ file: m[1]!, line: Number(m[2]), code: m[3]!, text: m[4]! }))
+  return [...run.stdout.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)].map((m) => ({
+    file: m[1]!,
+    line: Number(m[2]),
+    code: m[3]!,
+    text: m[4]!,
+  }))
 }
 
 /** The line numbers of a fixture file's statements after its imports (each one must fail). */
@@ -83,7 +101,9 @@ describe('generated declarations', () => {
   it('asConst: literal, readonly types', async () => {
     const root = createProject()
     await generate(root, { asConst: true })
-    const errors = typecheck(root, ['src/main.ts', 'src/const-checks.ts', 'src/const-typos.ts'], { allowArbitraryExtensions: true })
+    const errors = typecheck(root, ['src/main.ts', 'src/const-checks.ts', 'src/const-typos.ts'], {
+      allowArbitraryExtensions: true,
+    })
     expect(errors.filter((e) => e.file !== 'src/const-typos.ts')).toEqual([])
     expect(errors.map((e) => e.line)).toEqual(statementLines(root, 'src/const-typos.ts'))
     expect(errors[0]!.code).toBe('TS2540') // cannot assign to a read-only property
@@ -91,7 +111,9 @@ describe('generated declarations', () => {
 
   it('unplugin-merged-yaml/client types the import when nothing is generated', () => {
     const root = createProject()
-    expect(typecheck(root, ['src/client.ts'])).toEqual([expect.objectContaining({ file: 'src/client.ts', text: expect.stringMatching(/Cannot find module/) })])
+    expect(typecheck(root, ['src/client.ts'])).toEqual([
+      expect.objectContaining({ file: 'src/client.ts', text: expect.stringMatching(/Cannot find module/) }),
+    ])
     expect(typecheck(root, ['src/client.ts'], { types: ['unplugin-merged-yaml/client'] })).toEqual([])
   })
 })

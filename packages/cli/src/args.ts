@@ -50,16 +50,28 @@ export interface ParsedCommand {
 /** Parses one command's arguments; unknown flags and missing values are usage errors. */
 export function parseCommand(command: string, args: readonly string[], own: Options): ParsedCommand {
   try {
-    const { values, positionals } = parseArgs({ args: [...args], options: { ...ENGINE_OPTIONS, ...own }, allowPositionals: true, strict: true })
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { ...ENGINE_OPTIONS, ...own },
+      allowPositionals: true,
+      strict: true,
+    })
     return { values: values as FlagValues, positionals }
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error)
+    const message =
+      error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error)
     throw new UsageError(message, command)
   }
 }
 
 /** A flag that takes one of a fixed set of values. */
-export function oneOf<T extends string>(command: string, flag: string, value: unknown, allowed: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(
+  command: string,
+  flag: string,
+  value: unknown,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T
   const quoted = allowed.map((a) => `'${a}'`)
@@ -76,7 +88,8 @@ export function count(command: string, flag: string, value: unknown): number | u
 
 /** The render() options the engine flags ask for. Relative paths are relative to `cwd`. */
 export function toRenderOptions(command: string, values: FlagValues, cwd: string): RenderOptions {
-  if (values.strict && values['no-strict']) throw new UsageError('--strict and --no-strict contradict each other', command)
+  if (values.strict && values['no-strict'])
+    throw new UsageError('--strict and --no-strict contradict each other', command)
   const options: RenderOptions = {
     root: resolve(cwd, typeof values.root === 'string' ? values.root : '.'),
     stack: oneOf(command, 'stack', values.stack, STACKS, 'scoped'),

@@ -14,7 +14,14 @@ export async function renderEntry(file: string, options: RenderOptions, command:
     if (!isMergedYamlError(error)) throw error
     // Options come from flags: a bad one is the command line's fault, not the entry's.
     const option = error.diagnostics.find((d) => d.code === 'MY_INVALID_OPTION')
-    if (option) throw new UsageError(option.message.replace(/^option '(\w+)'/, (_, name: string) => `--${name.replaceAll(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`), command)
+    if (option)
+      throw new UsageError(
+        option.message.replace(
+          /^option '(\w+)'/,
+          (_, name: string) => `--${name.replaceAll(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+        ),
+        command,
+      )
     return { ok: false, diagnostics: error.diagnostics }
   }
 }

@@ -31,7 +31,15 @@ const plain = (text: string): string => text
 export function createStyle(stream: Writer, env: Readonly<Record<string, string | undefined>>): Style {
   const enabled = stream.isTTY === true && !env.NO_COLOR
   if (!enabled) return { bold: plain, dim: plain, red: plain, green: plain, yellow: plain, cyan: plain, magenta: plain }
-  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39), cyan: sgr(36, 39), magenta: sgr(35, 39) }
+  return {
+    bold: sgr(1, 22),
+    dim: sgr(2, 22),
+    red: sgr(31, 39),
+    green: sgr(32, 39),
+    yellow: sgr(33, 39),
+    cyan: sgr(36, 39),
+    magenta: sgr(35, 39),
+  }
 }
 
 /** A file as the user would type it from `cwd`: relative when inside, absolute otherwise. */

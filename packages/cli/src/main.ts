@@ -39,7 +39,10 @@ async function dispatch(argv: readonly string[], ctx: Context): Promise<number> 
     ctx.stdout.write(helpText(topic))
     return EXIT_OK
   }
-  if (!isCommand(first)) throw new UsageError(first.startsWith('-') ? `unknown option '${first}' (options follow the command)` : `unknown command '${first}'`)
+  if (!isCommand(first))
+    throw new UsageError(
+      first.startsWith('-') ? `unknown option '${first}' (options follow the command)` : `unknown command '${first}'`,
+    )
   return RUN[first](rest, ctx)
 }
 

@@ -77,7 +77,10 @@ export function selectPaths(value: unknown, provenance: Provenance, target?: rea
   const eventsOf = (path: readonly Segment[]): { events: ProvenanceEvent[]; inheritedFrom?: Segment[] } => {
     for (let depth = path.length; depth >= 1; depth--) {
       const entry = history.get(keyOf(path.slice(0, depth)))
-      if (entry) return depth === path.length ? { events: entry.events } : { events: entry.events, inheritedFrom: path.slice(0, depth) }
+      if (entry)
+        return depth === path.length
+          ? { events: entry.events }
+          : { events: entry.events, inheritedFrom: path.slice(0, depth) }
     }
     return { events: [] }
   }
@@ -85,7 +88,8 @@ export function selectPaths(value: unknown, provenance: Provenance, target?: rea
     out.push({ path, present: true, value: node, ...eventsOf(path) })
   }
   const pushRemoved = (parent: readonly Segment[]): void => {
-    for (const path of removedUnder.get(keyOf(parent)) ?? []) out.push({ path, present: false, events: history.get(keyOf(path))!.events })
+    for (const path of removedUnder.get(keyOf(parent)) ?? [])
+      out.push({ path, present: false, events: history.get(keyOf(path))!.events })
   }
   const walk = (path: Segment[], node: unknown, isTarget: boolean): void => {
     const children = childrenOf(node)
@@ -104,7 +108,9 @@ export function selectPaths(value: unknown, provenance: Provenance, target?: rea
   const found = lookupPath(value, target)
   if (found.found) {
     // The path as the result spells it (list indices as numbers).
-    const path = target.map((segment, i) => (Array.isArray(lookupPath(value, target.slice(0, i)).value) ? Number(segment) : segment))
+    const path = target.map((segment, i) =>
+      Array.isArray(lookupPath(value, target.slice(0, i)).value) ? Number(segment) : segment,
+    )
     walk(path, found.value, true)
     return { paths: out, missing: false }
   }
@@ -117,7 +123,8 @@ export function selectPaths(value: unknown, provenance: Provenance, target?: rea
 export function nearestKeys(value: unknown, path: readonly Segment[]): { parent: Segment[]; keys: string[] } {
   for (let depth = path.length - 1; depth >= 0; depth--) {
     const found = lookupPath(value, path.slice(0, depth))
-    if (found.found) return { parent: path.slice(0, depth), keys: childrenOf(found.value).map(([segment]) => String(segment)) }
+    if (found.found)
+      return { parent: path.slice(0, depth), keys: childrenOf(found.value).map(([segment]) => String(segment)) }
   }
   return { parent: [], keys: [] }
 }

@@ -28,7 +28,8 @@ export function hashEngine(): string {
   if (engineHash === undefined) {
     const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)))
     const require = createRequire(import.meta.url)
-    for (const name of ['js-yaml', 'yaml', 'tinyglobby', 'picomatch']) hash.update(`\0${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+    for (const name of ['js-yaml', 'yaml', 'tinyglobby', 'picomatch'])
+      hash.update(`\0${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
     engineHash = hash.digest('base64url')
   }
   return engineHash
@@ -39,7 +40,13 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return item
     const sorted: Record<string, unknown> = {}
-    for (const key of Object.keys(item).sort()) Object.defineProperty(sorted, key, { value: (item as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true })
+    for (const key of Object.keys(item).sort())
+      Object.defineProperty(sorted, key, {
+        value: (item as Record<string, unknown>)[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
     return sorted
   })
 }

@@ -8,7 +8,13 @@ export type { DialectName, Limits, RenderOptions, ResolvedOptions, StackMode } f
 export { createCodeFrame, formatDiagnostic, isMergedYamlError, MergedYamlError } from './diagnostics.ts'
 export type { ChainLink, Diagnostic, Position, Severity } from './diagnostics.ts'
 export type { SourceDocument } from './source.ts'
-export type { Provenance, ProvenanceAction, ProvenanceEvent, ProvenancePart, ProvenancePath } from './merge/provenance.ts'
+export type {
+  Provenance,
+  ProvenanceAction,
+  ProvenanceEvent,
+  ProvenancePart,
+  ProvenancePath,
+} from './merge/provenance.ts'
 export type { YamlVersion } from './yaml/parse.ts'
 export type { HeatMode, HeatOptions, HeatParameterType } from './dialects/heat/index.ts'
 export type { Dialect, DialectContext } from './dialects/types.ts'

@@ -65,21 +65,28 @@ const mergeHowProblems = new WeakMap<object, DirectiveProblem | null>()
 function mergeHowProblem(mergeHow: string): DirectiveProblem | undefined {
   const parsed = parseMergeString(mergeHow)
   let problem = mergeHowProblems.get(parsed)
-  if (problem === undefined) mergeHowProblems.set(parsed, (problem = [...parsed.problems, ...validateSpecs(parsed.specs)][0] ?? null))
+  if (problem === undefined)
+    mergeHowProblems.set(parsed, (problem = [...parsed.problems, ...validateSpecs(parsed.specs)][0] ?? null))
   return problem ?? undefined
 }
 
 function validateOptions(options: ResolvedOptions): void {
   const fail = (message: string): never => {
-    throw new MergedYamlError([{ code: 'MY_INVALID_OPTION', severity: 'error', message, file: '<options>', line: 1, column: 1, chain: [] }])
+    throw new MergedYamlError([
+      { code: 'MY_INVALID_OPTION', severity: 'error', message, file: '<options>', line: 1, column: 1, chain: [] },
+    ])
   }
-  if (options.stack !== 'scoped' && options.stack !== 'per-part') fail(`option 'stack' must be 'scoped' or 'per-part', not ${JSON.stringify(options.stack)}`)
-  if (options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2') fail(`option 'yamlVersion' must be '1.1' or '1.2', not ${JSON.stringify(options.yamlVersion)}`)
+  if (options.stack !== 'scoped' && options.stack !== 'per-part')
+    fail(`option 'stack' must be 'scoped' or 'per-part', not ${JSON.stringify(options.stack)}`)
+  if (options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2')
+    fail(`option 'yamlVersion' must be '1.1' or '1.2', not ${JSON.stringify(options.yamlVersion)}`)
   if (typeof options.strict !== 'boolean') fail(`option 'strict' must be a boolean`)
-  if (options.dialect !== undefined && !DIALECT_NAMES.includes(options.dialect)) fail(`option 'dialect' must be one of ${DIALECT_NAMES.join(', ')}, not ${JSON.stringify(options.dialect)}`)
+  if (options.dialect !== undefined && !DIALECT_NAMES.includes(options.dialect))
+    fail(`option 'dialect' must be one of ${DIALECT_NAMES.join(', ')}, not ${JSON.stringify(options.dialect)}`)
   const problem = mergeHowProblem(options.mergeHow)
   if (problem) fail(`option 'mergeHow' (${JSON.stringify(options.mergeHow)}): ${problem.message}`)
-  if (!Array.isArray(options.deny) || options.deny.some((pattern) => typeof pattern !== 'string')) fail(`option 'deny' must be a list of glob patterns, not ${JSON.stringify(options.deny)}`)
+  if (!Array.isArray(options.deny) || options.deny.some((pattern) => typeof pattern !== 'string'))
+    fail(`option 'deny' must be a list of glob patterns, not ${JSON.stringify(options.deny)}`)
   try {
     createDenyMatcher(options.deny)
   } catch (error) {
@@ -90,20 +97,33 @@ function validateOptions(options: ResolvedOptions): void {
   }
   // NaN or a string would turn every comparison false and disable the limit.
   for (const [name, value] of Object.entries(options.limits)) {
-    if (!Object.hasOwn(DEFAULT_LIMITS, name)) fail(`unknown limit 'limits.${name}' (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`)
-    if (typeof value !== 'number' || !(value >= 0)) fail(`option 'limits.${name}' must be a number ≥ 0, not ${JSON.stringify(value)}`)
+    if (!Object.hasOwn(DEFAULT_LIMITS, name))
+      fail(`unknown limit 'limits.${name}' (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`)
+    if (typeof value !== 'number' || !(value >= 0))
+      fail(`option 'limits.${name}' must be a number ≥ 0, not ${JSON.stringify(value)}`)
   }
 }
 
 /** How the parts of a render are parsed: as YAML, and as JSON patches. */
 function partParseOptions(options: ResolvedOptions): { yaml: ParseYamlOptions; jsonp: ParseYamlOptions } {
-  const yaml: ParseYamlOptions = { version: options.yamlVersion, allowDuplicateKeys: !options.strict, maxAliasCount: options.limits.maxAliasCount, maxDepth: options.limits.maxDepth }
+  const yaml: ParseYamlOptions = {
+    version: options.yamlVersion,
+    allowDuplicateKeys: !options.strict,
+    maxAliasCount: options.limits.maxAliasCount,
+    maxDepth: options.limits.maxDepth,
+  }
   // JSON is YAML 1.2; parsing it as YAML keeps positions for the patch's diagnostics.
   return { yaml, jsonp: { ...yaml, version: '1.2' } }
 }
 
 /** Parses every gathered part into documents, keeping the scope structure. */
-function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, report: Reporter, cache: RenderCache | undefined, parsing = partParseOptions(options)): MergeStep[] {
+function parseParts(
+  items: readonly GatheredItem[],
+  options: ResolvedOptions,
+  report: Reporter,
+  cache: RenderCache | undefined,
+  parsing = partParseOptions(options),
+): MergeStep[] {
   const steps: MergeStep[] = []
   for (const item of items) {
     if (item.kind === 'scope') {
@@ -112,7 +132,9 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
     }
     const jsonp = item.type === 'text/cloud-config-jsonp'
     const parseOptions = jsonp ? parsing.jsonp : parsing.yaml
-    const docs = cache ? cache.parse(item.origin.file, item.text, parseOptions) : parseYamlStream(item.text, parseOptions)
+    const docs = cache
+      ? cache.parse(item.origin.file, item.text, parseOptions)
+      : parseYamlStream(item.text, parseOptions)
     docs.forEach((yaml, index) => {
       const doc = createSourceDocument(yaml, item.origin, item.text, item.headers, index)
       if (yaml.error) {
@@ -120,17 +142,34 @@ function parseParts(items: readonly GatheredItem[], options: ResolvedOptions, re
         const problem: Problem = {
           code: yaml.error.code.startsWith('MY_') ? yaml.error.code : 'MY_YAML_SYNTAX',
           message: yaml.error.message,
-          at: { file: doc.file, position: mapPartPosition(item.origin, yaml.error.position), chain: doc.chain, source: item.origin.fileText },
+          at: {
+            file: doc.file,
+            position: mapPartPosition(item.origin, yaml.error.position),
+            chain: doc.chain,
+            source: item.origin.fileText,
+          },
         }
         steps.push({ kind: 'invalid', problem, headerless: item.headerless })
         return
       }
       // Aliases can make a small document a huge or cyclic value: refuse it before anything walks it.
       // A tree was measured as it was read and is within the depth limit already.
-      const limit = yaml.tree !== undefined && yaml.tree.size <= options.limits.maxValueSize ? undefined : checkValueLimits(yaml.value, options.limits)
+      const limit =
+        yaml.tree !== undefined && yaml.tree.size <= options.limits.maxValueSize
+          ? undefined
+          : checkValueLimits(yaml.value, options.limits)
       if (limit) report.fail({ code: limit.code, message: limit.message, doc, path: limit.path })
       for (const warning of yaml.warnings) {
-        report.warn({ code: warning.code === 'DUPLICATE_KEY' ? 'MY_YAML_DUPLICATE_KEY' : `MY_YAML_${warning.code}`, message: warning.message, at: { file: doc.file, position: mapPartPosition(item.origin, warning.position), chain: doc.chain, source: item.origin.fileText } })
+        report.warn({
+          code: warning.code === 'DUPLICATE_KEY' ? 'MY_YAML_DUPLICATE_KEY' : `MY_YAML_${warning.code}`,
+          message: warning.message,
+          at: {
+            file: doc.file,
+            position: mapPartPosition(item.origin, warning.position),
+            chain: doc.chain,
+            source: item.origin.fileText,
+          },
+        })
       }
       // An empty or comment-only document is a no-op, but still a cloud-config part for cloud-init.
       if (jsonp) steps.push({ kind: 'jsonp', doc })
@@ -262,7 +301,17 @@ function lastResort<T>(entry: string, options: RenderOptions, run: () => T): T {
     const file = resolve(options.root ?? process.cwd(), entry)
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     const internal = new MergedYamlError(
-      [{ code: 'MY_INTERNAL', severity: 'error', message: `internal error while rendering this entry (${reason}); please report it with the input`, file, line: 1, column: 1, chain: [] }],
+      [
+        {
+          code: 'MY_INTERNAL',
+          severity: 'error',
+          message: `internal error while rendering this entry (${reason}); please report it with the input`,
+          file,
+          line: 1,
+          column: 1,
+          chain: [],
+        },
+      ],
       options.root,
     )
     Object.defineProperty(internal, 'cause', { value: error, configurable: true, writable: true })
@@ -284,7 +333,12 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks): Pre
     contents.set(path, bytes)
     return bytes
   }
-  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, { stat: fs.stat, realpath: fs.realpath, readFile, build: fs.build })
+  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, {
+    stat: fs.stat,
+    realpath: fs.realpath,
+    readFile,
+    build: fs.build,
+  })
   // Copies: a dialect reads more files into gathered.files while rendering.
   const inputs = { files: [...gathered.files], missing: [...gathered.missing], globs: [...gathered.globs] }
   let fingerprint: string | undefined
@@ -300,7 +354,8 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks): Pre
         try {
           outcome = { result: lastResort(entry, options, () => mergeEntry(gathered, resolved, report, options, cache)) }
         } catch (error) {
-          if (error instanceof MergedYamlError) error.dependencies ??= { files: gathered.files, missing: gathered.missing, globs: gathered.globs }
+          if (error instanceof MergedYamlError)
+            error.dependencies ??= { files: gathered.files, missing: gathered.missing, globs: gathered.globs }
           outcome = { error }
         }
       }
@@ -310,15 +365,34 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks): Pre
   }
 }
 
-function fingerprintInputs(resolved: ResolvedOptions, options: RenderOptions, gathered: Pick<GatherResult, 'files' | 'missing' | 'globs'>, contents: ReadonlyMap<string, Uint8Array>): string {
+function fingerprintInputs(
+  resolved: ResolvedOptions,
+  options: RenderOptions,
+  gathered: Pick<GatherResult, 'files' | 'missing' | 'globs'>,
+  contents: ReadonlyMap<string, Uint8Array>,
+): string {
   const hash = createHash('sha256')
-  hash.update(hashEngine()).update('\0').update(canonicalJson({ resolved, explain: options.explain === true }))
-  for (const file of gathered.files) hash.update('\0').update(file).update('\0').update(hashContent(contents.get(file)!))
+  hash
+    .update(hashEngine())
+    .update('\0')
+    .update(canonicalJson({ resolved, explain: options.explain === true }))
+  for (const file of gathered.files)
+    hash
+      .update('\0')
+      .update(file)
+      .update('\0')
+      .update(hashContent(contents.get(file)!))
   hash.update('\0').update(canonicalJson({ missing: gathered.missing, globs: gathered.globs }))
   return hash.digest('base64url')
 }
 
-function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: Reporter, options: RenderOptions, cache: RenderCache | undefined): RenderResult {
+function mergeEntry(
+  gathered: GatherResult,
+  resolved: ResolvedOptions,
+  report: Reporter,
+  options: RenderOptions,
+  cache: RenderCache | undefined,
+): RenderResult {
   const steps = parseParts(gathered.items, resolved, report, cache)
   const dialect = detectDialect(steps, resolved, report)
   const provenance = options.explain ? new ProvenanceRecorder() : undefined
@@ -327,7 +401,12 @@ function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: R
     const docs: SourceDocument[] = []
     for (const step of documents(steps)) {
       if (step.kind === 'invalid') report.fail(step.problem)
-      else if (step.kind === 'jsonp') report.fail({ code: 'MY_DIALECT_JSONP', message: `#cloud-config-jsonp parts are cloud-init only; this is a ${dialect.name} entry`, doc: step.doc })
+      else if (step.kind === 'jsonp')
+        report.fail({
+          code: 'MY_DIALECT_JSONP',
+          message: `#cloud-config-jsonp parts are cloud-init only; this is a ${dialect.name} entry`,
+          doc: step.doc,
+        })
       else if (!step.empty) docs.push(step.doc)
     }
     const entryFile = gathered.files[0]!
@@ -336,7 +415,9 @@ function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: R
         ? { file: from.doc.file, position: from.doc.locate(from.path ?? []), chain: from.doc.chain }
         : { file: entryFile, position: { line: 1, column: 1 }, chain: [] }
       const bytes = gathered.readDependency(resolve(dirname(entryFile), path), at)
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/^\uFEFF/, '')
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
     }
     value = dialect.render(docs, { options: resolved, report, entry: entryFile, readDependency })
     provenance?.layers(docs, value, dialect.name)
@@ -345,8 +426,17 @@ function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: R
   }
   // Merges and JSON-patch copies can repeat subtrees that each document kept within bounds.
   const known = dialect === undefined ? mergedTreeFacts(steps) : undefined
-  const limit = known !== undefined && known.maxSize <= resolved.limits.maxValueSize ? undefined : checkValueLimits(value, resolved.limits)
-  if (limit) report.fail({ code: limit.code, message: `merged value: ${limit.message}`, at: { file: gathered.files[0]!, position: { line: 1, column: 1 }, chain: [] }, path: limit.path })
+  const limit =
+    known !== undefined && known.maxSize <= resolved.limits.maxValueSize
+      ? undefined
+      : checkValueLimits(value, resolved.limits)
+  if (limit)
+    report.fail({
+      code: limit.code,
+      message: `merged value: ${limit.message}`,
+      at: { file: gathered.files[0]!, position: { line: 1, column: 1 }, chain: [] },
+      path: limit.path,
+    })
   const result: RenderResult = {
     value,
     files: gathered.files,
@@ -364,6 +454,10 @@ function mergeEntry(gathered: GatherResult, resolved: ResolvedOptions, report: R
  * Renders a `*.merged.yaml` entry: gathers its parts and merges them. Resolves with the merged value,
  * the files read and the warnings; rejects with a MergedYamlError carrying located diagnostics.
  */
-export async function render(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): Promise<RenderResult> {
+export async function render(
+  entry: string,
+  options: RenderOptions = {},
+  hooks: RenderHooks = {},
+): Promise<RenderResult> {
   return renderSync(entry, options, hooks)
 }

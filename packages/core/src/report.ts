@@ -40,7 +40,10 @@ export class Reporter {
       if (problem.at.source !== undefined) frame = createCodeFrame(problem.at.source, position.line, position.column)
     } else if (problem.doc) {
       file = problem.doc.file
-      position = problem.header !== undefined ? problem.doc.locateHeader(problem.header) : problem.doc.locate(problem.path ?? [], problem.target)
+      position =
+        problem.header !== undefined
+          ? problem.doc.locateHeader(problem.header)
+          : problem.doc.locate(problem.path ?? [], problem.target)
       chain = [...problem.doc.chain]
       frame = problem.doc.frame(position)
     }

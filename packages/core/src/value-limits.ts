@@ -94,10 +94,12 @@ function quickSize(node: object, room: number, maxValueSize: number, parentFroze
  * (a scalar document has depth 0, `{a: 1}` depth 1); size is the approximate length of its JSON.
  */
 export function checkValueLimits(value: unknown, limits: ValueLimits): ValueProblem | undefined {
-  if (!isContainer(value)) return leafSize(value) > limits.maxValueSize ? tooLarge([], leafSize(value), limits) : undefined
+  if (!isContainer(value))
+    return leafSize(value) > limits.maxValueSize ? tooLarge([], leafSize(value), limits) : undefined
   // Most values are within the limits: a quick walk says so; only a value it refuses (or one
   // deeper than plain recursion should go) takes the located walk, which finds where.
-  if (limits.maxDepth <= MAX_QUICK_DEPTH && quickSize(value, limits.maxDepth, limits.maxValueSize, false) >= 0) return undefined
+  if (limits.maxDepth <= MAX_QUICK_DEPTH && quickSize(value, limits.maxDepth, limits.maxValueSize, false) >= 0)
+    return undefined
   return locateProblem(value, limits)
 }
 
@@ -118,7 +120,11 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!
     if (stack.length > limits.maxDepth) {
-      return { code: 'MY_VALUE_TOO_DEEP', message: `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth)`, path: path() }
+      return {
+        code: 'MY_VALUE_TOO_DEEP',
+        message: `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth)`,
+        path: path(),
+      }
     }
     const { node, keys } = frame
     const count = keys ? keys.length : (node as unknown[]).length
@@ -142,7 +148,12 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
     if (keys) frame.size += (key as string).length + 3
     if (isContainer(child)) {
       if (onPath.has(child)) {
-        return { code: 'MY_VALUE_CYCLE', message: 'the value contains itself (an alias or a JSON-patch copy inside its own target); it cannot be written out', path: [...path(), key] }
+        return {
+          code: 'MY_VALUE_CYCLE',
+          message:
+            'the value contains itself (an alias or a JSON-patch copy inside its own target); it cannot be written out',
+          path: [...path(), key],
+        }
       }
       let shared = sizes.get(child)
       let height = heights.get(child)
@@ -150,7 +161,11 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
         const measured = frozenMeasures.get(child)
         // Taken as measured only where walking it would find nothing: else the walk reports
         // exactly where, as it would on a value never checked before.
-        if (measured === undefined || stack.length + measured.height > limits.maxDepth || frame.size + measured.size > limits.maxValueSize) {
+        if (
+          measured === undefined ||
+          stack.length + measured.height > limits.maxDepth ||
+          frame.size + measured.size > limits.maxValueSize
+        ) {
           push(child, key)
           continue
         }
@@ -161,7 +176,11 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
       }
       // A subtree met before: its size and height count again, as serialising repeats it.
       if (stack.length + height! > limits.maxDepth) {
-        return { code: 'MY_VALUE_TOO_DEEP', message: `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth), through a repeated subtree`, path: [...path(), key] }
+        return {
+          code: 'MY_VALUE_TOO_DEEP',
+          message: `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth), through a repeated subtree`,
+          path: [...path(), key],
+        }
       }
       frame.size += shared
       frame.height = Math.max(frame.height, height! + 1)

@@ -11,18 +11,47 @@ const nodeLayer = lines('Configurations: [Web]', 'Lcm: {Mode: Pull}', 'Node: web
 
 describe('entries', () => {
   it('are recognised from a part declaring lookup options, whose directive keys do not reach the value', async () => {
-    const result = await renderDatum({ datum: lines('default_lookup_options: MostSpecific', 'lookup_options:', '  Configurations: {merge_baseType_array: Unique}', '  Lcm: hash'), layers: [baseline, nodeLayer] })
+    const result = await renderDatum({
+      datum: lines(
+        'default_lookup_options: MostSpecific',
+        'lookup_options:',
+        '  Configurations: {merge_baseType_array: Unique}',
+        '  Lcm: hash',
+      ),
+      layers: [baseline, nodeLayer],
+    })
     expect(result.dialect).toBe('datum')
-    expect(result.value).toEqual({ Configurations: ['Web', 'Base'], Lcm: { Mode: 'Pull', Refresh: 30 }, Node: 'web01', Only: 'baseline' })
+    expect(result.value).toEqual({
+      Configurations: ['Web', 'Base'],
+      Lcm: { Mode: 'Pull', Refresh: 30 },
+      Node: 'web01',
+      Only: 'baseline',
+    })
   })
 
   it('may include a whole Datum.yml: its other definition keys are not data', async () => {
-    const datum = lines('ResolutionPrecedence:', '  - AllNodes\\$($Node.NodeName)', '  - Baselines\\Server', 'DatumStructure: [{StoreName: AllNodes}]', 'DscLocalConfigurationManagerKeyName: LcmConfig', 'DatumHandlersThrowOnError: false', 'lookup_options: {Lcm: hash}')
-    expect(await datumValue({ datum, layers: [baseline, nodeLayer] })).toEqual({ Configurations: ['Web'], Lcm: { Mode: 'Pull', Refresh: 30 }, Node: 'web01', Only: 'baseline' })
+    const datum = lines(
+      'ResolutionPrecedence:',
+      '  - AllNodes\\$($Node.NodeName)',
+      '  - Baselines\\Server',
+      'DatumStructure: [{StoreName: AllNodes}]',
+      'DscLocalConfigurationManagerKeyName: LcmConfig',
+      'DatumHandlersThrowOnError: false',
+      'lookup_options: {Lcm: hash}',
+    )
+    expect(await datumValue({ datum, layers: [baseline, nodeLayer] })).toEqual({
+      Configurations: ['Web'],
+      Lcm: { Mode: 'Pull', Refresh: 30 },
+      Node: 'web01',
+      Only: 'baseline',
+    })
   })
 
   it('keep keys such as __proto__ as data', async () => {
-    const value = (await datumValue({ datum: 'default_lookup_options: deep\n', layers: ['__proto__: {a: 1}\n', '__proto__: {b: 2}\n'] })) as Record<string, unknown>
+    const value = (await datumValue({
+      datum: 'default_lookup_options: deep\n',
+      layers: ['__proto__: {a: 1}\n', '__proto__: {b: 2}\n'],
+    })) as Record<string, unknown>
     expect(Object.keys(value)).toEqual(['__proto__'])
     expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ b: 2, a: 1 })
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
@@ -42,13 +71,24 @@ describe('entries', () => {
 
   it('may carry the lookup options in a data layer', async () => {
     // No option forces the dialect here: the layer's directive is what marks the entry as Datum's.
-    const result = await renderDatum({ layers: [lines('lookup_options: {Lcm: hash}', baseline), nodeLayer] }, { dialect: undefined })
+    const result = await renderDatum(
+      { layers: [lines('lookup_options: {Lcm: hash}', baseline), nodeLayer] },
+      { dialect: undefined },
+    )
     expect(result.dialect).toBe('datum')
-    expect(result.value).toEqual({ Configurations: ['Web'], Lcm: { Mode: 'Pull', Refresh: 30 }, Node: 'web01', Only: 'baseline' })
+    expect(result.value).toEqual({
+      Configurations: ['Web'],
+      Lcm: { Mode: 'Pull', Refresh: 30 },
+      Node: 'web01',
+      Only: 'baseline',
+    })
   })
 
   it('may be a YAML stream: Datum.yml as the first document, then the layers', async () => {
-    const root = writeTree({ 'node.merged.yaml': `lookup_options: {Lcm: hash}\n---\n${baseline}---\n${nodeLayer}` }, 'datum')
+    const root = writeTree(
+      { 'node.merged.yaml': `lookup_options: {Lcm: hash}\n---\n${baseline}---\n${nodeLayer}` },
+      'datum',
+    )
     const { value } = await render(join(root, 'node.merged.yaml'), { root })
     expect(value).toMatchObject({ Lcm: { Mode: 'Pull', Refresh: 30 } })
   })
@@ -60,20 +100,36 @@ describe('entries', () => {
 
 describe('the datum option of render()', () => {
   it('lookupOptions stands for Datum.yml when no part declares the options', async () => {
-    const datum = { lookupOptions: { lookup_options: { Lcm: 'hash', Configurations: { merge_baseType_array: 'Unique' } } } }
-    expect(await datumValue({ layers: [baseline, nodeLayer] }, { datum })).toEqual({ Configurations: ['Web', 'Base'], Lcm: { Mode: 'Pull', Refresh: 30 }, Node: 'web01', Only: 'baseline' })
+    const datum = {
+      lookupOptions: { lookup_options: { Lcm: 'hash', Configurations: { merge_baseType_array: 'Unique' } } },
+    }
+    expect(await datumValue({ layers: [baseline, nodeLayer] }, { datum })).toEqual({
+      Configurations: ['Web', 'Base'],
+      Lcm: { Mode: 'Pull', Refresh: 30 },
+      Node: 'web01',
+      Only: 'baseline',
+    })
   })
 
   it('a part declaring a directive replaces that field of lookupOptions only', async () => {
     const datum = { lookupOptions: { default_lookup_options: 'hash', lookup_options: { Configurations: 'deep' } } }
-    const value = await datumValue({ datum: 'lookup_options: {Lcm: MostSpecific}\n', layers: [baseline, nodeLayer] }, { datum })
+    const value = await datumValue(
+      { datum: 'lookup_options: {Lcm: MostSpecific}\n', layers: [baseline, nodeLayer] },
+      { datum },
+    )
     // The part's lookup_options replace the option's; its default (hash) still applies to Configurations.
     expect(value).toEqual({ Configurations: ['Web'], Lcm: { Mode: 'Pull' }, Node: 'web01', Only: 'baseline' })
   })
 
   it('lookupOptions are checked like a Datum.yml, located at the entry', async () => {
-    const error = await renderDatum({ layers: [baseline] }, { datum: { lookupOptions: { lookup_options: { Lcm: 'hsh' } } } }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'MY_DATUM_UNKNOWN_PRESET', diagnostics: [{ file: expect.stringMatching(/entry\.merged\.yaml$/), line: 1, suggestion: 'hash' }] })
+    const error = await renderDatum(
+      { layers: [baseline] },
+      { datum: { lookupOptions: { lookup_options: { Lcm: 'hsh' } } } },
+    ).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      code: 'MY_DATUM_UNKNOWN_PRESET',
+      diagnostics: [{ file: expect.stringMatching(/entry\.merged\.yaml$/), line: 1, suggestion: 'hash' }],
+    })
   })
 
   it('lookup resolves one path with `/` or `\\`, its result the whole value', async () => {

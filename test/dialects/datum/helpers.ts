@@ -54,7 +54,12 @@ export async function datumError(tree: DatumTree, options: RenderOptions = {}): 
  * Strict mode fails with `code` at `file:line`; lenient mode succeeds with a warning of the same code
  * and returns its value (Datum's reading) for the caller to check.
  */
-export async function expectLenient(tree: DatumTree, code: string, where: { file: string; line: number }, options: RenderOptions = {}): Promise<unknown> {
+export async function expectLenient(
+  tree: DatumTree,
+  code: string,
+  where: { file: string; line: number },
+  options: RenderOptions = {},
+): Promise<unknown> {
   const error = await datumError(tree, { ...options, strict: true })
   expect(error.code).toBe(code)
   const diagnostic = error.diagnostics[0]!

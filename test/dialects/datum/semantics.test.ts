@@ -42,25 +42,53 @@ describe('PowerShell -eq', () => {
     expect(psString(true)).toBe('True')
     expect(psString([1, 'a'])).toBe('1 a')
     expect(psString(null)).toBe('')
-    expect([psTruthy(''), psTruthy(0), psTruthy([]), psTruthy([0]), psTruthy([0, 0]), psTruthy({})]).toEqual([false, false, false, false, true, true])
+    expect([psTruthy(''), psTruthy(0), psTruthy([]), psTruthy([0]), psTruthy([0, 0]), psTruthy({})]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ])
   })
 })
 
 describe('strategies', () => {
   it('presets match whole names ignoring case; anything else is MostSpecific', () => {
-    expect(presetStrategy('DEEP')).toMatchObject({ hash: 'deep', baseTypeArray: 'unique', hashArray: 'deepTuple', knockoutPrefix: '--', tupleKeys: ['Name', 'Version'] })
-    expect(presetStrategy('MergeTopKeys')).toMatchObject({ hash: 'hash', baseTypeArray: 'mostSpecific', knockoutPrefix: '--' })
+    expect(presetStrategy('DEEP')).toMatchObject({
+      hash: 'deep',
+      baseTypeArray: 'unique',
+      hashArray: 'deepTuple',
+      knockoutPrefix: '--',
+      tupleKeys: ['Name', 'Version'],
+    })
+    expect(presetStrategy('MergeTopKeys')).toMatchObject({
+      hash: 'hash',
+      baseTypeArray: 'mostSpecific',
+      knockoutPrefix: '--',
+    })
     expect(presetStrategy('deeper')).toMatchObject({ hash: 'mostSpecific', knockoutPrefix: undefined })
   })
 
   it('fields are read with the prefix regexes Datum tests them with', () => {
-    expect(readStrategy({ merge_hash: 'FirstOne', merge_basetype_array: 'Summary', merge_hash_array: 'MostSpecificX' })).toMatchObject({
+    expect(
+      readStrategy({ merge_hash: 'FirstOne', merge_basetype_array: 'Summary', merge_hash_array: 'MostSpecificX' }),
+    ).toMatchObject({
       hash: 'mostSpecific',
       baseTypeArray: 'sum',
       hashArray: 'mostSpecific',
       keepsHashArrayMarkers: false,
     })
-    expect(readStrategy({ merge_hash: 'hash', merge_hash_array: 'Unique' })).toMatchObject({ hash: 'hash', baseTypeArray: 'keep', hashArray: 'keep' })
-    expect(readStrategy(null)).toMatchObject({ hash: 'hash', baseTypeArray: 'keep', hashArray: 'keep', knockoutPrefix: undefined })
+    expect(readStrategy({ merge_hash: 'hash', merge_hash_array: 'Unique' })).toMatchObject({
+      hash: 'hash',
+      baseTypeArray: 'keep',
+      hashArray: 'keep',
+    })
+    expect(readStrategy(null)).toMatchObject({
+      hash: 'hash',
+      baseTypeArray: 'keep',
+      hashArray: 'keep',
+      knockoutPrefix: undefined,
+    })
   })
 })

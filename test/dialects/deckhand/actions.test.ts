@@ -5,23 +5,37 @@ import { dataByName, doc, lineOf, renderDeckhand, renderError, stream } from './
 /** Renders a global parent with `parent` data and a site child with `child` data and `actions`. */
 function layer(parent: unknown, child: unknown, actions: [string, string][], strict = false) {
   const { value, warnings } = renderDeckhand(
-    stream(doc({ name: 'g', layer: 'global', labels: { k: 'g' }, data: parent, abstract: true }), doc({ name: 's', layer: 'site', selector: { k: 'g' }, actions, data: child })),
+    stream(
+      doc({ name: 'g', layer: 'global', labels: { k: 'g' }, data: parent, abstract: true }),
+      doc({ name: 's', layer: 'site', selector: { k: 'g' }, actions, data: child }),
+    ),
     { strict },
   )
   return { data: dataByName(value).s, warnings: warnings.map((w) => w.code) }
 }
 
 function layerError(parent: unknown, child: unknown, actions: [string, string][], strict = false) {
-  return renderError(stream(doc({ name: 'g', layer: 'global', labels: { k: 'g' }, data: parent }), doc({ name: 's', layer: 'site', selector: { k: 'g' }, actions, data: child })), { strict })
+  return renderError(
+    stream(
+      doc({ name: 'g', layer: 'global', labels: { k: 'g' }, data: parent }),
+      doc({ name: 's', layer: 'site', selector: { k: 'g' }, actions, data: child }),
+    ),
+    { strict },
+  )
 }
 
 describe('merge', () => {
   it('deep-merges mappings at the root; the child wins, lists and nulls replace', () => {
-    expect(layer({ a: { x: 1, y: [1, 2] }, b: 1, c: 1 }, { a: { y: [3] }, c: null, d: 4 }, [['merge', '.']]).data).toEqual({ a: { x: 1, y: [3] }, b: 1, c: null, d: 4 })
+    expect(
+      layer({ a: { x: 1, y: [1, 2] }, b: 1, c: 1 }, { a: { y: [3] }, c: null, d: 4 }, [['merge', '.']]).data,
+    ).toEqual({ a: { x: 1, y: [3] }, b: 1, c: null, d: 4 })
   })
 
   it('merges only at its path and discards the child’s other data', () => {
-    expect(layer({ a: { x: 1 }, b: 1 }, { a: { y: 2 }, b: 2, c: 3 }, [['merge', '.a']]).data).toEqual({ a: { x: 1, y: 2 }, b: 1 })
+    expect(layer({ a: { x: 1 }, b: 1 }, { a: { y: 2 }, b: 2, c: 3 }, [['merge', '.a']]).data).toEqual({
+      a: { x: 1, y: 2 },
+      b: 1,
+    })
   })
 
   it('writes the child’s value when either side is not a mapping, creating the path', () => {
@@ -30,11 +44,16 @@ describe('merge', () => {
   })
 
   it('merges list items by index', () => {
-    expect(layer({ a: [{ x: 1 }, { x: 2 }] }, { a: [{}, { y: 3 }] }, [['merge', '.a[1]']]).data).toEqual({ a: [{ x: 1 }, { x: 2, y: 3 }] })
+    expect(layer({ a: [{ x: 1 }, { x: 2 }] }, { a: [{}, { y: 3 }] }, [['merge', '.a[1]']]).data).toEqual({
+      a: [{ x: 1 }, { x: 2, y: 3 }],
+    })
   })
 
   it('raises MissingDocumentKey when the child has nothing (or null) at the path', () => {
-    expect(layerError({ a: 1 }, { b: 1 }, [['merge', '.a']])).toMatchObject({ code: 'MY_DECKHAND_MISSING_KEY', line: lineOf(2) })
+    expect(layerError({ a: 1 }, { b: 1 }, [['merge', '.a']])).toMatchObject({
+      code: 'MY_DECKHAND_MISSING_KEY',
+      line: lineOf(2),
+    })
     expect(layerError({ a: 1 }, { a: null }, [['merge', '.a']]).code).toBe('MY_DECKHAND_MISSING_KEY')
   })
 })
@@ -128,14 +147,18 @@ describe('paths', () => {
     })
 
     it('fails in strict mode and suggests the explicit form', () => {
-      expect(layerError({ database: { x: 1 } }, { database: { x: 2 } }, [['replace', '.database.x']], true)).toMatchObject({
+      expect(
+        layerError({ database: { x: 1 } }, { database: { x: 2 } }, [['replace', '.database.x']], true),
+      ).toMatchObject({
         code: 'MY_DECKHAND_DATA_PREFIX',
         suggestion: '.data.database.x',
       })
     })
 
     it('is fine written explicitly under .data', () => {
-      expect(layer({ database: { x: 1 } }, { database: { x: 2 } }, [['replace', '.data.database.x']], true).data).toEqual({ database: { x: 2 } })
+      expect(
+        layer({ database: { x: 1 } }, { database: { x: 2 } }, [['replace', '.data.database.x']], true).data,
+      ).toEqual({ database: { x: 2 } })
     })
   })
 })
@@ -155,14 +178,35 @@ describe('actions in sequence and across layers', () => {
     const { value } = renderDeckhand(
       stream(
         doc({ name: 'g', layer: 'global', labels: { k: 'g' }, data: { a: 1, b: 1, c: 1 }, abstract: true }),
-        doc({ name: 'r', layer: 'region', labels: { k: 'r' }, selector: { k: 'g' }, actions: [['merge', '.']], data: { b: 2 }, abstract: true }),
-        doc({ name: 's', layer: 'site', selector: { k: 'r' }, actions: [['delete', '.a'], ['merge', '.']], data: { c: 3 } }),
+        doc({
+          name: 'r',
+          layer: 'region',
+          labels: { k: 'r' },
+          selector: { k: 'g' },
+          actions: [['merge', '.']],
+          data: { b: 2 },
+          abstract: true,
+        }),
+        doc({
+          name: 's',
+          layer: 'site',
+          selector: { k: 'r' },
+          actions: [
+            ['delete', '.a'],
+            ['merge', '.'],
+          ],
+          data: { c: 3 },
+        }),
       ),
     )
     expect(dataByName(value)).toEqual({ s: { b: 2, c: 3 } })
   })
 
   it('raises UnsupportedActionMethod, suggesting the close method', () => {
-    expect(layerError({ a: 1 }, { a: 2 }, [['mrege', '.a']])).toMatchObject({ code: 'MY_DECKHAND_UNSUPPORTED_ACTION', suggestion: 'merge', line: lineOf(2) })
+    expect(layerError({ a: 1 }, { a: 2 }, [['mrege', '.a']])).toMatchObject({
+      code: 'MY_DECKHAND_UNSUPPORTED_ACTION',
+      suggestion: 'merge',
+      line: lineOf(2),
+    })
   })
 })

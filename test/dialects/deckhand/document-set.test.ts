@@ -7,11 +7,18 @@ const merge: [string, string][] = [['merge', '.']]
 
 describe('LayeringPolicy and layers', () => {
   it('raises LayeringPolicyNotFound without a policy, at the first document', () => {
-    expect(renderError(`--- ${doc({ name: 'x', layer: 'global' })}\n`)).toMatchObject({ code: 'MY_DECKHAND_LAYERING_POLICY_NOT_FOUND', line: 1 })
+    expect(renderError(`--- ${doc({ name: 'x', layer: 'global' })}\n`)).toMatchObject({
+      code: 'MY_DECKHAND_LAYERING_POLICY_NOT_FOUND',
+      line: 1,
+    })
   })
 
   it('raises InvalidDocumentLayer for a layer not in layerOrder, suggesting the close one', () => {
-    expect(renderError(stream(doc({ name: 'x', layer: 'sitee' })))).toMatchObject({ code: 'MY_DECKHAND_INVALID_LAYER', line: lineOf(1), suggestion: 'site' })
+    expect(renderError(stream(doc({ name: 'x', layer: 'sitee' })))).toMatchObject({
+      code: 'MY_DECKHAND_INVALID_LAYER',
+      line: lineOf(1),
+      suggestion: 'site',
+    })
   })
 
   it('raises it for every layered document when layerOrder is empty', () => {
@@ -37,13 +44,21 @@ describe('output', () => {
 
   it('returns the concrete documents and the policy, sorted by schema, name and layer; abstract ones are left out', () => {
     const value = renderDeckhand(input).value as { schema: string; metadata: { name: string } }[]
-    expect(value.map((d) => `${d.schema} ${d.metadata.name}`)).toEqual(['another/Kind/v1 other', 'deckhand/LayeringPolicy/v1 layering-policy', 'example/Kind/v1 a-site', 'example/Kind/v1 b-site'])
+    expect(value.map((d) => `${d.schema} ${d.metadata.name}`)).toEqual([
+      'another/Kind/v1 other',
+      'deckhand/LayeringPolicy/v1 layering-policy',
+      'example/Kind/v1 a-site',
+      'example/Kind/v1 b-site',
+    ])
   })
 
   it('passes metadata through unchanged and replaces only data', () => {
     const value = renderDeckhand(input).value as Record<string, unknown>[]
     const site = value.find((d) => (d.metadata as { name: string }).name === 'a-site')!
-    expect(site).toEqual({ ...(JSON.parse(doc({ name: 'a-site', layer: 'site', selector: { k: 'g' }, actions: merge })) as object), data: { g: 1, s: 2 } })
+    expect(site).toEqual({
+      ...(JSON.parse(doc({ name: 'a-site', layer: 'site', selector: { k: 'g' }, actions: merge })) as object),
+      data: { g: 1, s: 2 },
+    })
   })
 
   it('gives one document’s data with the document option', () => {
@@ -51,7 +66,11 @@ describe('output', () => {
   })
 
   it('fails for an unknown document name, with a did-you-mean', () => {
-    expect(renderError(input, { deckhand: { document: 'a-sit' } })).toMatchObject({ code: 'MY_DECKHAND_UNKNOWN_DOCUMENT', suggestion: 'a-site', line: 2 })
+    expect(renderError(input, { deckhand: { document: 'a-sit' } })).toMatchObject({
+      code: 'MY_DECKHAND_UNKNOWN_DOCUMENT',
+      suggestion: 'a-site',
+      line: 2,
+    })
   })
 
   it('fails for an abstract document, which Deckhand does not return', () => {
@@ -59,7 +78,10 @@ describe('output', () => {
   })
 
   it('picks among documents sharing a name with the schema option', () => {
-    const twins = stream(doc({ name: 'x', layer: 'global', data: { kind: 1 } }), doc({ name: 'x', layer: 'global', schema: 'other/Kind/v1', data: { other: 1 } }))
+    const twins = stream(
+      doc({ name: 'x', layer: 'global', data: { kind: 1 } }),
+      doc({ name: 'x', layer: 'global', schema: 'other/Kind/v1', data: { other: 1 } }),
+    )
     expect(renderError(twins, { deckhand: { document: 'x' } }).code).toBe('MY_DECKHAND_UNKNOWN_DOCUMENT')
     expect(renderDeckhand(twins, { deckhand: { document: 'x', schema: 'other/Kind/v1' } }).value).toEqual({ other: 1 })
   })
@@ -89,12 +111,20 @@ describe('substitution', () => {
   const withSub = (name: string) =>
     JSON.stringify({
       schema: 'example/Kind/v1',
-      metadata: { schema: 'metadata/Document/v1', name: 'dest', layeringDefinition: { layer: 'site' }, substitutions: [{ src: { schema: 'example/Kind/v1', name, path: '.pw' }, dest: { path: '.pw' } }] },
+      metadata: {
+        schema: 'metadata/Document/v1',
+        name: 'dest',
+        layeringDefinition: { layer: 'site' },
+        substitutions: [{ src: { schema: 'example/Kind/v1', name, path: '.pw' }, dest: { path: '.pw' } }],
+      },
       data: {},
     })
 
   it('writes the source value at the destination (more in substitution.test.ts)', () => {
-    expect(dataByName(renderDeckhand(stream(source, withSub('src'))).value)).toEqual({ src: { pw: 'secret' }, dest: { pw: 'secret' } })
+    expect(dataByName(renderDeckhand(stream(source, withSub('src'))).value)).toEqual({
+      src: { pw: 'secret' },
+      dest: { pw: 'secret' },
+    })
   })
 
   it('raises SubstitutionSourceNotFound for a source that is not in the set', () => {
@@ -106,7 +136,16 @@ describe('substitution', () => {
   })
 
   it('refuses a malformed substitution (InvalidDocumentFormat)', () => {
-    const bad = JSON.stringify({ schema: 'example/Kind/v1', metadata: { schema: 'metadata/Document/v1', name: 'd', layeringDefinition: { layer: 'site' }, substitutions: [{ dest: { path: '.a' } }] }, data: {} })
+    const bad = JSON.stringify({
+      schema: 'example/Kind/v1',
+      metadata: {
+        schema: 'metadata/Document/v1',
+        name: 'd',
+        layeringDefinition: { layer: 'site' },
+        substitutions: [{ dest: { path: '.a' } }],
+      },
+      data: {},
+    })
     expect(renderError(stream(bad))).toMatchObject({ code: 'MY_DECKHAND_INVALID_DOCUMENT', line: lineOf(1) })
   })
 })
@@ -118,20 +157,46 @@ describe('document shapes', () => {
   })
 
   it('refuses labels that are not a mapping of scalars', () => {
-    const input = stream(JSON.stringify({ schema: 'example/Kind/v1', metadata: { schema: 'metadata/Document/v1', name: 'x', labels: { k: [1] }, layeringDefinition: { layer: 'global' } }, data: {} }))
+    const input = stream(
+      JSON.stringify({
+        schema: 'example/Kind/v1',
+        metadata: {
+          schema: 'metadata/Document/v1',
+          name: 'x',
+          labels: { k: [1] },
+          layeringDefinition: { layer: 'global' },
+        },
+        data: {},
+      }),
+    )
     expect(renderError(input)).toMatchObject({ code: 'MY_DECKHAND_INVALID_DOCUMENT', line: lineOf(1) })
   })
 
   it('points at the key in block YAML', () => {
     const input = `${stream()}---\nschema: example/Kind/v1\nmetadata:\n  schema: metadata/Document/v1\n  name: x\n  layeringDefinition:\n    layer: global\n    parentSelecter: {k: v}\ndata: {}\n`
-    expect(renderDeckhand(input).warnings[0]).toMatchObject({ code: 'MY_DECKHAND_UNKNOWN_KEY', suggestion: 'parentSelector', line: lineOf(1) + 7, column: 5 })
+    expect(renderDeckhand(input).warnings[0]).toMatchObject({
+      code: 'MY_DECKHAND_UNKNOWN_KEY',
+      suggestion: 'parentSelector',
+      line: lineOf(1) + 7,
+      column: 5,
+    })
     expect(renderError(input, { strict: true }).code).toBe('MY_DECKHAND_UNKNOWN_KEY')
   })
 })
 
 describe('what strict mode refuses and lenient mode reproduces', () => {
   it('abstract given as a string is not abstract', () => {
-    const input = stream(JSON.stringify({ schema: 'example/Kind/v1', metadata: { schema: 'metadata/Document/v1', name: 'x', layeringDefinition: { layer: 'global', abstract: 'true' } }, data: { a: 1 } }))
+    const input = stream(
+      JSON.stringify({
+        schema: 'example/Kind/v1',
+        metadata: {
+          schema: 'metadata/Document/v1',
+          name: 'x',
+          layeringDefinition: { layer: 'global', abstract: 'true' },
+        },
+        data: { a: 1 },
+      }),
+    )
     expect(dataByName(renderDeckhand(input).value)).toEqual({ x: { a: 1 } })
     expect(renderError(input, { strict: true }).code).toBe('MY_DECKHAND_FIELD_TYPE')
   })
@@ -143,14 +208,26 @@ describe('what strict mode refuses and lenient mode reproduces', () => {
   })
 
   it('a child with a parent and no actions keeps its own data', () => {
-    const input = stream(doc({ name: 'g', layer: 'global', labels: { k: 'v' }, data: { a: 1 } }), doc({ name: 's', layer: 'site', selector: { k: 'v' }, data: { b: 2 } }))
+    const input = stream(
+      doc({ name: 'g', layer: 'global', labels: { k: 'v' }, data: { a: 1 } }),
+      doc({ name: 's', layer: 'site', selector: { k: 'v' }, data: { b: 2 } }),
+    )
     expect(dataByName(renderDeckhand(input).value).s).toEqual({ b: 2 })
-    expect(renderError(input, { strict: true })).toMatchObject({ code: 'MY_DECKHAND_SELECTOR_WITHOUT_ACTIONS', line: lineOf(2) })
+    expect(renderError(input, { strict: true })).toMatchObject({
+      code: 'MY_DECKHAND_SELECTOR_WITHOUT_ACTIONS',
+      line: lineOf(2),
+    })
   })
 
   it('a second document with the same schema, layer and name is dropped', () => {
-    const input = stream(doc({ name: 'x', layer: 'global', data: { first: 1 } }), doc({ name: 'x', layer: 'global', data: { second: 1 } }))
+    const input = stream(
+      doc({ name: 'x', layer: 'global', data: { first: 1 } }),
+      doc({ name: 'x', layer: 'global', data: { second: 1 } }),
+    )
     expect(dataByName(renderDeckhand(input).value)).toEqual({ x: { first: 1 } })
-    expect(renderError(input, { strict: true })).toMatchObject({ code: 'MY_DECKHAND_DUPLICATE_DOCUMENT', line: lineOf(2) })
+    expect(renderError(input, { strict: true })).toMatchObject({
+      code: 'MY_DECKHAND_DUPLICATE_DOCUMENT',
+      line: lineOf(2),
+    })
   })
 })

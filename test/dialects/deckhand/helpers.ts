@@ -72,7 +72,11 @@ export function doc(spec: DocSpec): string {
   if (spec.abstract !== undefined) layering.abstract = spec.abstract
   if (spec.selector) layering.parentSelector = spec.selector
   if (spec.actions) layering.actions = spec.actions.map(([method, path]) => ({ method, path }))
-  const metadata: Record<string, unknown> = { schema: 'metadata/Document/v1', name: spec.name, layeringDefinition: layering }
+  const metadata: Record<string, unknown> = {
+    schema: 'metadata/Document/v1',
+    name: spec.name,
+    layeringDefinition: layering,
+  }
   if (spec.labels) metadata.labels = spec.labels
   if (spec.replacement !== undefined) metadata.replacement = spec.replacement
   return JSON.stringify({ schema: spec.schema ?? 'example/Kind/v1', metadata, data: spec.data ?? {} })

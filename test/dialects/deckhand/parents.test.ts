@@ -30,16 +30,30 @@ describe('parent selection', () => {
     const { value } = renderDeckhand(
       stream(
         doc({ name: 'g', layer: 'global', labels: { app: 'nova' }, data: { from: 'global', g: 1 } }),
-        doc({ name: 'r', layer: 'region', labels: { app: 'nova' }, selector: { app: 'nova' }, actions: merge, data: { from: 'region' } }),
+        doc({
+          name: 'r',
+          layer: 'region',
+          labels: { app: 'nova' },
+          selector: { app: 'nova' },
+          actions: merge,
+          data: { from: 'region' },
+        }),
         doc({ name: 's', layer: 'site', selector: { app: 'nova' }, actions: merge }),
       ),
     )
-    expect(dataByName(value)).toEqual({ g: { from: 'global', g: 1 }, r: { from: 'region', g: 1 }, s: { from: 'region', g: 1 } })
+    expect(dataByName(value)).toEqual({
+      g: { from: 'global', g: 1 },
+      r: { from: 'region', g: 1 },
+      s: { from: 'region', g: 1 },
+    })
   })
 
   it('attaches a child to a grandparent layer when the layer between is empty', () => {
     const { value } = renderDeckhand(
-      stream(doc({ name: 'g', layer: 'global', labels: { k: 'v' }, data: { a: 1 } }), doc({ name: 's', layer: 'site', selector: { k: 'v' }, actions: merge, data: { b: 2 } })),
+      stream(
+        doc({ name: 'g', layer: 'global', labels: { k: 'v' }, data: { a: 1 } }),
+        doc({ name: 's', layer: 'site', selector: { k: 'v' }, actions: merge, data: { b: 2 } }),
+      ),
     )
     expect(dataByName(value).s).toEqual({ a: 1, b: 2 })
   })
@@ -47,7 +61,15 @@ describe('parent selection', () => {
   it('does not depend on the order of the documents', () => {
     const docs = [
       doc({ name: 'g', layer: 'global', labels: { k: 'g' }, data: { a: { x: 1 } }, abstract: true }),
-      doc({ name: 'r', layer: 'region', labels: { k: 'r' }, selector: { k: 'g' }, actions: [['merge', '.a']], data: { a: { y: 2 } }, abstract: true }),
+      doc({
+        name: 'r',
+        layer: 'region',
+        labels: { k: 'r' },
+        selector: { k: 'g' },
+        actions: [['merge', '.a']],
+        data: { a: { y: 2 } },
+        abstract: true,
+      }),
       doc({ name: 's', layer: 'site', selector: { k: 'r' }, actions: [['replace', '.a.x']], data: { a: { x: 3 } } }),
     ]
     const forward = renderDeckhand(stream(...docs)).value
@@ -56,7 +78,10 @@ describe('parent selection', () => {
   })
 
   it('ignores a selector that matches the document itself', () => {
-    const { value } = renderDeckhand(stream(doc({ name: 'g', layer: 'global', labels: { k: 'v' }, selector: { k: 'v' }, data: { a: 1 } })), { strict: false })
+    const { value } = renderDeckhand(
+      stream(doc({ name: 'g', layer: 'global', labels: { k: 'v' }, selector: { k: 'v' }, data: { a: 1 } })),
+      { strict: false },
+    )
     expect(dataByName(value)).toEqual({ g: { a: 1 } })
   })
 })
@@ -74,7 +99,10 @@ describe('a parentSelector that matches nothing', () => {
   })
 
   it('fails in strict mode, at the selector', () => {
-    expect(renderError(input, { strict: true })).toMatchObject({ code: 'MY_DECKHAND_PARENT_NOT_FOUND', line: lineOf(2) })
+    expect(renderError(input, { strict: true })).toMatchObject({
+      code: 'MY_DECKHAND_PARENT_NOT_FOUND',
+      line: lineOf(2),
+    })
   })
 })
 
@@ -87,7 +115,11 @@ describe('parent errors', () => {
         doc({ name: 's', layer: 'site', selector: { k: 'v' }, actions: merge }),
       ),
     )
-    expect(d).toMatchObject({ code: 'MY_DECKHAND_INDETERMINATE_PARENT', line: lineOf(3), file: '/virtual/site.merged.yaml' })
+    expect(d).toMatchObject({
+      code: 'MY_DECKHAND_INDETERMINATE_PARENT',
+      line: lineOf(3),
+      file: '/virtual/site.merged.yaml',
+    })
     expect(d.message).toContain('g1')
     expect(d.message).toContain('g2')
   })
@@ -106,23 +138,50 @@ describe('parent errors', () => {
   })
 
   it('raises InvalidDocumentParent when the selected document has another schema', () => {
-    const d = renderError(stream(doc({ name: 'g', layer: 'global', labels: { k: 'v' }, schema: 'other/Kind/v1' }), doc({ name: 's', layer: 'site', selector: { k: 'v' }, actions: merge })))
+    const d = renderError(
+      stream(
+        doc({ name: 'g', layer: 'global', labels: { k: 'v' }, schema: 'other/Kind/v1' }),
+        doc({ name: 's', layer: 'site', selector: { k: 'v' }, actions: merge }),
+      ),
+    )
     expect(d).toMatchObject({ code: 'MY_DECKHAND_INVALID_PARENT', line: lineOf(2) })
     expect(d.message).toContain('schemas do not match')
   })
 
   it('raises InvalidDocumentParent when the selected document is in the same layer', () => {
-    expect(renderError(stream(doc({ name: 'a', layer: 'site', labels: { k: 'v' } }), doc({ name: 's', layer: 'site', selector: { k: 'v' }, actions: merge }))).code).toBe('MY_DECKHAND_INVALID_PARENT')
+    expect(
+      renderError(
+        stream(
+          doc({ name: 'a', layer: 'site', labels: { k: 'v' } }),
+          doc({ name: 's', layer: 'site', selector: { k: 'v' }, actions: merge }),
+        ),
+      ).code,
+    ).toBe('MY_DECKHAND_INVALID_PARENT')
   })
 
   it('raises InvalidDocumentParent when the selected document is in a lower layer', () => {
-    expect(renderError(stream(doc({ name: 'low', layer: 'site', labels: { k: 'v' } }), doc({ name: 'r', layer: 'region', selector: { k: 'v' }, actions: merge }))).code).toBe('MY_DECKHAND_INVALID_PARENT')
+    expect(
+      renderError(
+        stream(
+          doc({ name: 'low', layer: 'site', labels: { k: 'v' } }),
+          doc({ name: 'r', layer: 'region', selector: { k: 'v' }, actions: merge }),
+        ),
+      ).code,
+    ).toBe('MY_DECKHAND_INVALID_PARENT')
   })
 
   it('refuses a selector on a document without a layer once a label matches (Deckhand crashes)', () => {
     const input = stream(
       doc({ name: 'g', layer: 'global', labels: { k: 'v' } }),
-      JSON.stringify({ schema: 'example/Kind/v1', metadata: { schema: 'metadata/Document/v1', name: 'x', layeringDefinition: { parentSelector: { k: 'v' }, actions: [{ method: 'merge', path: '.' }] } }, data: {} }),
+      JSON.stringify({
+        schema: 'example/Kind/v1',
+        metadata: {
+          schema: 'metadata/Document/v1',
+          name: 'x',
+          layeringDefinition: { parentSelector: { k: 'v' }, actions: [{ method: 'merge', path: '.' }] },
+        },
+        data: {},
+      }),
     )
     expect(renderError(input)).toMatchObject({ code: 'MY_DECKHAND_INVALID_DOCUMENT', line: lineOf(2) })
   })

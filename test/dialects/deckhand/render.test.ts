@@ -36,7 +36,9 @@ describe('render()', () => {
   })
 
   it('returns one document’s data with the deckhand.document option', async () => {
-    const root = write({ 'app.merged.yaml': `${global}--- ${doc({ name: 'app', layer: 'site', selector: { k: 'g' }, actions: [['merge', '.']], data: { replicas: 3 } })}\n` })
+    const root = write({
+      'app.merged.yaml': `${global}--- ${doc({ name: 'app', layer: 'site', selector: { k: 'g' }, actions: [['merge', '.']], data: { replicas: 3 } })}\n`,
+    })
     const result = await render(join(root, 'app.merged.yaml'), { root, deckhand: { document: 'app' } })
     expect(result.value).toEqual({ replicas: 3, image: 'a' })
   })

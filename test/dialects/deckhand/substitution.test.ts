@@ -16,49 +16,79 @@ function withSubs(spec: DocSpec, substitutions: Sub[]): string {
 }
 
 const SCHEMA = 'example/Kind/v1'
-const src = (name: string, path: string, extra: Record<string, unknown> = {}) => ({ schema: SCHEMA, name, path, ...extra })
-const secrets = doc({ name: 'secrets', layer: 'global', data: { password: 'hunter2', db: { user: 'admin', port: 5432 }, url: 'postgres://db:5432/app' } })
+const src = (name: string, path: string, extra: Record<string, unknown> = {}) => ({
+  schema: SCHEMA,
+  name,
+  path,
+  ...extra,
+})
+const secrets = doc({
+  name: 'secrets',
+  layer: 'global',
+  data: { password: 'hunter2', db: { user: 'admin', port: 5432 }, url: 'postgres://db:5432/app' },
+})
 
 describe('substitution', () => {
   it('writes the source value at the destination path, creating missing keys', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { keep: 1 } }, [{ src: src('secrets', '.password'), dest: { path: '.auth.password' } }])
-    expect(dataByName(renderDeckhand(stream(secrets, dest)).value).app).toEqual({ keep: 1, auth: { password: 'hunter2' } })
+    const dest = withSubs({ name: 'app', layer: 'site', data: { keep: 1 } }, [
+      { src: src('secrets', '.password'), dest: { path: '.auth.password' } },
+    ])
+    expect(dataByName(renderDeckhand(stream(secrets, dest)).value).app).toEqual({
+      keep: 1,
+      auth: { password: 'hunter2' },
+    })
   })
 
   it('replaces the regex match of dest.pattern inside the destination string', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { url: 'http://admin:INSERT_PASSWORD_HERE@svc:8080/v1' } }, [
-      { src: src('secrets', '.password'), dest: { path: '.url', pattern: 'INSERT_[A-Z]+_HERE' } },
-    ])
-    expect(dataByName(renderDeckhand(stream(secrets, dest)).value).app).toEqual({ url: 'http://admin:hunter2@svc:8080/v1' })
+    const dest = withSubs(
+      { name: 'app', layer: 'site', data: { url: 'http://admin:INSERT_PASSWORD_HERE@svc:8080/v1' } },
+      [{ src: src('secrets', '.password'), dest: { path: '.url', pattern: 'INSERT_[A-Z]+_HERE' } }],
+    )
+    expect(dataByName(renderDeckhand(stream(secrets, dest)).value).app).toEqual({
+      url: 'http://admin:hunter2@svc:8080/v1',
+    })
   })
 
   it('keeps $ and $& in the source value literal, as Python’s re.sub does', () => {
     const money = doc({ name: 'money', layer: 'global', data: { v: '$&$1' } })
-    const dest = withSubs({ name: 'app', layer: 'site', data: { s: 'a-X-b' } }, [{ src: src('money', '.v'), dest: { path: '.s', pattern: 'X' } }])
+    const dest = withSubs({ name: 'app', layer: 'site', data: { s: 'a-X-b' } }, [
+      { src: src('money', '.v'), dest: { path: '.s', pattern: 'X' } },
+    ])
     expect(dataByName(renderDeckhand(stream(money, dest)).value).app).toEqual({ s: 'a-$&$1-b' })
   })
 
   it('raises MissingDocumentPattern when the pattern’s path has no value', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [{ src: src('secrets', '.password'), dest: { path: '.url', pattern: 'X' } }])
-    expect(renderError(stream(secrets, dest))).toMatchObject({ code: 'MY_DECKHAND_MISSING_DOCUMENT_PATTERN', line: lineOf(2) })
+    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [
+      { src: src('secrets', '.password'), dest: { path: '.url', pattern: 'X' } },
+    ])
+    expect(renderError(stream(secrets, dest))).toMatchObject({
+      code: 'MY_DECKHAND_MISSING_DOCUMENT_PATTERN',
+      line: lineOf(2),
+    })
   })
 
   it('refuses dest.recurse by name, as a feature it does not reproduce', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { a: { b: 'X' } } }, [{ src: src('secrets', '.password'), dest: { path: '.a', pattern: 'X', recurse: { depth: -1 } } }])
+    const dest = withSubs({ name: 'app', layer: 'site', data: { a: { b: 'X' } } }, [
+      { src: src('secrets', '.password'), dest: { path: '.a', pattern: 'X', recurse: { depth: -1 } } },
+    ])
     const d = renderError(stream(secrets, dest))
     expect(d).toMatchObject({ code: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED', line: lineOf(2) })
     expect(d.message).toContain('dest.recurse')
   })
 
   it('refuses src.pattern with match_group by name', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [{ src: src('secrets', '.url', { pattern: '//(\\w+):', match_group: 1 }), dest: { path: '.host' } }])
+    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [
+      { src: src('secrets', '.url', { pattern: '//(\\w+):', match_group: 1 }), dest: { path: '.host' } },
+    ])
     const d = renderError(stream(secrets, dest))
     expect(d).toMatchObject({ code: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED', line: lineOf(2) })
     expect(d.message).toContain('src.pattern')
   })
 
   it('refuses a Python-only pattern rather than reading it differently', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { s: 'X' } }, [{ src: src('secrets', '.password'), dest: { path: '.s', pattern: '(?P<x>X)' } }])
+    const dest = withSubs({ name: 'app', layer: 'site', data: { s: 'X' } }, [
+      { src: src('secrets', '.password'), dest: { path: '.s', pattern: '(?P<x>X)' } },
+    ])
     expect(renderError(stream(secrets, dest)).code).toBe('MY_DECKHAND_SUBSTITUTION_UNSUPPORTED')
   })
 
@@ -71,27 +101,56 @@ describe('substitution', () => {
       { src: src('secrets', '.password'), dest: [{ path: '.a', pattern: 'X' }, { path: '.one.password' }] },
     ])
     const data = dataByName(renderDeckhand(stream(secrets, dest)).value)
-    expect(data.app).toEqual({ a: 'u=hunter2', one: { user: 'admin', port: 5432, password: 'hunter2' }, two: { three: { user: 'admin', port: 5432 } } })
+    expect(data.app).toEqual({
+      a: 'u=hunter2',
+      one: { user: 'admin', port: 5432, password: 'hunter2' },
+      two: { three: { user: 'admin', port: 5432 } },
+    })
     // The source keeps its own data.
-    expect(data.secrets).toEqual({ password: 'hunter2', db: { user: 'admin', port: 5432 }, url: 'postgres://db:5432/app' })
+    expect(data.secrets).toEqual({
+      password: 'hunter2',
+      db: { user: 'admin', port: 5432 },
+      url: 'postgres://db:5432/app',
+    })
   })
 
   it('merges a mapping substituted at the root into the destination’s data', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { keep: 1, user: 'x' } }, [{ src: src('secrets', '.db'), dest: { path: '.' } }])
+    const dest = withSubs({ name: 'app', layer: 'site', data: { keep: 1, user: 'x' } }, [
+      { src: src('secrets', '.db'), dest: { path: '.' } },
+    ])
     expect(dataByName(renderDeckhand(stream(secrets, dest)).value).app).toEqual({ keep: 1, user: 'admin', port: 5432 })
   })
 
   it('reads a source whose data is a string whatever the src.path', () => {
-    const pass = JSON.stringify({ schema: 'deckhand/Passphrase/v1', metadata: { schema: 'metadata/Document/v1', name: 'pw', layeringDefinition: { layer: 'global' }, storagePolicy: 'encrypted' }, data: 'pa55' })
-    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [{ src: { schema: 'deckhand/Passphrase/v1', name: 'pw', path: '.' }, dest: { path: '.pw' } }])
+    const pass = JSON.stringify({
+      schema: 'deckhand/Passphrase/v1',
+      metadata: {
+        schema: 'metadata/Document/v1',
+        name: 'pw',
+        layeringDefinition: { layer: 'global' },
+        storagePolicy: 'encrypted',
+      },
+      data: 'pa55',
+    })
+    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [
+      { src: { schema: 'deckhand/Passphrase/v1', name: 'pw', path: '.' }, dest: { path: '.pw' } },
+    ])
     expect(dataByName(renderDeckhand(stream(pass, dest)).value).app).toEqual({ pw: 'pa55' })
   })
 
   it('reads the source after its own layering and substitutes before children layer onto the document', () => {
     const input = stream(
       doc({ name: 'base', layer: 'global', labels: { l: 'base' }, data: { password: 'old', x: 1 } }),
-      doc({ name: 'secrets', layer: 'site', selector: { l: 'base' }, actions: [['merge', '.']], data: { password: 'new' } }),
-      withSubs({ name: 'parent', layer: 'global', labels: { l: 'p' }, abstract: true, data: {} }, [{ src: src('secrets', '.password'), dest: { path: '.pw' } }]),
+      doc({
+        name: 'secrets',
+        layer: 'site',
+        selector: { l: 'base' },
+        actions: [['merge', '.']],
+        data: { password: 'new' },
+      }),
+      withSubs({ name: 'parent', layer: 'global', labels: { l: 'p' }, abstract: true, data: {} }, [
+        { src: src('secrets', '.password'), dest: { path: '.pw' } },
+      ]),
       doc({ name: 'child', layer: 'site', selector: { l: 'p' }, actions: [['merge', '.']], data: { c: 1 } }),
     )
     expect(dataByName(renderDeckhand(input).value).child).toEqual({ pw: 'new', c: 1 })
@@ -100,32 +159,53 @@ describe('substitution', () => {
   it('reads a replaced document through its replacement', () => {
     const input = stream(
       doc({ name: 'secrets', layer: 'global', labels: { l: 'g' }, data: { password: 'global' } }),
-      doc({ name: 'secrets', layer: 'site', selector: { l: 'g' }, actions: [['merge', '.']], replacement: true, data: { password: 'site' } }),
+      doc({
+        name: 'secrets',
+        layer: 'site',
+        selector: { l: 'g' },
+        actions: [['merge', '.']],
+        replacement: true,
+        data: { password: 'site' },
+      }),
       withSubs({ name: 'app', layer: 'site', data: {} }, [{ src: src('secrets', '.password'), dest: { path: '.pw' } }]),
     )
     expect(dataByName(renderDeckhand(input).value).app).toEqual({ pw: 'site' })
   })
 
   describe('a missing source document', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { a: 1 } }, [{ src: src('nowhere', '.x'), dest: { path: '.x' } }])
+    const dest = withSubs({ name: 'app', layer: 'site', data: { a: 1 } }, [
+      { src: src('nowhere', '.x'), dest: { path: '.x' } },
+    ])
 
     it('raises SubstitutionSourceNotFound by default', () => {
-      expect(renderError(stream(secrets, dest))).toMatchObject({ code: 'MY_DECKHAND_SUBSTITUTION_SOURCE_NOT_FOUND', line: lineOf(2) })
+      expect(renderError(stream(secrets, dest))).toMatchObject({
+        code: 'MY_DECKHAND_SUBSTITUTION_SOURCE_NOT_FOUND',
+        line: lineOf(2),
+      })
     })
 
     it('is skipped with a warning when failOnMissingSubstitutionSource is false (an error in strict mode)', () => {
-      const { value, warnings } = renderDeckhand(stream(secrets, dest), { deckhand: { failOnMissingSubstitutionSource: false } })
+      const { value, warnings } = renderDeckhand(stream(secrets, dest), {
+        deckhand: { failOnMissingSubstitutionSource: false },
+      })
       expect(dataByName(value).app).toEqual({ a: 1 })
       expect(warnings.map((w) => w.code)).toContain('MY_DECKHAND_SUBSTITUTION_SKIPPED')
-      expect(renderError(stream(secrets, dest), { strict: true, deckhand: { failOnMissingSubstitutionSource: false } }).code).toBe('MY_DECKHAND_SUBSTITUTION_SKIPPED')
+      expect(
+        renderError(stream(secrets, dest), { strict: true, deckhand: { failOnMissingSubstitutionSource: false } }).code,
+      ).toBe('MY_DECKHAND_SUBSTITUTION_SKIPPED')
     })
   })
 
   describe('a source path with no value', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [{ src: src('secrets', '.nothing'), dest: { path: '.x' } }])
+    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [
+      { src: src('secrets', '.nothing'), dest: { path: '.x' } },
+    ])
 
     it('raises SubstitutionSourceDataNotFound by default', () => {
-      expect(renderError(stream(secrets, dest))).toMatchObject({ code: 'MY_DECKHAND_SUBSTITUTION_SOURCE_DATA_NOT_FOUND', line: lineOf(2) })
+      expect(renderError(stream(secrets, dest))).toMatchObject({
+        code: 'MY_DECKHAND_SUBSTITUTION_SOURCE_DATA_NOT_FOUND',
+        line: lineOf(2),
+      })
     })
 
     it('writes null, as Deckhand does, when failOnMissingSubstitutionSource is false', () => {
@@ -144,23 +224,34 @@ describe('substitution', () => {
 
   it('raises SubstitutionDependencyCycle for a cycle through a parent and a substitution', () => {
     const input = stream(
-      withSubs({ name: 'parent', layer: 'global', labels: { l: 'p' }, data: {} }, [{ src: src('child', '.v'), dest: { path: '.v' } }]),
+      withSubs({ name: 'parent', layer: 'global', labels: { l: 'p' }, data: {} }, [
+        { src: src('child', '.v'), dest: { path: '.v' } },
+      ]),
       doc({ name: 'child', layer: 'site', selector: { l: 'p' }, actions: [['merge', '.']], data: { v: 1 } }),
     )
     expect(renderError(input).code).toBe('MY_DECKHAND_DEPENDENCY_CYCLE')
   })
 
   it('reports a destination it cannot create at the dest path (UnknownSubstitutionError)', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { a: 'scalar' } }, [{ src: src('secrets', '.password'), dest: { path: '.a.b' } }])
-    expect(renderError(stream(secrets, dest))).toMatchObject({ code: 'MY_DECKHAND_SUBSTITUTION_FAILED', line: lineOf(2) })
+    const dest = withSubs({ name: 'app', layer: 'site', data: { a: 'scalar' } }, [
+      { src: src('secrets', '.password'), dest: { path: '.a.b' } },
+    ])
+    expect(renderError(stream(secrets, dest))).toMatchObject({
+      code: 'MY_DECKHAND_SUBSTITUTION_FAILED',
+      line: lineOf(2),
+    })
   })
 
   it('refuses a path that does not start with . at its location', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [{ src: src('secrets', 'password'), dest: { path: '.x' } }])
+    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [
+      { src: src('secrets', 'password'), dest: { path: '.x' } },
+    ])
     expect(renderError(stream(secrets, dest))).toMatchObject({ code: 'MY_DECKHAND_INVALID_PATH', line: lineOf(2) })
   })
 
   it('refuses a non-boolean failOnMissingSubstitutionSource option', () => {
-    expect(renderError(stream(secrets), { deckhand: { failOnMissingSubstitutionSource: 'no' as unknown as boolean } }).code).toBe('MY_DECKHAND_INVALID_OPTION')
+    expect(
+      renderError(stream(secrets), { deckhand: { failOnMissingSubstitutionSource: 'no' as unknown as boolean } }).code,
+    ).toBe('MY_DECKHAND_INVALID_OPTION')
   })
 })

@@ -16,7 +16,11 @@ function firstDiagnostic(texts: string[], options: RenderOptions = {}) {
 
 describe('environment files (environment_format.parse, ValueError in Heat)', () => {
   it('rejects a document that is not a mapping', () => {
-    expect(firstDiagnostic(['- a\n- b\n'], { strict: false })).toMatchObject({ code: 'MY_HEAT_NOT_MAPPING', line: 1, column: 1 })
+    expect(firstDiagnostic(['- a\n- b\n'], { strict: false })).toMatchObject({
+      code: 'MY_HEAT_NOT_MAPPING',
+      line: 1,
+      column: 1,
+    })
   })
 
   it('rejects an unknown section, suggesting the close one', () => {
@@ -29,7 +33,10 @@ describe('environment files (environment_format.parse, ValueError in Heat)', () 
   })
 
   it('rejects a null section on the server side', () => {
-    expect(firstDiagnostic(['parameters:\n'], { strict: false })).toMatchObject({ code: 'MY_HEAT_EMPTY_SECTION', line: 1 })
+    expect(firstDiagnostic(['parameters:\n'], { strict: false })).toMatchObject({
+      code: 'MY_HEAT_EMPTY_SECTION',
+      line: 1,
+    })
   })
 
   it('treats an explicit null document as an empty environment', () => {
@@ -50,12 +57,20 @@ describe('strict-only refusals (Heat accepts these silently)', () => {
     const texts = ['parameter_merge_strategies: [merge]\nparameters: {p: a}\n']
     const options = { heat: { parameterTypes: { p: 'string' }, initial: UNIT_INITIAL } } as const
     expect(firstDiagnostic(texts, options)).toMatchObject({ code: 'MY_HEAT_SECTION_TYPE', line: 1 })
-    expect(firstDiagnostic(texts, { ...options, strict: false })).toMatchObject({ code: 'MY_HEAT_SECTION_TYPE', severity: 'error' })
+    expect(firstDiagnostic(texts, { ...options, strict: false })).toMatchObject({
+      code: 'MY_HEAT_SECTION_TYPE',
+      severity: 'error',
+    })
   })
 
   it('a strategy entry for a name the file does not set suggests the set one', () => {
     const texts = ['parameter_merge_strategies: {lst_valeu: merge}\nparameters: {lst_value: [1]}\n']
-    expect(firstDiagnostic(texts)).toMatchObject({ code: 'MY_HEAT_UNUSED_STRATEGY', line: 1, column: 30, suggestion: 'lst_value' })
+    expect(firstDiagnostic(texts)).toMatchObject({
+      code: 'MY_HEAT_UNUSED_STRATEGY',
+      line: 1,
+      column: 30,
+      suggestion: 'lst_value',
+    })
   })
 })
 
@@ -75,7 +90,9 @@ describe('heat options', () => {
   })
 
   it('rejects an initial environment that is not a mapping', () => {
-    expect(firstDiagnostic(['parameters: {}'], { heat: { initial: [] as unknown as Record<string, unknown> } }).code).toBe('MY_HEAT_INVALID_OPTION')
+    expect(
+      firstDiagnostic(['parameters: {}'], { heat: { initial: [] as unknown as Record<string, unknown> } }).code,
+    ).toBe('MY_HEAT_INVALID_OPTION')
   })
 })
 
@@ -83,8 +100,15 @@ describe('HOT template parts', () => {
   const template = (body: string) => `heat_template_version: 2021-04-16\n${body}`
 
   it('declare the types and are not merged', () => {
-    const texts = [template('parameters:\n  p: {type: comma_delimited_list}\n'), 'parameter_merge_strategies: {p: merge}\nparameters: {p: a}', 'parameters: {p: b}']
-    expect(renderHeat(texts, { heat: { initial: UNIT_INITIAL } }).value).toEqual({ ...UNIT_INITIAL, parameters: { p: 'a,b' } })
+    const texts = [
+      template('parameters:\n  p: {type: comma_delimited_list}\n'),
+      'parameter_merge_strategies: {p: merge}\nparameters: {p: a}',
+      'parameters: {p: b}',
+    ]
+    expect(renderHeat(texts, { heat: { initial: UNIT_INITIAL } }).value).toEqual({
+      ...UNIT_INITIAL,
+      parameters: { p: 'a,b' },
+    })
   })
 
   it('reject an unknown type, at the type', () => {
@@ -97,7 +121,10 @@ describe('HOT template parts', () => {
   })
 
   it('reject a parameter without a type', () => {
-    expect(firstDiagnostic([template('parameters:\n  p: {default: 1}\n'), 'parameters: {p: a}'])).toMatchObject({ code: 'MY_HEAT_INVALID_TEMPLATE', line: 3 })
+    expect(firstDiagnostic([template('parameters:\n  p: {default: 1}\n'), 'parameters: {p: a}'])).toMatchObject({
+      code: 'MY_HEAT_INVALID_TEMPLATE',
+      line: 3,
+    })
   })
 })
 

@@ -11,7 +11,11 @@ async function renderTree(files: Record<string, string>, options: RenderOptions 
   return { root, result: await render(join(root, entry), { root, ...options }) }
 }
 
-async function renderError(files: Record<string, string>, options: RenderOptions = {}, entry?: string): Promise<MergedYamlError> {
+async function renderError(
+  files: Record<string, string>,
+  options: RenderOptions = {},
+  entry?: string,
+): Promise<MergedYamlError> {
   return renderTree(files, options, entry).then(
     () => {
       throw new Error('expected a MergedYamlError')
@@ -20,14 +24,16 @@ async function renderError(files: Record<string, string>, options: RenderOptions
   )
 }
 
-const TEMPLATE = 'heat_template_version: 2021-04-16\nparameters:\n  NtpServers: {type: comma_delimited_list}\n  ExtraConfig: {type: json}\n'
+const TEMPLATE =
+  'heat_template_version: 2021-04-16\nparameters:\n  NtpServers: {type: comma_delimited_list}\n  ExtraConfig: {type: json}\n'
 
 describe('entries', () => {
   it('are recognised from parameter_defaults / parameter_merge_strategies, template part included', async () => {
     const { result } = await renderTree({
       'app.merged.yaml': '#include\novercloud.yaml\nbase.yaml\nprod.yaml\n',
       'overcloud.yaml': TEMPLATE,
-      'base.yaml': 'parameter_merge_strategies: {default: merge, ExtraConfig: deep_merge}\nparameter_defaults:\n  NtpServers: [a.ntp]\n  ExtraConfig: {nova: {debug: false}}\n',
+      'base.yaml':
+        'parameter_merge_strategies: {default: merge, ExtraConfig: deep_merge}\nparameter_defaults:\n  NtpServers: [a.ntp]\n  ExtraConfig: {nova: {debug: false}}\n',
       'prod.yaml': 'parameter_defaults:\n  NtpServers: [b.ntp]\n  ExtraConfig: {nova: {workers: 4}}\n',
     })
     expect(result.dialect).toBe('heat')
@@ -55,7 +61,8 @@ describe('entries', () => {
         'config/app.merged.yaml': '#include\nenv-1.yaml\nenv-2.yaml\n',
         'config/env-1.yaml': 'parameter_merge_strategies: {default: merge}\nparameters: {Servers: a}\n',
         'config/env-2.yaml': 'parameters: {Servers: b}\n',
-        'templates/root.yaml': 'heat_template_version: 2021-04-16\nparameters:\n  Servers: {type: comma_delimited_list}\n',
+        'templates/root.yaml':
+          'heat_template_version: 2021-04-16\nparameters:\n  Servers: {type: comma_delimited_list}\n',
         'templates/nested.yaml': 'heat_template_version: 2021-04-16\nparameters:\n  Servers: {type: string}\n',
       },
       { heat: { template: ['../templates/root.yaml', '../templates/nested.yaml'] } },
@@ -63,7 +70,13 @@ describe('entries', () => {
     )
     expect((result.value as { parameters: unknown }).parameters).toEqual({ Servers: 'a,b' })
     // The templates are dependencies of the entry: watch mode rebuilds when they change.
-    expect(result.files.map((f) => f.split('/').slice(-2).join('/'))).toEqual(['config/app.merged.yaml', 'config/env-1.yaml', 'config/env-2.yaml', 'templates/root.yaml', 'templates/nested.yaml'])
+    expect(result.files.map((f) => f.split('/').slice(-2).join('/'))).toEqual([
+      'config/app.merged.yaml',
+      'config/env-1.yaml',
+      'config/env-2.yaml',
+      'templates/root.yaml',
+      'templates/nested.yaml',
+    ])
   })
 
   it('a missing heat.template is a located error', async () => {
@@ -92,7 +105,10 @@ describe('entries', () => {
   })
 
   it('invalid YAML fails even with strict: false (Heat raises ValueError; cloud-init would skip the part)', async () => {
-    const error = await renderError({ 'app.merged.yaml': '#include\nenv.yaml\n', 'env.yaml': 'parameters: }\n' }, { strict: false, dialect: 'heat' })
+    const error = await renderError(
+      { 'app.merged.yaml': '#include\nenv.yaml\n', 'env.yaml': 'parameters: }\n' },
+      { strict: false, dialect: 'heat' },
+    )
     expect(error.diagnostics[0]).toMatchObject({ code: 'MY_YAML_SYNTAX', severity: 'error', line: 1, column: 13 })
   })
 })
@@ -102,7 +118,8 @@ describe('types inferred when nothing is declared', () => {
     const { result } = await renderTree(
       {
         'app.merged.yaml': '#include\nenv-1.yaml\nenv-2.yaml\n',
-        'env-1.yaml': 'parameter_merge_strategies: {default: deep_merge}\nparameter_defaults:\n  Prefix: app-\n  Hosts: [a]\n  Config: {x: {y: 1}}\n  Late: null\n',
+        'env-1.yaml':
+          'parameter_merge_strategies: {default: deep_merge}\nparameter_defaults:\n  Prefix: app-\n  Hosts: [a]\n  Config: {x: {y: 1}}\n  Late: null\n',
         'env-2.yaml': 'parameter_defaults:\n  Prefix: prod\n  Hosts: [b]\n  Config: {x: {z: 2}}\n  Late: set\n',
       },
       { strict: false },
@@ -125,15 +142,23 @@ describe("heatclient mode (python-heatclient's deep_update)", () => {
 
   it('deep-merges every section, replaces lists, and a null never clears a mapping', async () => {
     const { result } = await renderTree(files, { heat: { mode: 'heatclient' } })
-    expect(result.value).toEqual({ parameters: { Hosts: ['b'], Config: { x: 1, y: 2 } }, resource_registry: { resources: { r1: { A: 'a.yaml' } } } })
+    expect(result.value).toEqual({
+      parameters: { Hosts: ['b'], Config: { x: 1, y: 2 } },
+      resource_registry: { resources: { r1: { A: 'a.yaml' } } },
+    })
   })
 
   it('parameter_merge_strategies are ignored there: strict refuses, lenient keeps them as data', async () => {
-    const withStrategies = { ...files, 'env-2.yaml': 'parameter_merge_strategies: {Hosts: merge}\nparameters: {Hosts: [b]}\n' }
+    const withStrategies = {
+      ...files,
+      'env-2.yaml': 'parameter_merge_strategies: {Hosts: merge}\nparameters: {Hosts: [b]}\n',
+    }
     const error = await renderError(withStrategies, { heat: { mode: 'heatclient' } })
     expect(error.diagnostics[0]).toMatchObject({ code: 'MY_HEAT_CLIENT_STRATEGIES', line: 1, column: 1 })
     const { result } = await renderTree(withStrategies, { strict: false, heat: { mode: 'heatclient' } })
-    expect((result.value as { parameter_merge_strategies: unknown }).parameter_merge_strategies).toEqual({ Hosts: 'merge' })
+    expect((result.value as { parameter_merge_strategies: unknown }).parameter_merge_strategies).toEqual({
+      Hosts: 'merge',
+    })
     expect(result.warnings.map((w) => w.code)).toEqual(['MY_HEAT_CLIENT_STRATEGIES'])
   })
 
@@ -150,7 +175,9 @@ describe('YAML version', () => {
   it("yamlVersion '1.1' resolves scalars like Heat's loader (PyYAML), dates stay strings", async () => {
     const files = { 'app.merged.yaml': 'parameter_defaults: {Enabled: yes, Day: 2024-01-31, Mode: 0755}\n' }
     const heat = { parameterTypes: { Enabled: 'boolean', Day: 'string', Mode: 'number' } } as const
-    const heat11 = (await renderTree(files, { heat, yamlVersion: '1.1' })).result.value as { parameter_defaults: unknown }
+    const heat11 = (await renderTree(files, { heat, yamlVersion: '1.1' })).result.value as {
+      parameter_defaults: unknown
+    }
     const heat12 = (await renderTree(files, { heat })).result.value as { parameter_defaults: unknown }
     expect(heat11.parameter_defaults).toEqual({ Enabled: true, Day: '2024-01-31', Mode: 493 })
     expect(heat12.parameter_defaults).toEqual({ Enabled: 'yes', Day: '2024-01-31', Mode: 755 })

@@ -49,7 +49,7 @@ describe('number', () => {
     expect(codeOf(() => mergeTwice('number', 'deep_merge', '3', '4'))).toBe('MY_HEAT_MERGE_NUMBER')
   })
 
-  it("lenient: Heat concatenates string values and rejects real numbers", () => {
+  it('lenient: Heat concatenates string values and rejects real numbers', () => {
     expect(mergeTwice('number', 'merge', "'3'", "'4'", false)).toEqual({ p: '34', warnings: ['MY_HEAT_MERGE_NUMBER'] })
     expect(codeOf(() => mergeTwice('number', 'merge', '3', '4', false))).toBe('MY_HEAT_INVALID_PARAMETER')
     expect(codeOf(() => mergeTwice('number', 'merge', '3', "'4'", false))).toBe('MY_HEAT_TYPE_MISMATCH')
@@ -83,7 +83,12 @@ describe('json', () => {
   })
 
   it('deep_merge recurses, concatenates lists and string leaves, replaces numbers, ignores nulls', () => {
-    const { p } = mergeTwice('json', 'deep_merge', '{a: {x: 1}, l: [1], s: ab, n: 1, keep: v}', '{a: {y: 2}, l: [2], s: cd, n: 0, keep: null}')
+    const { p } = mergeTwice(
+      'json',
+      'deep_merge',
+      '{a: {x: 1}, l: [1], s: ab, n: 1, keep: v}',
+      '{a: {y: 2}, l: [2], s: cd, n: 0, keep: null}',
+    )
     expect(p).toEqual({ a: { x: 1, y: 2 }, l: [1, 2], s: 'abcd', n: 0, keep: 'v' })
   })
 
@@ -108,7 +113,9 @@ describe('boolean', () => {
   it('cannot be merged: a real boolean is an invalid parameter, a string an invalid strategy', () => {
     for (const strict of [true, false]) {
       expect(codeOf(() => mergeTwice('boolean', 'merge', 'true', 'false', strict))).toBe('MY_HEAT_INVALID_PARAMETER')
-      expect(codeOf(() => mergeTwice('boolean', 'deep_merge', "'true'", "'false'", strict))).toBe('MY_HEAT_INVALID_MERGE_STRATEGY')
+      expect(codeOf(() => mergeTwice('boolean', 'deep_merge', "'true'", "'false'", strict))).toBe(
+        'MY_HEAT_INVALID_MERGE_STRATEGY',
+      )
     }
   })
 })

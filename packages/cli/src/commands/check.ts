@@ -57,8 +57,12 @@ function writeText(ctx: Context, report: CheckReport, maxWarnings: number | unde
   }
   const failed = report.entries.filter((e) => !e.ok).length
   const problems = `${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}`
-  if (failed > 0) ctx.stdout.write(out.red(`${failed} of ${plural(report.entries.length, 'entry', 'entries')} failed (${problems})\n`))
-  else if (!report.ok) ctx.stdout.write(out.red(`${plural(report.warningCount, 'warning')}, more than --max-warnings ${maxWarnings}\n`))
+  if (failed > 0)
+    ctx.stdout.write(
+      out.red(`${failed} of ${plural(report.entries.length, 'entry', 'entries')} failed (${problems})\n`),
+    )
+  else if (!report.ok)
+    ctx.stdout.write(out.red(`${plural(report.warningCount, 'warning')}, more than --max-warnings ${maxWarnings}\n`))
   else ctx.stdout.write(out.green(`${plural(report.entries.length, 'entry', 'entries')} checked (${problems})\n`))
 }
 
@@ -78,7 +82,12 @@ export async function runCheck(args: readonly string[], ctx: Context): Promise<n
     entries.push(
       outcome.ok
         ? { file, ok: true, diagnostics: [], warnings: outcome.result.warnings }
-        : { file, ok: false, diagnostics: outcome.diagnostics.filter((d) => d.severity === 'error'), warnings: outcome.diagnostics.filter((d) => d.severity !== 'error') },
+        : {
+            file,
+            ok: false,
+            diagnostics: outcome.diagnostics.filter((d) => d.severity === 'error'),
+            warnings: outcome.diagnostics.filter((d) => d.severity !== 'error'),
+          },
     )
   }
   const errorCount = entries.reduce((n, e) => n + e.diagnostics.length, 0)

@@ -50,32 +50,57 @@ function writeEvents(lines: string[], events: readonly ProvenanceEvent[], ctx: C
       value,
     ]
     // A note follows the value column, aligned even when there is no value (a deletion).
-    const line = e.note ? `  ${columns.join('  ')}${value ? '  ' : ''}${out.dim(`(${e.note})`)}` : `  ${columns.join('  ')}`.trimEnd()
+    const line = e.note
+      ? `  ${columns.join('  ')}${value ? '  ' : ''}${out.dim(`(${e.note})`)}`
+      : `  ${columns.join('  ')}`.trimEnd()
     lines.push(line)
   }
 }
 
-function writeText(ctx: Context, entry: string, result: RenderResult, provenance: Provenance, paths: readonly ExplainedPath[], stack: string): void {
+function writeText(
+  ctx: Context,
+  entry: string,
+  result: RenderResult,
+  provenance: Provenance,
+  paths: readonly ExplainedPath[],
+  stack: string,
+): void {
   const { out } = ctx
   const lines: string[] = []
   const how = result.dialect === 'cloud-init' ? `cloud-init, stack ${stack}` : result.dialect
-  lines.push(`${out.bold(displayPath(entry, ctx.cwd))} (${how})`, '', provenance.detail === 'full' ? 'Parts, in merge order:' : 'Documents, in the order read:')
+  lines.push(
+    `${out.bold(displayPath(entry, ctx.cwd))} (${how})`,
+    '',
+    provenance.detail === 'full' ? 'Parts, in merge order:' : 'Documents, in the order read:',
+  )
   const width = String(provenance.parts.length).length
   const whereWidth = Math.max(0, ...provenance.parts.map((part) => location(part, ctx.cwd).length))
   provenance.parts.forEach((part, i) => {
     const link = part.chain.at(-1)
     const via = link ? out.dim(`  (included from ${displayPath(link.file, ctx.cwd)}:${link.line})`) : ''
     const status = part.status === 'merged' || part.status === 'layer' ? '' : out.yellow(`  [${part.status}]`)
-    lines.push(`  ${String(i + 1).padStart(width)}. ${location(part, ctx.cwd).padEnd(whereWidth)}  ${out.magenta(part.merger)}${status}${via}`)
+    lines.push(
+      `  ${String(i + 1).padStart(width)}. ${location(part, ctx.cwd).padEnd(whereWidth)}  ${out.magenta(part.merger)}${status}${via}`,
+    )
   })
   if (provenance.detail !== 'full') {
-    const shown = provenance.detail === 'top-level' ? 'showing which layers define each top-level key' : 'this result is not a mapping, so only its parts are listed'
-    lines.push('', out.dim(`Per-value provenance is recorded for cloud-init entries only; this is a ${result.dialect} entry: ${shown}.`))
+    const shown =
+      provenance.detail === 'top-level'
+        ? 'showing which layers define each top-level key'
+        : 'this result is not a mapping, so only its parts are listed'
+    lines.push(
+      '',
+      out.dim(
+        `Per-value provenance is recorded for cloud-init entries only; this is a ${result.dialect} entry: ${shown}.`,
+      ),
+    )
   }
   for (const item of paths) {
     lines.push('')
     const name = out.cyan(formatKeyPath(item.path))
-    lines.push(item.present ? `${name} = ${formatShortValue(item.value, 80)}` : `${name} ${out.red('(not in the result)')}`)
+    lines.push(
+      item.present ? `${name} = ${formatShortValue(item.value, 80)}` : `${name} ${out.red('(not in the result)')}`,
+    )
     if (item.inheritedFrom) lines.push(out.dim(`  (no history of its own; from ${formatKeyPath(item.inheritedFrom)})`))
     if (item.events.length > 0) writeEvents(lines, item.events, ctx)
   }
@@ -90,9 +115,14 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
   }
   const format = oneOf('explain', 'format', values.format, ['text', 'json'] as const, 'text')
   if (positionals.length === 0) throw new UsageError('explain needs an entry', 'explain')
-  if (positionals.length > 2) throw new UsageError(`explain takes an entry and at most one key path, not ${positionals.length} arguments`, 'explain')
+  if (positionals.length > 2)
+    throw new UsageError(
+      `explain takes an entry and at most one key path, not ${positionals.length} arguments`,
+      'explain',
+    )
   const target = positionals[1] === undefined ? undefined : parseKeyPath(positionals[1])
-  if (positionals[1] !== undefined && !target) throw new UsageError(`'${positionals[1]}' is not a key path (write a.b[0] or a["dotted.key"])`, 'explain')
+  if (positionals[1] !== undefined && !target)
+    throw new UsageError(`'${positionals[1]}' is not a key path (write a.b[0] or a["dotted.key"])`, 'explain')
   const options = toRenderOptions('explain', values, ctx.cwd)
   const entry = resolve(ctx.cwd, positionals[0]!)
   const outcome = await renderEntry(entry, { ...options, explain: true }, 'explain')
@@ -103,15 +133,29 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
   const { result } = outcome
   writeDiagnostics(ctx.stderr, ctx.err, result.warnings, ctx.cwd)
   const provenance = result.provenance!
-  const view = provenance.detail === 'none' && !target ? { paths: [], missing: false } : selectPaths(result.value, provenance, target)
+  const view =
+    provenance.detail === 'none' && !target
+      ? { paths: [], missing: false }
+      : selectPaths(result.value, provenance, target)
   if (view.missing) {
     const { parent, keys } = nearestKeys(result.value, target!)
-    const has = keys.length > 0 ? `; ${parent.length > 0 ? formatKeyPath(parent) : 'the result'} has ${keys.slice(0, 20).join(', ')}${keys.length > 20 ? ', …' : ''}` : ''
-    ctx.stderr.write(`${ctx.err.red('no value')} at ${formatKeyPath(target!)} in ${displayPath(entry, ctx.cwd)}${has}\n`)
+    const has =
+      keys.length > 0
+        ? `; ${parent.length > 0 ? formatKeyPath(parent) : 'the result'} has ${keys.slice(0, 20).join(', ')}${keys.length > 20 ? ', …' : ''}`
+        : ''
+    ctx.stderr.write(
+      `${ctx.err.red('no value')} at ${formatKeyPath(target!)} in ${displayPath(entry, ctx.cwd)}${has}\n`,
+    )
     return EXIT_DIAGNOSTICS
   }
   if (format === 'json') {
-    const report = { entry, dialect: result.dialect, detail: provenance.detail, parts: provenance.parts, paths: view.paths }
+    const report = {
+      entry,
+      dialect: result.dialect,
+      detail: provenance.detail,
+      parts: provenance.parts,
+      paths: view.paths,
+    }
     ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
   } else {
     writeText(ctx, entry, result, provenance, view.paths, options.stack ?? 'scoped')

@@ -27,7 +27,11 @@ export async function runRender(args: readonly string[], ctx: Context): Promise<
     return EXIT_OK
   }
   const format = oneOf('render', 'format', values.format, ['yaml', 'json'] as const, 'yaml')
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'render needs an entry' : `render takes one entry, not ${positionals.length}`, 'render')
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? 'render needs an entry' : `render takes one entry, not ${positionals.length}`,
+      'render',
+    )
   const options = toRenderOptions('render', values, ctx.cwd)
   const outcome = await renderEntry(resolve(ctx.cwd, positionals[0]!), options, 'render')
   if (!outcome.ok) {

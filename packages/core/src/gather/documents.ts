@@ -23,7 +23,9 @@ export interface PartOrigin {
 
 /** A position inside a part's text, as a position in the file (the part's anchor when it was decoded). */
 export function mapPartPosition(origin: PartOrigin, inner: Position): Position {
-  return origin.lineOffset === undefined ? origin.anchor : { line: inner.line + origin.lineOffset, column: inner.column }
+  return origin.lineOffset === undefined
+    ? origin.anchor
+    : { line: inner.line + origin.lineOffset, column: inner.column }
 }
 
 /** Wraps one parsed document with its origin so that paths inside it can be located in the file. */

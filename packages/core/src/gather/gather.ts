@@ -177,17 +177,43 @@ class Gatherer {
   }
 
   /** Refuses a file the `deny` option names, by the path written (through links) or its real path. */
-  private refuseDenied(path: string, real: string, at: { ctx: Context; line: number; column: number }, written: string): void {
+  private refuseDenied(
+    path: string,
+    real: string,
+    at: { ctx: Context; line: number; column: number },
+    written: string,
+  ): void {
     const folders = this.denyFolders
     if (!this.denied(path, folders) && (real === path || !this.denied(real, folders))) return
     const [asWritten, asReal] = [relativeToFolder(path, folders), relativeToFolder(real, folders)]
-    const details = [...(asWritten === written ? [] : [asWritten]), ...(asReal === asWritten ? [] : [`a link to ${asReal}`])]
+    const details = [
+      ...(asWritten === written ? [] : [asWritten]),
+      ...(asReal === asWritten ? [] : [`a link to ${asReal}`]),
+    ]
     const what = details.length > 0 ? `'${written}' (${details.join(', ')})` : `'${written}'`
-    this.report.fail(this.problem(at.ctx, 'MY_INCLUDE_DENIED', `${what} is kept out of builds by the 'deny' option (${this.options.deny.join(', ')})`, at.line, at.column))
+    this.report.fail(
+      this.problem(
+        at.ctx,
+        'MY_INCLUDE_DENIED',
+        `${what} is kept out of builds by the 'deny' option (${this.options.deny.join(', ')})`,
+        at.line,
+        at.column,
+      ),
+    )
   }
 
-  private problem(ctx: Context, code: string, message: string, line?: number, column = 1, suggestion?: string): Problem {
-    const position = line !== undefined && ctx.lineOffset !== undefined ? { line: ctx.lineOffset + line + 1, column: column + 1 } : ctx.anchor
+  private problem(
+    ctx: Context,
+    code: string,
+    message: string,
+    line?: number,
+    column = 1,
+    suggestion?: string,
+  ): Problem {
+    const position =
+      line !== undefined && ctx.lineOffset !== undefined
+        ? { line: ctx.lineOffset + line + 1, column: column + 1 }
+        : ctx.anchor
     return {
       code,
       message,
@@ -201,7 +227,14 @@ class Gatherer {
    * confined to root/allow, size-limited, recorded as a dependency. Problems point at `at`.
    */
   dependency(path: string, at: NonNullable<Problem['at']>): Uint8Array {
-    const ctx: Context = { file: at.file, fileText: at.source ?? '', chain: at.chain, lineOffset: undefined, anchor: at.position, depth: 0 }
+    const ctx: Context = {
+      file: at.file,
+      fileText: at.source ?? '',
+      chain: at.chain,
+      lineOffset: undefined,
+      anchor: at.position,
+      depth: 0,
+    }
     const from = { ctx, line: 0, column: 0 }
     const real = this.confine(path, from, path, false)
     this.refuseDenied(path, real, from, path)
@@ -221,7 +254,10 @@ class Gatherer {
       this.report.fail({ code, message, at: { file, position: { line: 1, column: 1 }, chain: [] } })
     }
     const tooLarge = (size: number): never =>
-      fail('MY_FILE_TOO_LARGE', `'${file}' is ${size} bytes, over the limit of ${this.options.limits.maxFileSize} (limits.maxFileSize)`)
+      fail(
+        'MY_FILE_TOO_LARGE',
+        `'${file}' is ${size} bytes, over the limit of ${this.options.limits.maxFileSize} (limits.maxFileSize)`,
+      )
     let stat: BigIntStats
     try {
       stat = this.fs.stat(file)
@@ -238,7 +274,10 @@ class Gatherer {
       this.seen.add(file)
       this.files.push(file)
       if (this.files.length > this.options.limits.maxIncludeCount && from) {
-        fail('MY_INCLUDE_COUNT', `more than ${this.options.limits.maxIncludeCount} files in one entry (limits.maxIncludeCount)`)
+        fail(
+          'MY_INCLUDE_COUNT',
+          `more than ${this.options.limits.maxIncludeCount} files in one entry (limits.maxIncludeCount)`,
+        )
       }
     }
     let bytes: Uint8Array
@@ -246,7 +285,10 @@ class Gatherer {
       bytes = this.fs.readFile(file)
     } catch (error) {
       if (error instanceof MergedYamlError) throw error
-      return fail('MY_FILE_UNREADABLE', `cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+      return fail(
+        'MY_FILE_UNREADABLE',
+        `cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      )
     }
     // The file may have grown since it was stat'ed (a layer being written while watching).
     if (bytes.byteLength > this.options.limits.maxFileSize) tooLarge(bytes.byteLength)
@@ -257,14 +299,30 @@ class Gatherer {
     this.active.push(file)
     try {
       const gzipped = isGzip(bytes)
-      const raw = gzipped ? this.gunzip(bytes, { file, fileText: '', chain, lineOffset: undefined, anchor: { line: 1, column: 1 }, depth }) : bytes
+      const raw = gzipped
+        ? this.gunzip(bytes, {
+            file,
+            fileText: '',
+            chain,
+            lineOffset: undefined,
+            anchor: { line: 1, column: 1 },
+            depth,
+          })
+        : bytes
       let blob = gzipped ? undefined : decodedFiles.get(raw)
       if (blob === undefined) {
         blob = decodeBlob(raw)
         if (!gzipped) decodedFiles.set(raw, blob)
       }
       const fileText = blob.text
-      const ctx: Context = { file, fileText, chain, lineOffset: gzipped ? undefined : 0, anchor: { line: 1, column: 1 }, depth }
+      const ctx: Context = {
+        file,
+        fileText,
+        chain,
+        lineOffset: gzipped ? undefined : 0,
+        anchor: { line: 1, column: 1 },
+        depth,
+      }
       return blob.mime ? this.mime(raw, ctx) : this.payload(fileText, undefined, {}, ctx)
     } finally {
       this.active.pop()
@@ -275,12 +333,16 @@ class Gatherer {
     try {
       return gunzipSync(bytes, { maxOutputLength: this.options.limits.maxDecodedSize })
     } catch (error) {
-      const tooBig = (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || /maxOutputLength|Cannot create a Buffer/i.test(String(error))
+      const tooBig =
+        (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ||
+        /maxOutputLength|Cannot create a Buffer/i.test(String(error))
       return this.report.fail(
         this.problem(
           ctx,
           tooBig ? 'MY_DECODED_TOO_LARGE' : 'MY_GZIP_INVALID',
-          tooBig ? `gzip content expands past ${this.options.limits.maxDecodedSize} bytes (limits.maxDecodedSize)` : `invalid gzip data: ${(error as Error).message}`,
+          tooBig
+            ? `gzip content expands past ${this.options.limits.maxDecodedSize} bytes (limits.maxDecodedSize)`
+            : `invalid gzip data: ${(error as Error).message}`,
         ),
       )
     }
@@ -320,12 +382,15 @@ class Gatherer {
     for (const leaf of leaves) {
       const partCtx: Context = {
         ...ctx,
-        lineOffset: leaf.bodyLine !== undefined && ctx.lineOffset !== undefined ? ctx.lineOffset + leaf.bodyLine : undefined,
+        lineOffset:
+          leaf.bodyLine !== undefined && ctx.lineOffset !== undefined ? ctx.lineOffset + leaf.bodyLine : undefined,
         anchor: ctx.lineOffset !== undefined ? { line: ctx.lineOffset + leaf.headerLine + 1, column: 1 } : ctx.anchor,
       }
       if (ctx.lineOffset !== undefined) {
         const base = ctx.lineOffset
-        partCtx.headerLines = Object.fromEntries(Object.entries(leaf.headerLines).map(([name, line]) => [name, base + line + 1]))
+        partCtx.headerLines = Object.fromEntries(
+          Object.entries(leaf.headerLines).map(([name, line]) => [name, base + line + 1]),
+        )
       }
       let body = leaf.body
       let headers = leaf.headers
@@ -349,7 +414,12 @@ class Gatherer {
   }
 
   /** Types a payload and expands it: include lists and archives in place, cloud-config as a part. */
-  private payload(text: string, declared: string | undefined, headers: Record<string, string>, ctx: Context): GatheredItem[] {
+  private payload(
+    text: string,
+    declared: string | undefined,
+    headers: Record<string, string>,
+    ctx: Context,
+  ): GatheredItem[] {
     const type = resolvePartType(declared, text)
     switch (type) {
       case 'text/x-include-url':
@@ -365,36 +435,69 @@ class Gatherer {
         // A plain file without a `#cloud-config` line: YAML to us (cloud-init would not handle it).
         return [this.part('text/cloud-config', true, text, headers, ctx)]
       case 'text/jinja2':
-        this.report.lenient(this.problem(ctx, 'MY_JINJA_UNSUPPORTED', 'jinja templates are rendered by cloud-init at boot with instance data, which a build does not have; the part is skipped', 0))
+        this.report.lenient(
+          this.problem(
+            ctx,
+            'MY_JINJA_UNSUPPORTED',
+            'jinja templates are rendered by cloud-init at boot with instance data, which a build does not have; the part is skipped',
+            0,
+          ),
+        )
         return []
       default:
-        this.report.warn(this.problem(ctx, 'MY_PART_UNHANDLED', `part of type ${type} is not cloud-config and is skipped, as cloud-init's cloud-config handler skips it`, 0))
+        this.report.warn(
+          this.problem(
+            ctx,
+            'MY_PART_UNHANDLED',
+            `part of type ${type} is not cloud-config and is skipped, as cloud-init's cloud-config handler skips it`,
+            0,
+          ),
+        )
         return []
     }
   }
 
-  private part(type: GatheredPart['type'], headerless: boolean, text: string, headers: Record<string, string>, ctx: Context): GatheredPart {
+  private part(
+    type: GatheredPart['type'],
+    headerless: boolean,
+    text: string,
+    headers: Record<string, string>,
+    ctx: Context,
+  ): GatheredPart {
     return {
       kind: 'part',
       type,
       headerless,
       text,
       headers,
-      origin: { file: ctx.file, fileText: ctx.fileText, chain: ctx.chain, lineOffset: ctx.lineOffset, anchor: ctx.anchor, ...(ctx.headerLines ? { headerLines: ctx.headerLines } : {}) },
+      origin: {
+        file: ctx.file,
+        fileText: ctx.fileText,
+        chain: ctx.chain,
+        lineOffset: ctx.lineOffset,
+        anchor: ctx.anchor,
+        ...(ctx.headerLines ? { headerLines: ctx.headerLines } : {}),
+      },
     }
   }
 
   private include(text: string, ctx: Context): GatheredItem[] {
     const { lines, problems } = parseIncludeLines(text, this.options.vars)
     const first = problems[0]
-    if (first) this.report.fail(this.problem(ctx, first.code, first.message, first.line, first.column, first.suggestion))
+    if (first)
+      this.report.fail(this.problem(ctx, first.code, first.message, first.line, first.column, first.suggestion))
     const items: GatheredItem[] = []
     const base = dirname(ctx.file)
     for (const line of lines) {
       const at = { ctx, line: line.line, column: line.column }
-      const fail = (code: string, message: string): never => this.report.fail(this.problem(ctx, code, message, line.line, line.column))
+      const fail = (code: string, message: string): never =>
+        this.report.fail(this.problem(ctx, code, message, line.line, line.column))
       const scheme = remoteScheme(line.target)
-      if (scheme) fail('MY_INCLUDE_REMOTE', `'${line.target}' is a ${scheme} URL: includes are read at build time from local files only`)
+      if (scheme)
+        fail(
+          'MY_INCLUDE_REMOTE',
+          `'${line.target}' is a ${scheme} URL: includes are read at build time from local files only`,
+        )
       let target = line.target
       if (/^file:\/\//i.test(target)) {
         try {
@@ -411,24 +514,43 @@ class Gatherer {
         // resolve() normalises plain `..` segments; one left inside braces or after a wildcard would
         // make the walk itself leave the root before any match is confined.
         if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
-          fail('MY_INCLUDE_OUTSIDE_ROOT', `'${line.target}' has '..' inside a glob pattern, which walks outside the project root ${this.options.root}; write the folder before the wildcard without '..'`)
+          fail(
+            'MY_INCLUDE_OUTSIDE_ROOT',
+            `'${line.target}' has '..' inside a glob pattern, which walks outside the project root ${this.options.root}; write the folder before the wildcard without '..'`,
+          )
         }
         try {
           // From the folder before the first wildcard: tinyglobby given an absolute pattern outside
           // the working directory crawls from far above it (a quarter of a second per line).
           const pattern = absolute.replaceAll('\\', '/')
           const cut = pattern.lastIndexOf('/', pattern.search(/[*?[\]{}]/))
-          paths = globSync(pattern.slice(cut + 1), { cwd: pattern.slice(0, cut) || '/', absolute: true, onlyFiles: true, expandDirectories: false })
+          paths = globSync(pattern.slice(cut + 1), {
+            cwd: pattern.slice(0, cut) || '/',
+            absolute: true,
+            onlyFiles: true,
+            expandDirectories: false,
+          })
             .map((p) => resolve(p))
             .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
         } catch (error) {
           // picomatch compiles the pattern to a RegExp, which a long or odd pattern can break.
-          return fail('MY_INCLUDE_INVALID', `invalid glob pattern '${line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target}': ${(error as Error).message.slice(0, 200)}`)
+          return fail(
+            'MY_INCLUDE_INVALID',
+            `invalid glob pattern '${line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target}': ${(error as Error).message.slice(0, 200)}`,
+          )
         }
-        if (paths.length > this.options.limits.maxGlobMatches) fail('MY_GLOB_TOO_MANY', `'${line.target}' matches ${paths.length} files, over the limit of ${this.options.limits.maxGlobMatches} (limits.maxGlobMatches)`)
+        if (paths.length > this.options.limits.maxGlobMatches)
+          fail(
+            'MY_GLOB_TOO_MANY',
+            `'${line.target}' matches ${paths.length} files, over the limit of ${this.options.limits.maxGlobMatches} (limits.maxGlobMatches)`,
+          )
         if (paths.length === 0) {
           this.missing.push(absolute)
-          if (!line.optional) fail('MY_INCLUDE_NO_MATCH', `'${line.target}' matches no file (prefix the line with '?' if that is expected)`)
+          if (!line.optional)
+            fail(
+              'MY_INCLUDE_NO_MATCH',
+              `'${line.target}' matches no file (prefix the line with '?' if that is expected)`,
+            )
         }
       } else {
         paths = [absolute]
@@ -442,13 +564,23 @@ class Gatherer {
         }
         if (this.active.includes(real) || this.active.includes(path)) {
           const cycle = [...this.active.slice(this.active.indexOf(this.active.includes(real) ? real : path)), real]
-          fail('MY_INCLUDE_CYCLE', `include cycle: ${cycle.map((f) => relative(this.options.root, f) || f).join(' → ')}`)
+          fail(
+            'MY_INCLUDE_CYCLE',
+            `include cycle: ${cycle.map((f) => relative(this.options.root, f) || f).join(' → ')}`,
+          )
         }
         if (line.once && this.onceMerged.has(real)) continue
         this.onceMerged.add(real)
-        if (ctx.depth + 1 > this.options.limits.maxIncludeDepth) fail('MY_INCLUDE_DEPTH', `includes nest deeper than ${this.options.limits.maxIncludeDepth} levels (limits.maxIncludeDepth)`)
+        if (ctx.depth + 1 > this.options.limits.maxIncludeDepth)
+          fail(
+            'MY_INCLUDE_DEPTH',
+            `includes nest deeper than ${this.options.limits.maxIncludeDepth} levels (limits.maxIncludeDepth)`,
+          )
         const bytes = this.read(real, at)
-        const chain = [...ctx.chain, { file: ctx.file, line: ctx.lineOffset !== undefined ? ctx.lineOffset + line.line + 1 : ctx.anchor.line }]
+        const chain = [
+          ...ctx.chain,
+          { file: ctx.file, line: ctx.lineOffset !== undefined ? ctx.lineOffset + line.line + 1 : ctx.anchor.line },
+        ]
         items.push(...this.file(real, bytes, chain, ctx.depth + 1))
       }
     }
@@ -456,7 +588,12 @@ class Gatherer {
   }
 
   /** The real path of an include target, refused when it leaves `root` and every `allow` folder. */
-  private confine(path: string, at: { ctx: Context; line: number; column: number }, written: string, prefixOnly: boolean): string {
+  private confine(
+    path: string,
+    at: { ctx: Context; line: number; column: number },
+    written: string,
+    prefixOnly: boolean,
+  ): string {
     let real = path
     if (!prefixOnly) {
       try {
@@ -483,10 +620,17 @@ class Gatherer {
 
   /** cloud-init `_explode_archive`: a YAML list of `{content, type, filename, <header>: value}`. */
   private archive(text: string, ctx: Context): GatheredItem[] {
-    const [doc] = parseYamlStream(text, { version: this.options.yamlVersion, allowDuplicateKeys: !this.options.strict, maxAliasCount: this.options.limits.maxAliasCount, maxDepth: this.options.limits.maxDepth })
+    const [doc] = parseYamlStream(text, {
+      version: this.options.yamlVersion,
+      allowDuplicateKeys: !this.options.strict,
+      maxAliasCount: this.options.limits.maxAliasCount,
+      maxDepth: this.options.limits.maxDepth,
+    })
     const at = (path: (string | number)[]): Context => {
       const position = doc!.locate(path)
-      return ctx.lineOffset !== undefined ? { ...ctx, lineOffset: undefined, anchor: { line: ctx.lineOffset + position.line, column: position.column } } : ctx
+      return ctx.lineOffset !== undefined
+        ? { ...ctx, lineOffset: undefined, anchor: { line: ctx.lineOffset + position.line, column: position.column } }
+        : ctx
     }
     if (doc?.error) {
       this.report.lenient(this.problem(at([]), 'MY_YAML_SYNTAX', `invalid YAML in the archive: ${doc.error.message}`))
@@ -494,14 +638,26 @@ class Gatherer {
     }
     const list = doc?.value
     if (!Array.isArray(list)) {
-      this.report.lenient(this.problem(at([]), 'MY_ARCHIVE_NOT_A_LIST', '#cloud-config-archive must be a YAML list; cloud-init treats anything else as an empty archive'))
+      this.report.lenient(
+        this.problem(
+          at([]),
+          'MY_ARCHIVE_NOT_A_LIST',
+          '#cloud-config-archive must be a YAML list; cloud-init treats anything else as an empty archive',
+        ),
+      )
       return []
     }
     const items: GatheredItem[] = []
     list.forEach((raw: unknown, index) => {
       const entry = typeof raw === 'string' ? { content: raw } : raw
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-        this.report.lenient(this.problem(at([index]), 'MY_ARCHIVE_ENTRY', `archive entry ${index + 1} is neither a string nor a mapping; cloud-init skips it`))
+        this.report.lenient(
+          this.problem(
+            at([index]),
+            'MY_ARCHIVE_ENTRY',
+            `archive entry ${index + 1} is neither a string nor a mapping; cloud-init skips it`,
+          ),
+        )
         return
       }
       const record = entry as Record<string, unknown>
@@ -510,14 +666,26 @@ class Gatherer {
         if (name === 'content' || name === 'type' || name === 'filename' || name === 'launch-index') continue
         if (typeof value !== 'string') {
           // cloud-init raises TypeError here and aborts the whole user-data.
-          this.report.fail(this.problem(at([index, name]), 'MY_ARCHIVE_HEADER', `archive entry ${index + 1}: header '${name}' must be a string`))
+          this.report.fail(
+            this.problem(
+              at([index, name]),
+              'MY_ARCHIVE_HEADER',
+              `archive entry ${index + 1}: header '${name}' must be a string`,
+            ),
+          )
         }
         headers[name] = value as string
       }
       const entryCtx = at([index, 'content'])
       const content = record.content
       if (content instanceof Uint8Array) {
-        this.report.warn(this.problem(entryCtx, 'MY_PART_UNHANDLED', `archive entry ${index + 1} is binary (application/octet-stream) and is skipped, as cloud-init skips it`))
+        this.report.warn(
+          this.problem(
+            entryCtx,
+            'MY_PART_UNHANDLED',
+            `archive entry ${index + 1} is binary (application/octet-stream) and is skipped, as cloud-init skips it`,
+          ),
+        )
         return
       }
       const payload = content === undefined || content === null ? '' : String(content)
@@ -527,7 +695,11 @@ class Gatherer {
         items.push(this.part(type, false, payload, headers, entryCtx))
       } else {
         this.report.warn(
-          this.problem(entryCtx, 'MY_PART_UNHANDLED', `archive entry ${index + 1} of type ${type} is skipped: cloud-init does not expand includes or archives inside an archive, and handles only cloud-config here`),
+          this.problem(
+            entryCtx,
+            'MY_PART_UNHANDLED',
+            `archive entry ${index + 1} of type ${type} is skipped: cloud-init does not expand includes or archives inside an archive, and handles only cloud-config here`,
+          ),
         )
       }
     })
@@ -542,8 +714,15 @@ export function gatherEntry(entry: string, options: ResolvedOptions, report: Rep
   try {
     items = gatherer.entry(entry)
   } catch (error) {
-    if (error instanceof MergedYamlError) error.dependencies ??= { files: gatherer.files, missing: gatherer.missing, globs: gatherer.globs }
+    if (error instanceof MergedYamlError)
+      error.dependencies ??= { files: gatherer.files, missing: gatherer.missing, globs: gatherer.globs }
     throw error
   }
-  return { items, files: gatherer.files, missing: gatherer.missing, globs: gatherer.globs, readDependency: (path, at) => gatherer.dependency(path, at) }
+  return {
+    items,
+    files: gatherer.files,
+    missing: gatherer.missing,
+    globs: gatherer.globs,
+    readDependency: (path, at) => gatherer.dependency(path, at),
+  }
 }

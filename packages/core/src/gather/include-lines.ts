@@ -24,7 +24,10 @@ export interface IncludeLineProblem {
 
 const VARIABLE = /\$\{([^}]*)\}/g
 
-export function parseIncludeLines(payload: string, vars: Readonly<Record<string, string>>): { lines: IncludeLine[]; problems: IncludeLineProblem[] } {
+export function parseIncludeLines(
+  payload: string,
+  vars: Readonly<Record<string, string>>,
+): { lines: IncludeLine[]; problems: IncludeLineProblem[] } {
   const lines: IncludeLine[] = []
   const problems: IncludeLineProblem[] = []
   let once = false
@@ -32,7 +35,11 @@ export function parseIncludeLines(payload: string, vars: Readonly<Record<string,
     let line = raw
     let offset = 0
     const lower = line.startsWith('#') ? line.toLowerCase() : ''
-    const directive = lower.startsWith('#include-once') ? '#include-once' : lower.startsWith('#include') ? '#include' : undefined
+    const directive = lower.startsWith('#include-once')
+      ? '#include-once'
+      : lower.startsWith('#include')
+        ? '#include'
+        : undefined
     if (directive) {
       once = directive === '#include-once'
       const rest = line.slice(directive.length)
@@ -50,22 +57,23 @@ export function parseIncludeLines(payload: string, vars: Readonly<Record<string,
       offset += 1
     }
     let failed = false
-    if (target.includes('${')) target = target.replace(VARIABLE, (whole, name: string, at: number) => {
-      const value = Object.hasOwn(vars, name) ? vars[name] : undefined
-      if (value === undefined) {
-        const suggestion = suggestName(name, Object.keys(vars))
-        problems.push({
-          code: 'MY_INCLUDE_UNKNOWN_VARIABLE',
-          message: `unknown variable '\${${name}}' in include line (known: ${Object.keys(vars).sort().join(', ') || 'none'})`,
-          line: index,
-          column: offset + at,
-          ...(suggestion ? { suggestion } : {}),
-        })
-        failed = true
-        return whole
-      }
-      return value
-    })
+    if (target.includes('${'))
+      target = target.replace(VARIABLE, (whole, name: string, at: number) => {
+        const value = Object.hasOwn(vars, name) ? vars[name] : undefined
+        if (value === undefined) {
+          const suggestion = suggestName(name, Object.keys(vars))
+          problems.push({
+            code: 'MY_INCLUDE_UNKNOWN_VARIABLE',
+            message: `unknown variable '\${${name}}' in include line (known: ${Object.keys(vars).sort().join(', ') || 'none'})`,
+            line: index,
+            column: offset + at,
+            ...(suggestion ? { suggestion } : {}),
+          })
+          failed = true
+          return whole
+        }
+        return value
+      })
     if (!failed) lines.push({ target, once, optional, line: index, column: offset })
   })
   return { lines, problems }

@@ -127,7 +127,11 @@ function decodeQuotedPrintable(binary: string): Uint8Array {
   return Uint8Array.from(bytes)
 }
 
-function decodeBody(binary: string, encoding: string | undefined, line: number): { body: Uint8Array; identity: boolean } {
+function decodeBody(
+  binary: string,
+  encoding: string | undefined,
+  line: number,
+): { body: Uint8Array; identity: boolean } {
   switch ((encoding ?? '7bit').toLowerCase()) {
     case 'base64': {
       const clean = binary.replace(/[^A-Za-z0-9+/=]/g, '')
@@ -197,19 +201,36 @@ export function readMime(binary: string, limits: MimeLimits, firstLine = 0): Mim
       headerLines[name] = line
     }
     const typeHeader = headers.findLast(([n]) => n.toLowerCase() === 'content-type')?.[1]
-    const { type, params } = typeHeader ? parseContentType(typeHeader) : { type: undefined, params: {} as Record<string, string> }
+    const { type, params } = typeHeader
+      ? parseContentType(typeHeader)
+      : { type: undefined, params: {} as Record<string, string> }
     if (type?.startsWith('multipart/')) {
       const boundary = params.boundary
       if (!boundary) throw new MimeError(`${type} part has no boundary parameter`, part.line)
-      if (depth + 1 > limits.maxDepth) throw new MimeError(`multipart parts nest deeper than ${limits.maxDepth} levels (limits.maxIncludeDepth)`, part.line, 'MY_MIME_TOO_DEEP')
+      if (depth + 1 > limits.maxDepth)
+        throw new MimeError(
+          `multipart parts nest deeper than ${limits.maxDepth} levels (limits.maxIncludeDepth)`,
+          part.line,
+          'MY_MIME_TOO_DEEP',
+        )
       const id = containers++
       for (const child of splitMultipart(part, bodyStart, bodyLine, boundary)) walk(child, depth + 1, [...path, id])
       return
     }
-    if (leaves.length >= limits.maxParts) throw new MimeError(`more than ${limits.maxParts} MIME parts (limits.maxMimeParts)`, part.line, 'MY_MIME_TOO_MANY_PARTS')
+    if (leaves.length >= limits.maxParts)
+      throw new MimeError(
+        `more than ${limits.maxParts} MIME parts (limits.maxMimeParts)`,
+        part.line,
+        'MY_MIME_TOO_MANY_PARTS',
+      )
     const encoding = headers.findLast(([n]) => n.toLowerCase() === 'content-transfer-encoding')?.[1]
     const { body, identity } = decodeBody(part.text.slice(bodyStart), encoding, part.line)
-    if (body.length > limits.maxDecodedSize) throw new MimeError(`a MIME part decodes to more than ${limits.maxDecodedSize} bytes (limits.maxDecodedSize)`, part.line, 'MY_DECODED_TOO_LARGE')
+    if (body.length > limits.maxDecodedSize)
+      throw new MimeError(
+        `a MIME part decodes to more than ${limits.maxDecodedSize} bytes (limits.maxDecodedSize)`,
+        part.line,
+        'MY_DECODED_TOO_LARGE',
+      )
     leaves.push({
       headers: record,
       contentType: type || undefined,

@@ -47,7 +47,12 @@ function stackSpecs(declared: readonly MergerSpec[], inForce: readonly MergerSpe
 }
 
 /** With `provenance` (render option `explain`), every merge decision is recorded there. */
-export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMergeOptions, report: Reporter, provenance?: ProvenanceRecorder): unknown {
+export function mergeCloudInit(
+  steps: readonly MergeStep[],
+  options: CloudInitMergeOptions,
+  report: Reporter,
+  provenance?: ProvenanceRecorder,
+): unknown {
   const parsedDefault = parseMergeString(options.mergeHow)
   const defaults = parsedDefault.specs
   // Set when a cloud-config part was attempted: cloud-init then writes {} even if every part failed.
@@ -66,7 +71,12 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
     const value = doc.value
     if (!isPlainObject(value)) {
       if (headerless && !report.strict) {
-        report.warn({ code: 'MY_PART_UNHANDLED', message: 'a file without #cloud-config that is not a YAML mapping is not cloud-config; it is skipped, as cloud-init skips text/plain', doc })
+        report.warn({
+          code: 'MY_PART_UNHANDLED',
+          message:
+            'a file without #cloud-config that is not a YAML mapping is not cloud-config; it is skipped, as cloud-init skips text/plain',
+          doc,
+        })
         provenance?.skipPart(doc, 'skipped', describeMergers(inForce))
         return inForce
       }
@@ -98,7 +108,11 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
         code: 'MY_NO_DICT_MERGER',
         message: 'the merger list has no dict merger, so cloud-init drops the whole part; add dict()',
         doc,
-        path: Object.hasOwn(value, 'merge_how') ? ['merge_how'] : Object.hasOwn(value, 'merge_type') ? ['merge_type'] : [],
+        path: Object.hasOwn(value, 'merge_how')
+          ? ['merge_how']
+          : Object.hasOwn(value, 'merge_type')
+            ? ['merge_type']
+            : [],
       })
     }
     const recorder = provenance?.beginPart(doc, specs)
@@ -155,8 +169,7 @@ export function mergeCloudInit(steps: readonly MergeStep[], options: CloudInitMe
         if (!step.headerless || report.strict) buffer ??= {}
         report.lenient({ ...step.problem, message: `${step.problem.message}; cloud-init skips this part` })
         if (step.problem.at) provenance?.skipUnparsable(step.problem.at, describeMergers(current))
-      }
-      else current = mergeYaml(step.doc, step.headerless, step.empty, current)
+      } else current = mergeYaml(step.doc, step.headerless, step.empty, current)
     }
   }
   walk(steps, defaults)

@@ -145,14 +145,24 @@ export function parseMergeBody(body: unknown): ParsedDirective {
     if (isRecord(entry)) {
       if (!('name' in entry) || !('settings' in entry)) {
         const missing = 'name' in entry ? 'settings' : 'name'
-        problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has no '${missing}'`, fatal: true, entry: index })
+        problems.push({
+          code: 'MY_MERGE_FORMAT',
+          message: `merger entry ${index + 1} has no '${missing}'`,
+          fatal: true,
+          entry: index,
+        })
         return
       }
       name = typeof entry.name === 'string' ? entry.name.replaceAll('-', '_').trim() : entry.name
       options = entry.settings
       const extra = Object.keys(entry).filter((k) => k !== 'name' && k !== 'settings')
       if (extra.length > 0) {
-        problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has unknown key '${extra[0]}' (only 'name' and 'settings' are read)`, fatal: false, entry: index })
+        problems.push({
+          code: 'MY_MERGE_FORMAT',
+          message: `merger entry ${index + 1} has unknown key '${extra[0]}' (only 'name' and 'settings' are read)`,
+          fatal: false,
+          entry: index,
+        })
       }
     } else if (typeof entry === 'string') {
       // cloud-init indexes the string: "dict(replace)" becomes merger 'd' with options of characters.
@@ -165,26 +175,60 @@ export function parseMergeBody(body: unknown): ParsedDirective {
       return
     } else if (Array.isArray(entry)) {
       if (entry.length === 0) {
-        problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} is an empty list`, fatal: true, entry: index })
+        problems.push({
+          code: 'MY_MERGE_FORMAT',
+          message: `merger entry ${index + 1} is an empty list`,
+          fatal: true,
+          entry: index,
+        })
         return
       }
       name = entry[0]
       options = entry.slice(1)
-      problems.push({ code: 'MY_MERGE_LIST_ENTRY', message: `merger entry ${index + 1} uses the undocumented [name, option…] form; write {name, settings}`, fatal: false, entry: index })
+      problems.push({
+        code: 'MY_MERGE_LIST_ENTRY',
+        message: `merger entry ${index + 1} uses the undocumented [name, option…] form; write {name, settings}`,
+        fatal: false,
+        entry: index,
+      })
     } else {
-      problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} is ${describe(entry)}, not a {name, settings} mapping`, fatal: true, entry: index })
+      problems.push({
+        code: 'MY_MERGE_FORMAT',
+        message: `merger entry ${index + 1} is ${describe(entry)}, not a {name, settings} mapping`,
+        fatal: true,
+        entry: index,
+      })
       return
     }
     if (name === '' || name === null || name === undefined) {
-      problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has an empty name and is ignored`, fatal: false, entry: index })
+      problems.push({
+        code: 'MY_MERGE_FORMAT',
+        message: `merger entry ${index + 1} has an empty name and is ignored`,
+        fatal: false,
+        entry: index,
+      })
       return
     }
     if (typeof name !== 'string') {
-      problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has a name that is ${describe(name)}, not a string`, fatal: true, entry: index })
+      problems.push({
+        code: 'MY_MERGE_FORMAT',
+        message: `merger entry ${index + 1} has a name that is ${describe(name)}, not a string`,
+        fatal: true,
+        entry: index,
+      })
       return
     }
-    if (options === null || options === undefined || (typeof options !== 'string' && !Array.isArray(options) && !isRecord(options))) {
-      problems.push({ code: 'MY_MERGE_FORMAT', message: `merger entry ${index + 1} has settings that are ${describe(options)}, not a list of options`, fatal: true, entry: index })
+    if (
+      options === null ||
+      options === undefined ||
+      (typeof options !== 'string' && !Array.isArray(options) && !isRecord(options))
+    ) {
+      problems.push({
+        code: 'MY_MERGE_FORMAT',
+        message: `merger entry ${index + 1} has settings that are ${describe(options)}, not a list of options`,
+        fatal: true,
+        entry: index,
+      })
       return
     }
     if (typeof options === 'string') {

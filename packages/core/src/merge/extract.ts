@@ -46,8 +46,12 @@ function checkSpecs(specs: readonly MergerSpec[]): DirectiveProblem[] {
  * The part's data without its directive keys: the value itself when it has none (merges never
  * change their input), else a copy built without them (deleting keys would slow the copy down).
  */
-function withoutDirectives(value: Record<string, unknown>, consumed: 'merge_how' | 'merge_type'): Record<string, unknown> {
-  if (!Object.hasOwn(value, 'merge_how') && !(consumed === 'merge_type' && Object.hasOwn(value, 'merge_type'))) return value
+function withoutDirectives(
+  value: Record<string, unknown>,
+  consumed: 'merge_how' | 'merge_type',
+): Record<string, unknown> {
+  if (!Object.hasOwn(value, 'merge_how') && !(consumed === 'merge_type' && Object.hasOwn(value, 'merge_type')))
+    return value
   const data: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
     if (key !== 'merge_how' && !(key === consumed && key === 'merge_type')) setOwn(data, key, value[key])
@@ -57,7 +61,12 @@ function withoutDirectives(value: Record<string, unknown>, consumed: 'merge_how'
 
 export function extractPart(doc: SourceDocument, value: Record<string, unknown>, report: Reporter): ExtractedPart {
   // Most parts declare nothing and have no headers: nothing to take out, nothing to check.
-  if (!Object.hasOwn(value, 'merge_how') && !Object.hasOwn(value, 'merge_type') && Object.keys(doc.headers).length === 0) return { data: value, specs: NO_DIRECTIVE.specs, ok: true }
+  if (
+    !Object.hasOwn(value, 'merge_how') &&
+    !Object.hasOwn(value, 'merge_type') &&
+    Object.keys(doc.headers).length === 0
+  )
+    return { data: value, specs: NO_DIRECTIVE.specs, ok: true }
   let ok = true
   let bodyKey: 'merge_how' | 'merge_type' | undefined
   let body: unknown = value.merge_how
@@ -72,7 +81,7 @@ export function extractPart(doc: SourceDocument, value: Record<string, unknown>,
   if (bodyKey === 'merge_how' && Object.hasOwn(value, 'merge_type')) {
     report.lenient({
       code: 'MY_MERGE_TYPE_KEPT',
-      message: "both merge_how and merge_type are set: cloud-init uses merge_how and keeps merge_type as ordinary data",
+      message: 'both merge_how and merge_type are set: cloud-init uses merge_how and keeps merge_type as ordinary data',
       doc,
       path: ['merge_type'],
       target: 'key',
@@ -128,7 +137,14 @@ export function extractPart(doc: SourceDocument, value: Record<string, unknown>,
   const specs = fromHeader.specs.length === 0 ? fromBody.specs : [...fromBody.specs, ...fromHeader.specs]
   for (const p of checkSpecs(specs)) {
     const fromBodyEntry = p.entry !== undefined && p.entry < bodyCount
-    onProblem(p, fromBodyEntry || p.entry === undefined ? (bodyKey ? bodyWhere(typeof body === 'string' ? undefined : p.entry) : headerWhere) : headerWhere)
+    onProblem(
+      p,
+      fromBodyEntry || p.entry === undefined
+        ? bodyKey
+          ? bodyWhere(typeof body === 'string' ? undefined : p.entry)
+          : headerWhere
+        : headerWhere,
+    )
   }
   return { data, specs: ok ? specs : [], ok }
 }

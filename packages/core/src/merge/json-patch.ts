@@ -20,7 +20,8 @@ type Op = (typeof OPS)[number]
 function parsePointer(pointer: unknown, op: number, field: string): string[] {
   if (typeof pointer !== 'string') throw new JsonPatchError(`'${field}' must be a JSON pointer string`, op, field)
   if (pointer === '') return []
-  if (!pointer.startsWith('/')) throw new JsonPatchError(`'${pointer}' is not a JSON pointer (it must start with '/')`, op, field)
+  if (!pointer.startsWith('/'))
+    throw new JsonPatchError(`'${pointer}' is not a JSON pointer (it must start with '/')`, op, field)
   return pointer
     .slice(1)
     .split('/')
@@ -31,7 +32,8 @@ function arrayIndex(token: string, length: number, allowEnd: boolean, op: number
   if (allowEnd && token === '-') return length
   if (!/^(0|[1-9][0-9]*)$/.test(token)) throw new JsonPatchError(`'${token}' is not an array index`, op, field)
   const index = Number(token)
-  if (index > length || (!allowEnd && index === length)) throw new JsonPatchError(`array index ${index} is out of range (length ${length})`, op, field)
+  if (index > length || (!allowEnd && index === length))
+    throw new JsonPatchError(`array index ${index} is out of range (length ${length})`, op, field)
   return index
 }
 
@@ -46,7 +48,13 @@ function get(doc: unknown, tokens: readonly string[], op: number, field: string)
 }
 
 /** Returns a copy of `doc` with `edit` applied to the container at `tokens[:-1]` (copy-on-write). */
-function update(doc: unknown, tokens: readonly string[], op: number, field: string, edit: (parent: unknown, key: string) => unknown): unknown {
+function update(
+  doc: unknown,
+  tokens: readonly string[],
+  op: number,
+  field: string,
+  edit: (parent: unknown, key: string) => unknown,
+): unknown {
   if (tokens.length === 0) return edit(undefined, '')
   const walk = (node: unknown, depth: number): unknown => {
     const token = tokens[depth]!
@@ -122,7 +130,8 @@ export function applyJsonPatch(doc: unknown, patch: unknown): unknown {
     }
     const path = parsePointer(operation.path, index, 'path')
     const needsValue = name === 'add' || name === 'replace' || name === 'test'
-    if (needsValue && !Object.hasOwn(operation, 'value')) throw new JsonPatchError(`operation '${name}' needs a 'value'`, index)
+    if (needsValue && !Object.hasOwn(operation, 'value'))
+      throw new JsonPatchError(`operation '${name}' needs a 'value'`, index)
     switch (name as Op) {
       case 'add':
         result = add(result, path, operation.value, index, 'path')
@@ -140,7 +149,8 @@ export function applyJsonPatch(doc: unknown, patch: unknown): unknown {
         break
       case 'move': {
         const from = parsePointer(operation.from, index, 'from')
-        if (from.length < path.length && from.every((t, i) => t === path[i])) throw new JsonPatchError('cannot move a value into one of its own children', index, 'from')
+        if (from.length < path.length && from.every((t, i) => t === path[i]))
+          throw new JsonPatchError('cannot move a value into one of its own children', index, 'from')
         const value = get(result, from, index, 'from')
         result = add(remove(result, from, index, 'from'), path, value, index, 'path')
         break
@@ -151,7 +161,8 @@ export function applyJsonPatch(doc: unknown, patch: unknown): unknown {
         break
       }
       case 'test':
-        if (!deepEqual(get(result, path, index, 'path'), operation.value)) throw new JsonPatchError(`test failed: the value at '${String(operation.path)}' differs`, index, 'value')
+        if (!deepEqual(get(result, path, index, 'path'), operation.value))
+          throw new JsonPatchError(`test failed: the value at '${String(operation.path)}' differs`, index, 'value')
         break
     }
   })

@@ -79,7 +79,15 @@ function buildMergerSet(specs: readonly MergerSpec[]): MergerSet {
       }
     } else if (spec.name === 'list' && !set.list) {
       set.list = {
-        method: has('append') ? 'append' : has('prepend') ? 'prepend' : has('replace') ? 'replace' : has('no_replace') ? 'no_replace' : 'replace',
+        method: has('append')
+          ? 'append'
+          : has('prepend')
+            ? 'prepend'
+            : has('replace')
+              ? 'replace'
+              : has('no_replace')
+                ? 'no_replace'
+                : 'replace',
         recurseDict: has('recurse_dict'),
         recurseStr: has('recurse_str'),
         recurseArray: has('recurse_array') || has('recurse_list'),
@@ -97,7 +105,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** Assigns an own property, `__proto__` included, without ever touching a prototype. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
   else target[key] = value
 }
 
@@ -234,7 +243,13 @@ export class MergeRun {
 
   private mergeDict(old: Record<string, unknown>, next: unknown, m: DictMerger): unknown {
     if (!isPlainObject(next)) {
-      this.recorder?.note(this.path, 'kept', 'dict', next, `the dict merger keeps a mapping when given ${typeName(next)}`)
+      this.recorder?.note(
+        this.path,
+        'kept',
+        'dict',
+        next,
+        `the dict merger keeps a mapping when given ${typeName(next)}`,
+      )
       return old
     }
     this.recorder?.note(this.path, 'merged', 'dict', next)
@@ -258,9 +273,16 @@ export class MergeRun {
         this.write(out, key, value, inPlace)
         continue
       }
-      const recurse = (Array.isArray(value) && m.recurseArray) || (typeof value === 'string' && m.recurseStr) || isPlainObject(value)
+      const recurse =
+        (Array.isArray(value) && m.recurseArray) || (typeof value === 'string' && m.recurseStr) || isPlainObject(value)
       if (!recurse) {
-        this.recorder?.note([...this.path, key], 'kept', 'dict', value, 'without replace, the dict merger keeps the existing value')
+        this.recorder?.note(
+          [...this.path, key],
+          'kept',
+          'dict',
+          value,
+          'without replace, the dict merger keeps the existing value',
+        )
         continue
       }
       this.path.push(key)
@@ -278,7 +300,10 @@ export class MergeRun {
     }
     if ((m.method === 'append' || m.method === 'prepend') && !Array.isArray(next)) {
       const what = typeof next === 'string' ? 'its characters' : 'its keys'
-      this.conflict(`list(${m.method}) got ${typeName(next)} for a list: cloud-init ${m.method}s ${what} one by one`, false)
+      this.conflict(
+        `list(${m.method}) got ${typeName(next)} for a list: cloud-init ${m.method}s ${what} one by one`,
+        false,
+      )
     }
     if (m.method === 'prepend' || m.method === 'append') {
       const items = iterate(next)
@@ -299,14 +324,25 @@ export class MergeRun {
     }
     if (m.method === 'no_replace') {
       if (isPlainObject(next) && old.length > 0 && Object.keys(next).length > 0) {
-        this.conflict('list(no_replace) got a mapping for a list: cloud-init fails with KeyError 0 and skips the part', true)
+        this.conflict(
+          'list(no_replace) got a mapping for a list: cloud-init fails with KeyError 0 and skips the part',
+          true,
+        )
       }
       this.recorder?.note(this.path, 'kept', 'list', next, 'list(no_replace) keeps the existing list')
       return old
     }
     // replace: an index-wise overlay, truncated to the old length.
     const items = next as unknown[]
-    this.recorder?.note(this.path, 'merged', 'list', next, items.length > old.length ? `list(replace) overlays index by index: the ${items.length - old.length} item(s) past the old length are dropped` : undefined)
+    this.recorder?.note(
+      this.path,
+      'merged',
+      'list',
+      next,
+      items.length > old.length
+        ? `list(replace) overlays index by index: the ${items.length - old.length} item(s) past the old length are dropped`
+        : undefined,
+    )
     const inPlace = this.ownership?.has(old) === true
     const out = inPlace ? old : old.slice()
     this.ownership?.own(out)
@@ -322,7 +358,11 @@ export class MergeRun {
     const common = Math.min(old.length, items.length)
     for (let i = 0; i < common; i++) {
       const value = items[i]
-      if ((Array.isArray(value) && m.recurseArray) || (typeof value === 'string' && m.recurseStr) || (isPlainObject(value) && m.recurseDict)) {
+      if (
+        (Array.isArray(value) && m.recurseArray) ||
+        (typeof value === 'string' && m.recurseStr) ||
+        (isPlainObject(value) && m.recurseDict)
+      ) {
         this.path.push(i)
         const merged = this.dispatch(out[i], value)
         if (merged !== out[i]) set(i, merged)
@@ -341,7 +381,10 @@ export class MergeRun {
       return next
     }
     if (typeof next !== 'string') {
-      this.conflict(`str(append) cannot append ${typeName(next)} to a string: cloud-init fails with TypeError and skips the part`, true)
+      this.conflict(
+        `str(append) cannot append ${typeName(next)} to a string: cloud-init fails with TypeError and skips the part`,
+        true,
+      )
     }
     this.recorder?.note(this.path, 'appended', 'str', next)
     return old + (next as string)

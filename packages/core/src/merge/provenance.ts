@@ -79,9 +79,21 @@ export interface MergeRecorder {
   /** `value` takes the place of `old` at `path`; `ABSENT` for "nothing there before" / "removed". */
   put(path: readonly PathSegment[], old: unknown, value: unknown, by: MergerType): void
   /** An event on `path` alone (the part's value for it is `value`). */
-  note(path: readonly PathSegment[], action: ProvenanceAction, by: MergerType | undefined, value: unknown, note?: string): void
+  note(
+    path: readonly PathSegment[],
+    action: ProvenanceAction,
+    by: MergerType | undefined,
+    value: unknown,
+    note?: string,
+  ): void
   /** `items` (from `incoming`) were appended or prepended to the list at `path`, which held `oldLength` items. */
-  addItems(path: readonly PathSegment[], oldLength: number, items: readonly unknown[], incoming: unknown, method: 'append' | 'prepend'): void
+  addItems(
+    path: readonly PathSegment[],
+    oldLength: number,
+    items: readonly unknown[],
+    incoming: unknown,
+    method: 'append' | 'prepend',
+  ): void
 }
 
 export type MergerType = 'dict' | 'list' | 'str'
@@ -150,7 +162,11 @@ export class ProvenanceRecorder {
     const prefix = keyOf(listPath).slice(0, -1)
     const moved: ProvenancePath[] = []
     for (const [key, entry] of this.paths) {
-      if (entry.path.length > depth && key.startsWith(prefix) && keyOf(entry.path.slice(0, depth)) === keyOf(listPath)) {
+      if (
+        entry.path.length > depth &&
+        key.startsWith(prefix) &&
+        keyOf(entry.path.slice(0, depth)) === keyOf(listPath)
+      ) {
         moved.push(entry)
         this.paths.delete(key)
       }
@@ -169,7 +185,10 @@ export class ProvenanceRecorder {
   }
 
   /** A part that could not be parsed, which cloud-init skips. */
-  skipUnparsable(at: { file: string; position: { line: number; column: number }; chain: readonly ChainLink[] }, merger: string): void {
+  skipUnparsable(
+    at: { file: string; position: { line: number; column: number }; chain: readonly ChainLink[] },
+    merger: string,
+  ): void {
     this.parts.push({ file: at.file, ...at.position, chain: [...at.chain], merger, status: 'skipped' })
   }
 
@@ -195,7 +214,13 @@ export class ProvenanceRecorder {
         for (const field of ['path', 'from'] as const) {
           const pointer = op[field]
           if (typeof pointer !== 'string') continue
-          const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))
+          const tokens =
+            pointer === ''
+              ? []
+              : pointer
+                  .slice(1)
+                  .split('/')
+                  .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))
           if (tokens.length > target.length || !tokens.every((t, j) => t === target[j])) continue
           const inValue = field === 'path' && Object.hasOwn(op, 'value')
           return { docPath: inValue ? [i, 'value', ...path.slice(tokens.length)] : [i, field], op: String(op.op) }
@@ -210,11 +235,17 @@ export class ProvenanceRecorder {
       const container = (isMapping(old) && isMapping(value)) || (Array.isArray(old) && Array.isArray(value))
       if (path.length > 0 && !container) {
         const { docPath, op } = cause(path)
-        const event: ProvenanceEvent = { path, ...locate(doc, docPath), action: value === ABSENT ? 'deleted' : 'patched', merger: `json-patch(${op})` }
+        const event: ProvenanceEvent = {
+          path,
+          ...locate(doc, docPath),
+          action: value === ABSENT ? 'deleted' : 'patched',
+          merger: `json-patch(${op})`,
+        }
         if (value !== ABSENT) event.value = value
         this.add(event)
       }
-      for (const [key, [segment, child]] of newKids) walk([...path, segment], oldKids.has(key) ? oldKids.get(key)![1] : ABSENT, child)
+      for (const [key, [segment, child]] of newKids)
+        walk([...path, segment], oldKids.has(key) ? oldKids.get(key)![1] : ABSENT, child)
       for (const [key, [segment, child]] of oldKids) if (!newKids.has(key)) walk([...path, segment], child, ABSENT)
     }
     walk([], before, after)
@@ -258,7 +289,14 @@ export class PartRecorder implements MergeRecorder {
     return spec ? formatSpec(spec) : 'none'
   }
 
-  private event(path: readonly PathSegment[], docPath: readonly PathSegment[], action: ProvenanceAction, merger: string, value: unknown, note?: string): void {
+  private event(
+    path: readonly PathSegment[],
+    docPath: readonly PathSegment[],
+    action: ProvenanceAction,
+    merger: string,
+    value: unknown,
+    note?: string,
+  ): void {
     const event: ProvenanceEvent = { path: [...path], ...locate(this.doc, docPath), action, merger }
     if (value !== ABSENT) event.value = value
     if (note) event.note = note
@@ -269,15 +307,35 @@ export class PartRecorder implements MergeRecorder {
    * One event for `path` and one for each path below it, old and new. `cause` explains the events
    * below a path the part replaced or deleted as a whole.
    */
-  private walk(path: readonly PathSegment[], docPath: readonly PathSegment[], old: unknown, value: unknown, merger: string, action: ProvenanceAction, cause?: string): void {
+  private walk(
+    path: readonly PathSegment[],
+    docPath: readonly PathSegment[],
+    old: unknown,
+    value: unknown,
+    merger: string,
+    action: ProvenanceAction,
+    cause?: string,
+  ): void {
     this.event(path, docPath, action, merger, value, action === 'set' ? undefined : cause)
     const oldKids = childrenOf(old)
     const newKids = childrenOf(value)
     if (oldKids.size === 0 && newKids.size === 0) return
-    const below = cause ?? (old === ABSENT ? undefined : `${path.map(String).join('.')} was ${value === ABSENT ? 'deleted' : 'replaced as a whole'}`)
+    const below =
+      cause ??
+      (old === ABSENT
+        ? undefined
+        : `${path.map(String).join('.')} was ${value === ABSENT ? 'deleted' : 'replaced as a whole'}`)
     for (const [key, [segment, child]] of newKids) {
       const before = oldKids.has(key) ? oldKids.get(key)![1] : ABSENT
-      this.walk([...path, segment], [...docPath, segment], before, child, merger, before === ABSENT ? 'set' : 'replaced', below)
+      this.walk(
+        [...path, segment],
+        [...docPath, segment],
+        before,
+        child,
+        merger,
+        before === ABSENT ? 'set' : 'replaced',
+        below,
+      )
     }
     // Removed descendants point at the value that removed them.
     for (const [key, [segment, child]] of oldKids) {
@@ -286,20 +344,48 @@ export class PartRecorder implements MergeRecorder {
   }
 
   put(path: readonly PathSegment[], old: unknown, value: unknown, by: MergerType): void {
-    this.walk(path, path, old, value, this.label(by), old === ABSENT ? 'set' : value === ABSENT ? 'deleted' : 'replaced')
+    this.walk(
+      path,
+      path,
+      old,
+      value,
+      this.label(by),
+      old === ABSENT ? 'set' : value === ABSENT ? 'deleted' : 'replaced',
+    )
   }
 
-  note(path: readonly PathSegment[], action: ProvenanceAction, by: MergerType | undefined, value: unknown, note?: string): void {
+  note(
+    path: readonly PathSegment[],
+    action: ProvenanceAction,
+    by: MergerType | undefined,
+    value: unknown,
+    note?: string,
+  ): void {
     // The root is the part itself, listed in `parts`.
     if (path.length === 0) return
     this.event(path, path, action, this.label(by), value, note)
   }
 
-  addItems(path: readonly PathSegment[], oldLength: number, items: readonly unknown[], incoming: unknown, method: 'append' | 'prepend'): void {
+  addItems(
+    path: readonly PathSegment[],
+    oldLength: number,
+    items: readonly unknown[],
+    incoming: unknown,
+    method: 'append' | 'prepend',
+  ): void {
     const merger = this.label('list')
     const action = method === 'append' ? 'appended' : 'prepended'
     const fromList = Array.isArray(incoming)
-    this.event(path, path, action, merger, incoming, fromList ? undefined : `list(${method}) adds the ${typeof incoming === 'string' ? 'characters' : 'keys'} of a non-list value one by one`)
+    this.event(
+      path,
+      path,
+      action,
+      merger,
+      incoming,
+      fromList
+        ? undefined
+        : `list(${method}) adds the ${typeof incoming === 'string' ? 'characters' : 'keys'} of a non-list value one by one`,
+    )
     if (method === 'prepend') this.pending.push({ kind: 'shift', path: [...path], by: items.length })
     const start = method === 'append' ? oldLength : 0
     items.forEach((item, i) => {

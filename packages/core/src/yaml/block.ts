@@ -7,12 +7,25 @@
 // gives up on. Scalars resolve with scalars.ts as on both other paths; test/perf/parse-equivalence
 // compares its values with the precise path's on every fixture, conformance input and generated text.
 import { leafSize } from '../value-limits.ts'
-import { BACKSLASH, BRACE, BRACE_END, BRACKET, BRACKET_END, COLON, DASH, DOUBLE, HASH, LF, PIPE, SINGLE, SPACE } from './chars.ts'
+import {
+  BACKSLASH,
+  BRACE,
+  BRACE_END,
+  BRACKET,
+  BRACKET_END,
+  COLON,
+  DASH,
+  DOUBLE,
+  HASH,
+  LF,
+  PIPE,
+  SINGLE,
+  SPACE,
+} from './chars.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { documentsOf, outsideJson } from './fast.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
-
 
 // Characters `yaml` reads otherwise or refuses in places (C0 and C1 controls, tabs, CR, NEL, line
 // and paragraph separators, BOM, surrogates, non-characters): a text with any is not read here.
@@ -92,7 +105,7 @@ class BlockReader {
   mapping(indent: number, depth: number, start: number, firstColon: number): Readonly<Record<string, unknown>> {
     if (depth >= this.maxDepth) throw GIVE_UP
     const map: Record<string, unknown> = {}
-    for (let i = start, colon = firstColon; ; ) {
+    for (let i = start, colon = firstColon; ;) {
       const key = this.key(i, colon)
       if (Object.hasOwn(map, key)) throw GIVE_UP
       map[key] = this.value(indent, depth, colon + 1)
@@ -176,7 +189,15 @@ class BlockReader {
     }
     // `<<` merges in YAML 1.1, a `__proto__` key is defined rather than assigned, and `null` and
     // `[object Object]` are what the other paths make of a null or a collection key.
-    if (key.length > MAX_KEY_LENGTH || key === '' || key === '<<' || key === '__proto__' || key === 'null' || key === '[object Object]') throw GIVE_UP
+    if (
+      key.length > MAX_KEY_LENGTH ||
+      key === '' ||
+      key === '<<' ||
+      key === '__proto__' ||
+      key === 'null' ||
+      key === '[object Object]'
+    )
+      throw GIVE_UP
     return key
   }
 
@@ -208,7 +229,10 @@ class BlockReader {
     if (c === DOUBLE || c === SINGLE) {
       value = this.quoted(i)
       end = this.quotedTo
-    } else if ((c === BRACKET && text.charCodeAt(i + 1) === BRACKET_END) || (c === BRACE && text.charCodeAt(i + 1) === BRACE_END)) {
+    } else if (
+      (c === BRACKET && text.charCodeAt(i + 1) === BRACKET_END) ||
+      (c === BRACE && text.charCodeAt(i + 1) === BRACE_END)
+    ) {
       value = Object.freeze(c === BRACKET ? [] : {})
       end = i + 2
     } else {
@@ -320,7 +344,20 @@ function isKeyEnd(text: string, j: number): boolean {
   return next === SPACE || next === LF || j + 1 === text.length
 }
 
-const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n', t: '\t', r: '\r', '0': '\0', b: '\b', f: '\f', v: '\v', a: '\x07', e: '\x1b' }
+const ESCAPES: Record<string, string> = {
+  '\\': '\\',
+  '"': '"',
+  '/': '/',
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '0': '\0',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  a: '\x07',
+  e: '\x1b',
+}
 
 /** A double-quoted scalar's body with its escapes (the common ones; others give up). */
 function unescape(body: string): string {
@@ -349,9 +386,17 @@ function unescape(body: string): string {
  * Reads a one-document YAML text of block collections, or returns undefined when it holds anything
  * else (see the top of this file). Documents locate paths with `locateWith` on first use.
  */
-export function parseBlockYaml(text: string, options: ParseYamlOptions, locateWith: (text: string) => YamlDocument[]): YamlDocument[] | undefined {
+export function parseBlockYaml(
+  text: string,
+  options: ParseYamlOptions,
+  locateWith: (text: string) => YamlDocument[],
+): YamlDocument[] | undefined {
   if (UNUSUAL.test(text)) return undefined
-  const reader = new BlockReader(text, options.version === '1.1' ? resolvePlain11 : resolvePlain12, options.maxDepth ?? DEFAULT_MAX_DEPTH)
+  const reader = new BlockReader(
+    text,
+    options.version === '1.1' ? resolvePlain11 : resolvePlain12,
+    options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  )
   let value: unknown
   try {
     reader.seekContent()

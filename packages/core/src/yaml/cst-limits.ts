@@ -41,7 +41,11 @@ export function checkDocumentTokens(document: CST.Document, limits: CstLimits): 
     }
     if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue
     if (depth + 1 > limits.maxDepth) {
-      return { code: 'MY_YAML_TOO_DEEP', message: `mappings and lists nest deeper than ${limits.maxDepth} levels here (limits.maxDepth)`, offset: token.offset }
+      return {
+        code: 'MY_YAML_TOO_DEEP',
+        message: `mappings and lists nest deeper than ${limits.maxDepth} levels here (limits.maxDepth)`,
+        offset: token.offset,
+      }
     }
     // Pushed in reverse, so that the first problem in source order is the one reported.
     for (let i = token.items.length - 1; i >= 0; i--) {

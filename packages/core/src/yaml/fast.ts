@@ -4,7 +4,23 @@
 // directives, merge keys, warnings, any error) makes it give up, and precise.ts decides instead.
 import { FAILSAFE_SCHEMA, loadAll, Type } from 'js-yaml'
 import type { LoadOptions, Schema, State } from 'js-yaml'
-import { BACKSLASH, BRACE, BRACE_END, BRACKET, BRACKET_END, COMMA, CR, DASH, DOUBLE, HASH, LF, PLUS, SINGLE, SPACE, TAB } from './chars.ts'
+import {
+  BACKSLASH,
+  BRACE,
+  BRACE_END,
+  BRACKET,
+  BRACKET_END,
+  COMMA,
+  CR,
+  DASH,
+  DOUBLE,
+  HASH,
+  LF,
+  PLUS,
+  SINGLE,
+  SPACE,
+  TAB,
+} from './chars.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { leafSize } from '../value-limits.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
@@ -305,7 +321,11 @@ function inspect(root: object): Inspection | undefined {
  * Reads a YAML stream with js-yaml, or returns undefined when the result might differ from the
  * precise path's. The documents locate paths by parsing the text with `yaml` on the first call.
  */
-export function parseYamlStreamFast(text: string, options: ParseYamlOptions, locateWith: (text: string) => YamlDocument[]): YamlDocument[] | undefined {
+export function parseYamlStreamFast(
+  text: string,
+  options: ParseYamlOptions,
+  locateWith: (text: string) => YamlDocument[],
+): YamlDocument[] | undefined {
   if (!textIsSafe(text, options)) return undefined
   let unsafe = false
   const load: LoadOptions & { maxDepth: number } = {
@@ -348,7 +368,12 @@ export function parseYamlStreamFast(text: string, options: ParseYamlOptions, loc
 }
 
 /** Documents read from `text` without positions: `locate` parses it with `locateWith` on first use. */
-export function documentsOf(text: string, values: unknown[], trees: TreeFacts[], locateWith: (text: string) => YamlDocument[]): YamlDocument[] {
+export function documentsOf(
+  text: string,
+  values: unknown[],
+  trees: TreeFacts[],
+  locateWith: (text: string) => YamlDocument[],
+): YamlDocument[] {
   let located: YamlDocument[] | undefined
   return values.map((value, index) => ({
     value,

@@ -16,5 +16,9 @@ export { parseYamlStreamPrecise } from './precise.ts'
  */
 export function parseYamlStream(text: string, options: ParseYamlOptions): YamlDocument[] {
   const locateWith = (source: string) => parseYamlStreamPrecise(source, options)
-  return parseBlockYaml(text, options, locateWith) ?? parseYamlStreamFast(text, options, locateWith) ?? parseYamlStreamPrecise(text, options)
+  return (
+    parseBlockYaml(text, options, locateWith) ??
+    parseYamlStreamFast(text, options, locateWith) ??
+    parseYamlStreamPrecise(text, options)
+  )
 }

@@ -48,7 +48,11 @@ function pyYaml11Tags(tags: Tags): Tags {
   return [bool(true, PY_TRUE), bool(false, PY_FALSE), int, float, ...kept]
 }
 
-function problemOf(error: { code: string; message: string; linePos?: [{ line: number; col: number }, ...unknown[]] }): YamlProblem {
+function problemOf(error: {
+  code: string
+  message: string
+  linePos?: [{ line: number; col: number }, ...unknown[]]
+}): YamlProblem {
   const start = error.linePos?.[0]
   return {
     code: error.code,
@@ -118,7 +122,11 @@ function mergeByPosition(errors: YAMLError[], extra: readonly YAMLError[]): YAML
 }
 
 /** The documents of a stream as `yaml`'s parseAllDocuments reads them, within the depth and alias limits. */
-function composeDocuments(text: string, options: ParseYamlOptions, lines: LineCounter): { docs: Document[]; limited: Map<number, CstProblem> } | CstProblem {
+function composeDocuments(
+  text: string,
+  options: ParseYamlOptions,
+  lines: LineCounter,
+): { docs: Document[]; limited: Map<number, CstProblem> } | CstProblem {
   const { Composer, Parser } = yamlModule()
   const parser = new Parser(lines.addNewLine)
   let tokens: CST.Token[]
@@ -127,7 +135,11 @@ function composeDocuments(text: string, options: ParseYamlOptions, lines: LineCo
   } catch (error) {
     // The parser unwinds some nestings recursively (`a: b: c: …` on one line).
     if (!(error instanceof RangeError)) throw error
-    return { code: 'MY_YAML_TOO_DEEP', message: `mappings and lists nest too deeply to parse here (limits.maxDepth)`, offset: parser.offset }
+    return {
+      code: 'MY_YAML_TOO_DEEP',
+      message: `mappings and lists nest too deeply to parse here (limits.maxDepth)`,
+      offset: parser.offset,
+    }
   }
   const limits = { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxAliasCount: options.maxAliasCount }
   const limited = new Map<number, CstProblem>()
@@ -175,7 +187,15 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
   if (!('docs' in composed)) {
     const { line, col } = lines.linePos(composed.offset)
     const position = { line, column: col }
-    return [{ value: null, empty: false, error: { code: composed.code, message: composed.message, position }, warnings: [], locate: () => position }]
+    return [
+      {
+        value: null,
+        empty: false,
+        error: { code: composed.code, message: composed.message, position },
+        warnings: [],
+        locate: () => position,
+      },
+    ]
   }
   const { docs: list, limited } = composed
   // An empty stream is one empty document, like PyYAML's safe_load giving None.
@@ -188,7 +208,13 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
     const limit = limited.get(index)
     if (limit) {
       const { line, col } = lines.linePos(limit.offset)
-      return { value: null, empty: false, error: { code: limit.code, message: limit.message, position: { line, column: col } }, warnings, locate }
+      return {
+        value: null,
+        empty: false,
+        error: { code: limit.code, message: limit.message, position: { line, column: col } },
+        warnings,
+        locate,
+      }
     }
     const fatal = doc.errors.find((e) => !(options.allowDuplicateKeys && e.code === 'DUPLICATE_KEY'))
     if (fatal) return { value: null, empty: false, error: problemOf(fatal), warnings, locate }
@@ -200,7 +226,8 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
       return { value: value ?? null, empty, warnings, locate }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      const code = error instanceof RangeError && /call stack/i.test(message) ? 'MY_YAML_TOO_DEEP' : 'MY_YAML_ALIAS_LIMIT'
+      const code =
+        error instanceof RangeError && /call stack/i.test(message) ? 'MY_YAML_TOO_DEEP' : 'MY_YAML_ALIAS_LIMIT'
       const friendly =
         code === 'MY_YAML_TOO_DEEP'
           ? 'document is nested too deeply to convert'

@@ -18,7 +18,11 @@ function isNumberStart(c: number): boolean {
 }
 
 function resolveSpecial(s: string): string | number {
-  return s.slice(-3).toLowerCase() === 'nan' ? Number.NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
+  return s.slice(-3).toLowerCase() === 'nan'
+    ? Number.NaN
+    : s[0] === '-'
+      ? Number.NEGATIVE_INFINITY
+      : Number.POSITIVE_INFINITY
 }
 
 /** The value of a non-empty plain scalar under the YAML 1.2 core schema. */
@@ -45,7 +49,8 @@ export function resolvePlain12(s: string): unknown {
 export const PY_TRUE = /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/
 export const PY_FALSE = /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/
 export const PY_NULL = /^(?:~|null|Null|NULL|)$/
-export const PY_INT = /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/
+export const PY_INT =
+  /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/
 export const PY_FLOAT =
   /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/
 

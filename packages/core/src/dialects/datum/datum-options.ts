@@ -8,13 +8,22 @@ const OPTION_NAMES = ['lookupOptions', 'lookup']
 const LOOKUP_OPTION_NAMES = ['default_lookup_options', 'lookup_options']
 
 function invalid(message: string, suggestion?: string): never {
-  const diagnostic = { code: 'MY_INVALID_OPTION', severity: 'error' as const, message, file: '<options>', line: 1, column: 1, chain: [] }
+  const diagnostic = {
+    code: 'MY_INVALID_OPTION',
+    severity: 'error' as const,
+    message,
+    file: '<options>',
+    line: 1,
+    column: 1,
+    chain: [],
+  }
   throw new MergedYamlError([suggestion ? { ...diagnostic, suggestion } : diagnostic])
 }
 
 function checkKeys(value: Record<string, unknown>, names: readonly string[], prefix: string): void {
   for (const key of Object.keys(value)) {
-    if (!names.includes(key)) invalid(`unknown option '${prefix}.${key}' (${names.join(', ')})`, suggestName(key, names))
+    if (!names.includes(key))
+      invalid(`unknown option '${prefix}.${key}' (${names.join(', ')})`, suggestName(key, names))
   }
 }
 
@@ -26,12 +35,15 @@ export function readDatumOptions(value: unknown): DatumOptions {
   const options: DatumOptions = {}
   if (value.lookup !== undefined) {
     if (typeof value.lookup !== 'string' || value.lookup.split(/[\\/]/).some((segment) => segment === '')) {
-      invalid(`option 'datum.lookup' must be a property path such as 'LcmConfig/Settings', not ${JSON.stringify(value.lookup)}`)
+      invalid(
+        `option 'datum.lookup' must be a property path such as 'LcmConfig/Settings', not ${JSON.stringify(value.lookup)}`,
+      )
     }
     options.lookup = value.lookup
   }
   if (value.lookupOptions !== undefined) {
-    if (!isMapping(value.lookupOptions)) invalid("option 'datum.lookupOptions' must be an object ({ default_lookup_options?, lookup_options? })")
+    if (!isMapping(value.lookupOptions))
+      invalid("option 'datum.lookupOptions' must be an object ({ default_lookup_options?, lookup_options? })")
     checkKeys(value.lookupOptions, LOOKUP_OPTION_NAMES, 'datum.lookupOptions')
     options.lookupOptions = value.lookupOptions as DatumLookupOptions
   }

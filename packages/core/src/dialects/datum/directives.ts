@@ -28,7 +28,13 @@ export function detectDirective(value: unknown): string | undefined {
  * definition, not data, so a Datum.yml can be included as it is: the entry's include list stands for
  * ResolutionPrecedence, and handlers are not run.
  */
-const DEFINITION_KEYS = ['resolutionprecedence', 'datumstructure', 'dsclocalconfigurationmanagerkeyname', 'datumhandlers', 'datumhandlersthrowonerror']
+const DEFINITION_KEYS = [
+  'resolutionprecedence',
+  'datumstructure',
+  'dsclocalconfigurationmanagerkeyname',
+  'datumhandlers',
+  'datumhandlersthrowonerror',
+]
 
 const CLOUD_INIT_KEYS = ['merge_how', 'merge_type']
 const CLOUD_INIT_HEADERS = ['Merge-Type', 'X-Merge-Type']
@@ -51,7 +57,12 @@ function checkKeys(doc: SourceDocument, report: Reporter): void {
     }
     if (typeof value !== 'object' || value === null || checked.has(value)) continue
     if (open.has(value)) {
-      report.fail({ code: 'MY_DATUM_CYCLIC_ALIAS', message: 'this alias refers to a node that contains it; Datum data must be finite', doc, path })
+      report.fail({
+        code: 'MY_DATUM_CYCLIC_ALIAS',
+        message: 'this alias refers to a node that contains it; Datum data must be finite',
+        doc,
+        path,
+      })
     }
     open.add(value)
     stack.push({ value, path, leave: true })
@@ -109,7 +120,11 @@ export function readEntry(docs: readonly SourceDocument[], report: Reporter): Da
   const declared: DeclaredOptions = {}
   for (const doc of docs) {
     if (!isMapping(doc.value)) {
-      report.lenient({ code: 'MY_DATUM_NOT_A_MAPPING', message: 'a Datum layer must be a mapping of keys; this part is skipped', doc })
+      report.lenient({
+        code: 'MY_DATUM_NOT_A_MAPPING',
+        message: 'a Datum layer must be a mapping of keys; this part is skipped',
+        doc,
+      })
       continue
     }
     const value = doc.value
@@ -123,7 +138,8 @@ export function readEntry(docs: readonly SourceDocument[], report: Reporter): Da
         if (foldCase(key) === 'datumhandlers' && psTruthy(value[key])) {
           report.lenient({
             code: 'MY_DATUM_HANDLERS',
-            message: 'DatumHandlers are not run: values such as [x={ … }=] or [ENC=…] stay strings, where Datum would replace them',
+            message:
+              'DatumHandlers are not run: values such as [x={ … }=] or [ENC=…] stay strings, where Datum would replace them',
             doc,
             path: [key],
             target: 'key',

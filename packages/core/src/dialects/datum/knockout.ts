@@ -45,7 +45,13 @@ function clearHashArray(path: string, value: readonly unknown[], table: Strategy
   if (strategy.knockoutPrefix && strategy.tupleKeys) {
     const { literal } = knockoutPatterns(strategy.knockoutPrefix)
     const tupleKeys = strategy.tupleKeys.map((k) => k.toLowerCase())
-    items = items.filter((item) => !(isMapping(item) && Object.keys(item).some((k) => tupleKeys.includes(k.toLowerCase()) && psMatches(item[k], literal))))
+    items = items.filter(
+      (item) =>
+        !(
+          isMapping(item) &&
+          Object.keys(item).some((k) => tupleKeys.includes(k.toLowerCase()) && psMatches(item[k], literal))
+        ),
+    )
   }
   // Items are cleared with the array's own path.
   return items.map((item) => clearKnockout(path, item, table))

@@ -90,7 +90,11 @@ function readDefault(declared: Declared | undefined, report: Reporter): Strategy
 function readLookupOptions(declared: Declared | undefined, report: Reporter): Record<string, unknown> {
   if (!declared || declared.value === null || declared.value === undefined) return {}
   if (isMapping(declared.value)) return declared.value
-  const problem = { code: 'MY_DATUM_INVALID_LOOKUP_OPTIONS', message: 'lookup_options must be a mapping of property paths (or ^regexes) to strategies', ...locate(declared.where) }
+  const problem = {
+    code: 'MY_DATUM_INVALID_LOOKUP_OPTIONS',
+    message: 'lookup_options must be a mapping of property paths (or ^regexes) to strategies',
+    ...locate(declared.where),
+  }
   // Datum adds the value to a hashtable, which throws for anything but an empty (falsy) value.
   if (psTruthy(declared.value)) report.fail(problem)
   report.lenient(problem)
@@ -114,8 +118,13 @@ export function createStrategyTable(declared: DeclaredOptions, report: Reporter)
       try {
         pattern = new RegExp(key, 'i')
       } catch (error) {
-        const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)
-        report.lenient({ code: 'MY_DATUM_INVALID_REGEX', message: `${label} is not a valid regular expression (${reason}); Datum skips it`, ...locate(at, 'key') })
+        const reason =
+          error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)
+        report.lenient({
+          code: 'MY_DATUM_INVALID_REGEX',
+          message: `${label} is not a valid regular expression (${reason}); Datum skips it`,
+          ...locate(at, 'key'),
+        })
         continue
       }
       const option = { key, pattern, strategy: readStrategy(value), where: at }

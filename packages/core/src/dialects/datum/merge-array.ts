@@ -40,7 +40,9 @@ export function mergeBaseTypeArrays(ref: readonly unknown[], diff: readonly unkn
       // Markers in the accumulated (more specific) value remove equal items, ignoring case, from the
       // whole concatenation, more specific items included.
       const { anchored } = knockoutPatterns(strategy.knockoutPrefix)
-      const knockedOut = ref.filter((item) => psMatches(item, anchored)).map((item) => psString(item).replace(anchored, ''))
+      const knockedOut = ref
+        .filter((item) => psMatches(item, anchored))
+        .map((item) => psString(item).replace(anchored, ''))
       return all.filter((item) => !knockedOut.some((target) => psEquals(target, item)))
     }
     default:
@@ -102,7 +104,13 @@ function itemsOf(list: readonly unknown[], origin: Where, report: Reporter, inde
   })
 }
 
-function deepTuple(ref: DatumMap[], diff: DatumMap[], strategy: Strategy, origin: Where, mergeItem: ItemMerger): DatumMap[] {
+function deepTuple(
+  ref: DatumMap[],
+  diff: DatumMap[],
+  strategy: Strategy,
+  origin: Where,
+  mergeItem: ItemMerger,
+): DatumMap[] {
   const knockouts = tupleKnockouts(ref, strategy)
   // Without tuple keys Datum compares on the first reference item's keys, for every item.
   const props = strategy.tupleKeys ?? Object.keys(ref[0] ?? {})
@@ -153,7 +161,13 @@ export function mergeHashArrays(
     case 'sum':
       return [...ref, ...diff].map((item) => (isMapping(item) ? copyMap(item) : item))
     case 'deepTuple':
-      return deepTuple(itemsOf(ref, origin, report, false), itemsOf(diff, origin, report, true), strategy, origin, mergeItem)
+      return deepTuple(
+        itemsOf(ref, origin, report, false),
+        itemsOf(diff, origin, report, true),
+        strategy,
+        origin,
+        mergeItem,
+      )
     case 'uniqueKeyValTuples':
       return uniqueTuples(itemsOf(ref, origin, report, false), itemsOf(diff, origin, report, true), strategy)
     default:

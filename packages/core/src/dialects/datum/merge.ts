@@ -22,7 +22,10 @@ export interface MergeContext {
 function combines(type: DatumType, strategy: Strategy): boolean {
   if (type === 'hashtable') return strategy.hash !== 'mostSpecific'
   if (type === 'baseType_array') return strategy.baseTypeArray === 'unique' || strategy.baseTypeArray === 'sum'
-  if (type === 'hash_array') return strategy.hashArray === 'sum' || strategy.hashArray === 'deepTuple' || strategy.hashArray === 'uniqueKeyValTuples'
+  if (type === 'hash_array')
+    return (
+      strategy.hashArray === 'sum' || strategy.hashArray === 'deepTuple' || strategy.hashArray === 'uniqueKeyValTuples'
+    )
   return false
 }
 
@@ -51,8 +54,13 @@ export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Wh
     case 'baseType_array':
       return mergeBaseTypeArrays(ref as unknown[], diff as unknown[], strategy)
     case 'hash_array':
-      return mergeHashArrays(ref as unknown[], diff as unknown[], strategy, origin, context.report, (merged, item, at) =>
-        mergeHashtable(merged, item, strategy, path, at, context),
+      return mergeHashArrays(
+        ref as unknown[],
+        diff as unknown[],
+        strategy,
+        origin,
+        context.report,
+        (merged, item, at) => mergeHashtable(merged, item, strategy, path, at, context),
       )
     default:
       return ref
@@ -64,7 +72,14 @@ export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Wh
  * without a knockout_prefix), and merges keys both sides have: arrays always with their own path's
  * strategy, nested mappings only under `deep`, inheriting `strategy` when their path has no option.
  */
-export function mergeHashtable(ref: DatumMap, diff: DatumMap, strategy: Strategy, parentPath: string, origin: Where, context: MergeContext): DatumMap {
+export function mergeHashtable(
+  ref: DatumMap,
+  diff: DatumMap,
+  strategy: Strategy,
+  parentPath: string,
+  origin: Where,
+  context: MergeContext,
+): DatumMap {
   const { literal: marker } = knockoutPatterns(strategy.knockoutPrefix ?? '--')
   const refKeys = new KeyIndex(ref)
   const knockedOut = new Set(

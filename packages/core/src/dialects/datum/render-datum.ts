@@ -23,10 +23,16 @@ function withOptionDefaults(declared: DeclaredOptions, options: DatumOptions, en
   if (!given) return declared
   const out = { ...declared }
   if (!out.defaultLookupOptions && given.default_lookup_options !== undefined) {
-    out.defaultLookupOptions = { value: given.default_lookup_options, where: entryWhere(entry, ['datum', 'lookupOptions', 'default_lookup_options']) }
+    out.defaultLookupOptions = {
+      value: given.default_lookup_options,
+      where: entryWhere(entry, ['datum', 'lookupOptions', 'default_lookup_options']),
+    }
   }
   if (!out.lookupOptions && given.lookup_options !== undefined) {
-    out.lookupOptions = { value: given.lookup_options, where: entryWhere(entry, ['datum', 'lookupOptions', 'lookup_options']) }
+    out.lookupOptions = {
+      value: given.lookup_options,
+      where: entryWhere(entry, ['datum', 'lookupOptions', 'lookup_options']),
+    }
   }
   return out
 }
@@ -41,7 +47,12 @@ function topLevelKeys(layers: readonly Layer[]): string[] {
 }
 
 /** Renders a Datum entry: every top-level key looked up, or the one `options.lookup` path. */
-export function renderDatum(docs: readonly SourceDocument[], options: DatumOptions, entryFile: string, report: Reporter): unknown {
+export function renderDatum(
+  docs: readonly SourceDocument[],
+  options: DatumOptions,
+  entryFile: string,
+  report: Reporter,
+): unknown {
   const entry = readEntry(docs, report)
   const table = createStrategyTable(withOptionDefaults(entry.declared, options, entryFile), report)
   const context: MergeContext = { table, report }

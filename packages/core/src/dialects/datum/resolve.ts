@@ -17,7 +17,11 @@ export interface Layer {
 export type LookupResult = { found: true; value: unknown } | { found: false; value: null }
 
 /** Looks up `segments` in `layers` (most specific first). */
-export function resolveLookup(segments: readonly string[], layers: readonly Layer[], context: MergeContext): LookupResult {
+export function resolveLookup(
+  segments: readonly string[],
+  layers: readonly Layer[],
+  context: MergeContext,
+): LookupResult {
   const path = segments.join(SEPARATOR)
   const strategy = context.table.strategyFor(path)
   let merged: unknown

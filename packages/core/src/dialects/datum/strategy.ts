@@ -93,9 +93,23 @@ export function presetStrategy(name: string): Strategy {
     return { ...base, hash: 'hash', baseTypeArray: 'mostSpecific', hashArray: 'mostSpecific', knockoutPrefix: '--' }
   }
   if (/^deep$|^MergeRecursively$/i.test(name)) {
-    return { ...base, hash: 'deep', baseTypeArray: 'unique', hashArray: 'deepTuple', keepsHashArrayMarkers: false, knockoutPrefix: '--', tupleKeys: ['Name', 'Version'] }
+    return {
+      ...base,
+      hash: 'deep',
+      baseTypeArray: 'unique',
+      hashArray: 'deepTuple',
+      keepsHashArrayMarkers: false,
+      knockoutPrefix: '--',
+      tupleKeys: ['Name', 'Version'],
+    }
   }
-  return { ...base, hash: 'mostSpecific', baseTypeArray: 'mostSpecific', hashArray: 'mostSpecific', knockoutPrefix: undefined }
+  return {
+    ...base,
+    hash: 'mostSpecific',
+    baseTypeArray: 'mostSpecific',
+    hashArray: 'mostSpecific',
+    knockoutPrefix: undefined,
+  }
 }
 
 /** Whether `name` is one of the preset names (a string that is not falls back to MostSpecific). */

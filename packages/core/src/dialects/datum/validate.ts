@@ -48,7 +48,8 @@ function checkFieldValue(field: string, value: unknown, where: Where, label: str
   const allowed = FIELD_VALUES[field]!
   if (typeof value === 'string' && allowed.some((name) => sameName(name, value))) return
   const reading = readStrategy({ [field]: value })
-  const meaning = field === 'merge_hash' ? reading.hash : field === 'merge_hash_array' ? reading.hashArray : reading.baseTypeArray
+  const meaning =
+    field === 'merge_hash' ? reading.hash : field === 'merge_hash_array' ? reading.hashArray : reading.baseTypeArray
   const fallback = meaning === 'keep' ? 'keeps the most specific value' : `reads it as ${meaning}`
   const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value)
   const problem = {
@@ -62,7 +63,11 @@ function checkFieldValue(field: string, value: unknown, where: Where, label: str
 
 function checkMergeOptions(value: unknown, where: Where, label: string, report: Reporter): void {
   if (!isMapping(value)) {
-    report.lenient({ code: 'MY_DATUM_INVALID_FIELD_VALUE', message: `${label}: merge_options must be a mapping (knockout_prefix, tuple_keys); Datum ignores it`, ...locate(where) })
+    report.lenient({
+      code: 'MY_DATUM_INVALID_FIELD_VALUE',
+      message: `${label}: merge_options must be a mapping (knockout_prefix, tuple_keys); Datum ignores it`,
+      ...locate(where),
+    })
     return
   }
   for (const key of Object.keys(value)) {
@@ -70,18 +75,34 @@ function checkMergeOptions(value: unknown, where: Where, label: string, report: 
     const at = within(where, key)
     if (sameName(key, 'knockout_prefix')) {
       if (typeof item !== 'string' || item === '') {
-        report.lenient({ code: 'MY_DATUM_INVALID_FIELD_VALUE', message: `${label}: knockout_prefix must be a non-empty string such as '--'`, ...locate(at) })
+        report.lenient({
+          code: 'MY_DATUM_INVALID_FIELD_VALUE',
+          message: `${label}: knockout_prefix must be a non-empty string such as '--'`,
+          ...locate(at),
+        })
       } else if (!isValidKnockoutPrefix(item)) {
         // Datum matches with the prefix as a regular expression in places and throws there.
-        report.fail({ code: 'MY_DATUM_INVALID_KNOCKOUT_PREFIX', message: `${label}: knockout_prefix '${item}' is not a valid regular expression (Datum uses it as one)`, ...locate(at) })
+        report.fail({
+          code: 'MY_DATUM_INVALID_KNOCKOUT_PREFIX',
+          message: `${label}: knockout_prefix '${item}' is not a valid regular expression (Datum uses it as one)`,
+          ...locate(at),
+        })
       }
     } else if (sameName(key, 'tuple_keys')) {
       const keys = Array.isArray(item) ? item : [item]
       if (keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) {
-        report.lenient({ code: 'MY_DATUM_INVALID_FIELD_VALUE', message: `${label}: tuple_keys must be a list of key names`, ...locate(at) })
+        report.lenient({
+          code: 'MY_DATUM_INVALID_FIELD_VALUE',
+          message: `${label}: tuple_keys must be a list of key names`,
+          ...locate(at),
+        })
       }
     } else {
-      const problem = { code: 'MY_DATUM_UNKNOWN_FIELD', message: `${label}: unknown merge option '${key}' (${MERGE_OPTION_NAMES.join(', ')}); Datum ignores it`, ...locate(at, 'key') }
+      const problem = {
+        code: 'MY_DATUM_UNKNOWN_FIELD',
+        message: `${label}: unknown merge option '${key}' (${MERGE_OPTION_NAMES.join(', ')}); Datum ignores it`,
+        ...locate(at, 'key'),
+      }
       const suggestion = suggestName(key, MERGE_OPTION_NAMES)
       report.lenient(suggestion ? { ...problem, suggestion } : problem)
     }
@@ -104,17 +125,33 @@ function checkMapping(mapping: Record<string, unknown>, where: Where, label: str
         })
       }
     } else if (field === 'sort_merged_arrays' || field === 'maxdepth') {
-      report.lenient({ code: 'MY_DATUM_IGNORED_FIELD', message: `${label}: '${key}' has no effect in Datum`, ...locate(at, 'key') })
+      report.lenient({
+        code: 'MY_DATUM_IGNORED_FIELD',
+        message: `${label}: '${key}' has no effect in Datum`,
+        ...locate(at, 'key'),
+      })
     } else {
-      const detail = field === 'default' ? "'Default' is Datum's internal tag for the implicit default strategy" : `unknown field '${key}' (${FIELD_NAMES.join(', ')})`
-      const problem = { code: 'MY_DATUM_UNKNOWN_FIELD', message: `${label}: ${detail}; Datum ignores it`, ...locate(at, 'key') }
+      const detail =
+        field === 'default'
+          ? "'Default' is Datum's internal tag for the implicit default strategy"
+          : `unknown field '${key}' (${FIELD_NAMES.join(', ')})`
+      const problem = {
+        code: 'MY_DATUM_UNKNOWN_FIELD',
+        message: `${label}: ${detail}; Datum ignores it`,
+        ...locate(at, 'key'),
+      }
       const suggestion = field === 'default' ? undefined : suggestName(key, FIELD_NAMES)
       report.lenient(suggestion ? { ...problem, suggestion } : problem)
     }
   }
   const arrayKey = Object.keys(mapping).find((key) => sameName(key, 'merge_hash_array'))
   const arrayValue = arrayKey === undefined ? undefined : mapping[arrayKey]
-  if (arrayKey !== undefined && typeof arrayValue === 'string' && TUPLE_STRATEGIES.includes(arrayValue.toLowerCase()) && !readStrategy(mapping).tupleKeys) {
+  if (
+    arrayKey !== undefined &&
+    typeof arrayValue === 'string' &&
+    TUPLE_STRATEGIES.includes(arrayValue.toLowerCase()) &&
+    !readStrategy(mapping).tupleKeys
+  ) {
     report.lenient({
       code: 'MY_DATUM_MISSING_TUPLE_KEYS',
       message: `${label}: ${arrayValue} needs merge_options.tuple_keys; without them Datum compares items on the keys of one of the most specific items`,
@@ -128,8 +165,16 @@ export function validateStrategy(value: unknown, where: Where, label: string, re
   if (typeof value === 'string' && value !== '') checkPreset(value, where, label, report)
   else if (isMapping(value)) checkMapping(value, where, label, report)
   else if (!psTruthy(value)) {
-    report.lenient({ code: 'MY_DATUM_EMPTY_STRATEGY', message: `${label} has no strategy; write a preset name (MostSpecific, hash, deep) or a mapping of merge_* fields`, ...locate(where) })
+    report.lenient({
+      code: 'MY_DATUM_EMPTY_STRATEGY',
+      message: `${label} has no strategy; write a preset name (MostSpecific, hash, deep) or a mapping of merge_* fields`,
+      ...locate(where),
+    })
   } else {
-    report.lenient({ code: 'MY_DATUM_INVALID_STRATEGY', message: `${label} must be a preset name or a mapping of merge_* fields; Datum reads ${JSON.stringify(value)} as a mapping without fields`, ...locate(where) })
+    report.lenient({
+      code: 'MY_DATUM_INVALID_STRATEGY',
+      message: `${label} must be a preset name or a mapping of merge_* fields; Datum reads ${JSON.stringify(value)} as a mapping without fields`,
+      ...locate(where),
+    })
   }
 }

@@ -36,7 +36,11 @@ type Location = (string | number)[]
 
 /** Where `deep_delete` strikes: the first value equal to `target` in a depth-first walk. */
 export function findFirstEqual(value: unknown, target: unknown, at: Location = []): Location | undefined {
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : isMapping(value) ? Object.keys(value).map((k) => [k, value[k]]) : []
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : isMapping(value)
+      ? Object.keys(value).map((k) => [k, value[k]])
+      : []
   for (const [key, child] of entries) {
     if (pyEquals(child, target)) return [...at, key]
     const found = findFirstEqual(child, target, [...at, key])
@@ -47,18 +51,26 @@ export function findFirstEqual(value: unknown, target: unknown, at: Location = [
 
 function removeAt(root: unknown, location: Location): void {
   let node = root
-  for (const key of location.slice(0, -1)) node = Array.isArray(node) ? node[key as number] : getOwn(node as Mapping, key as string)
+  for (const key of location.slice(0, -1))
+    node = Array.isArray(node) ? node[key as number] : getOwn(node as Mapping, key as string)
   const last = location[location.length - 1]!
   if (Array.isArray(node)) node.splice(last as number, 1)
   else delete (node as Mapping)[last as string]
 }
 
 function sameLocation(steps: readonly PathStep[], location: Location): boolean {
-  return steps.length === location.length && steps.every((step, i) => (step.kind === 'field' ? step.key : step.index) === location[i])
+  return (
+    steps.length === location.length &&
+    steps.every((step, i) => (step.kind === 'field' ? step.key : step.index) === location[i])
+  )
 }
 
 function formatLocation(location: Location): string {
-  return formatSteps(location.map((key) => (typeof key === 'number' ? { kind: 'index', index: key } : { kind: 'field', key, quoted: false })))
+  return formatSteps(
+    location.map((key) =>
+      typeof key === 'number' ? { kind: 'index', index: key } : { kind: 'field', key, quoted: false },
+    ),
+  )
 }
 
 class ActionRunner {
@@ -81,7 +93,8 @@ class ActionRunner {
   }
 
   private path(): ActionPath {
-    if (typeof this.action.path !== 'string') this.fail(DECKHAND_CODES.invalidDocument, `${this.label} needs a 'path' string such as . or .a.b`, 'path')
+    if (typeof this.action.path !== 'string')
+      this.fail(DECKHAND_CODES.invalidDocument, `${this.label} needs a 'path' string such as . or .a.b`, 'path')
     let path: ActionPath
     try {
       path = parseActionPath(this.action.path)
@@ -112,7 +125,11 @@ class ActionRunner {
   }
 
   private missing(where: string): never {
-    return this.fail(DECKHAND_CODES.missingKey, `${this.label}: nothing at '${String(this.action.path)}' in ${where} (MissingDocumentKey)`, 'path')
+    return this.fail(
+      DECKHAND_CODES.missingKey,
+      `${this.label}: nothing at '${String(this.action.path)}' in ${where} (MissingDocumentKey)`,
+      'path',
+    )
   }
 
   run(accumulated: unknown): unknown {
@@ -135,7 +152,8 @@ class ActionRunner {
     if (method === 'delete') {
       if (path.root) return {}
       const target = this.guard(() => readPath(acc, steps))
-      if (target === undefined || target === null) this.missing(`the parent's rendered data (${describeDocument(this.context.parent)})`)
+      if (target === undefined || target === null)
+        this.missing(`the parent's rendered data (${describeDocument(this.context.parent)})`)
       const location = findFirstEqual(acc, target)
       if (!location) return acc
       if (!sameLocation(steps, location)) {
@@ -150,7 +168,8 @@ class ActionRunner {
       return acc
     }
     const fromChild = this.guard(() => readPath(childData, steps))
-    if (fromChild === undefined || fromChild === null) this.missing(`the child's data: ${method} takes its value from the child`)
+    if (fromChild === undefined || fromChild === null)
+      this.missing(`the child's data: ${method} takes its value from the child`)
     if (method === 'replace') return this.guard(() => writePath(acc, steps, fromChild, path.source))
     const fromParent = this.guard(() => readPath(acc, steps))
     let merged = fromChild
@@ -163,6 +182,11 @@ class ActionRunner {
 }
 
 /** Applies one action of `child` to the parent's accumulated data and returns the new data. */
-export function applyAction(action: RawAction, position: number, accumulated: unknown, context: ActionContext): unknown {
+export function applyAction(
+  action: RawAction,
+  position: number,
+  accumulated: unknown,
+  context: ActionContext,
+): unknown {
   return new ActionRunner(action, position, context).run(accumulated)
 }

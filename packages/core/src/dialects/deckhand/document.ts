@@ -46,7 +46,15 @@ export interface DeckhandDocument {
 export const LAYERING_POLICY_SCHEMA = 'deckhand/LayeringPolicy'
 
 const TOP_KEYS = ['schema', 'metadata', 'data']
-const METADATA_KEYS = ['schema', 'name', 'labels', 'layeringDefinition', 'substitutions', 'storagePolicy', 'replacement']
+const METADATA_KEYS = [
+  'schema',
+  'name',
+  'labels',
+  'layeringDefinition',
+  'substitutions',
+  'storagePolicy',
+  'replacement',
+]
 const LAYERING_KEYS = ['layer', 'abstract', 'parentSelector', 'actions']
 const ACTION_KEYS = ['method', 'path']
 const SUBSTITUTION_KEYS = ['src', 'dest']
@@ -88,7 +96,8 @@ class DocumentReader {
   scalarMapping(container: Mapping, key: string, path: PathSegment[]): Mapping {
     const map = this.mapping(container, key, path)
     for (const [k, v] of Object.entries(map)) {
-      if (!isScalar(v)) this.fail([...path, key, k], `'${key}.${k}' must be a scalar (string, number or boolean), not ${describe(v)}`)
+      if (!isScalar(v))
+        this.fail([...path, key, k], `'${key}.${k}' must be a scalar (string, number or boolean), not ${describe(v)}`)
     }
     return map
   }
@@ -135,9 +144,11 @@ class DocumentReader {
     if (!pyTruthy(value)) return []
     if (!Array.isArray(value)) return this.fail(path, `'actions' must be a list, not ${describe(value)}`)
     return value.map((action, i) => {
-      if (!isMapping(action)) return this.fail([...path, i], `an action must be a mapping with 'method' and 'path', not ${describe(action)}`)
+      if (!isMapping(action))
+        return this.fail([...path, i], `an action must be a mapping with 'method' and 'path', not ${describe(action)}`)
       const method = getOwn(action, 'method')
-      if (typeof method !== 'string') return this.fail([...path, i], `action ${i + 1} needs a 'method' (merge, replace or delete)`)
+      if (typeof method !== 'string')
+        return this.fail([...path, i], `action ${i + 1} needs a 'method' (merge, replace or delete)`)
       this.unknownKeys(action, ACTION_KEYS, [...path, i], 'an action')
       return { method, path: getOwn(action, 'path') }
     })
@@ -155,13 +166,18 @@ class DocumentReader {
       const src = getOwn(entry, 'src')
       if (!isMapping(src)) return this.fail(at, `substitution ${i + 1} needs a 'src' mapping (schema, name, path)`)
       for (const key of ['schema', 'name', 'path']) {
-        if (typeof getOwn(src, key) !== 'string') this.fail([...at, 'src'], `substitution ${i + 1}: 'src.${key}' must be a string`)
+        if (typeof getOwn(src, key) !== 'string')
+          this.fail([...at, 'src'], `substitution ${i + 1}: 'src.${key}' must be a string`)
       }
       this.unknownKeys(src, SOURCE_KEYS, [...at, 'src'], 'a substitution source')
       const dest = getOwn(entry, 'dest')
       const dests = Array.isArray(dest) && dest.length > 0 ? dest : [dest]
       for (const d of dests) {
-        if (!isMapping(d) || typeof getOwn(d, 'path') !== 'string') this.fail([...at, 'dest'], `substitution ${i + 1}: 'dest' must be a mapping (or a list of mappings) with a 'path' string`)
+        if (!isMapping(d) || typeof getOwn(d, 'path') !== 'string')
+          this.fail(
+            [...at, 'dest'],
+            `substitution ${i + 1}: 'dest' must be a mapping (or a list of mappings) with a 'path' string`,
+          )
         this.unknownKeys(d, DEST_KEYS, [...at, 'dest'], 'a substitution destination')
       }
       return { schema: getOwn(src, 'schema') as string, name: getOwn(src, 'name') as string, index: i }
@@ -170,15 +186,23 @@ class DocumentReader {
 
   read(): DeckhandDocument {
     const raw = this.source.value
-    if (!isMapping(raw)) return this.fail([], `a Deckhand document must be a mapping with schema, metadata and data, not ${describe(raw)}`)
+    if (!isMapping(raw))
+      return this.fail([], `a Deckhand document must be a mapping with schema, metadata and data, not ${describe(raw)}`)
     const schema = getOwn(raw, 'schema')
-    if (typeof schema !== 'string') return this.fail(['schema'], `a Deckhand document needs a 'schema' string (for example example/Kind/v1)`)
+    if (typeof schema !== 'string')
+      return this.fail(['schema'], `a Deckhand document needs a 'schema' string (for example example/Kind/v1)`)
     this.unknownKeys(raw, TOP_KEYS, [], 'a document')
     const metadata = this.mapping(raw, 'metadata', [])
     const mPath = ['metadata']
     this.unknownKeys(metadata, METADATA_KEYS, mPath, 'metadata')
     const name = this.string(metadata, 'name', mPath)
-    if (!name) this.soft.push({ code: DECKHAND_CODES.invalidDocument, message: `the document has no metadata.name; Deckhand's schema requires one`, doc: this.source, path: mPath })
+    if (!name)
+      this.soft.push({
+        code: DECKHAND_CODES.invalidDocument,
+        message: `the document has no metadata.name; Deckhand's schema requires one`,
+        doc: this.source,
+        path: mPath,
+      })
     const layering = this.mapping(metadata, 'layeringDefinition', mPath)
     const lPath = [...mPath, 'layeringDefinition']
     this.unknownKeys(layering, LAYERING_KEYS, lPath, 'layeringDefinition')
@@ -227,6 +251,7 @@ export function deckhandDirective(value: unknown): string | undefined {
   const metadata = getOwn(value, 'metadata')
   if (!isMapping(metadata)) return undefined
   const metaSchema = getOwn(metadata, 'schema')
-  if (typeof metaSchema === 'string' && /^metadata\/(?:Document|Control)\/v\d+$/.test(metaSchema)) return `metadata.schema: ${metaSchema}`
+  if (typeof metaSchema === 'string' && /^metadata\/(?:Document|Control)\/v\d+$/.test(metaSchema))
+    return `metadata.schema: ${metaSchema}`
   return undefined
 }

@@ -14,8 +14,11 @@ export const deckhandDialect: Dialect = {
   detect: deckhandDirective,
   render(docs, { options, report }) {
     const deckhand = readDeckhandOptions(options.raw.deckhand, report)
-    const result = renderDocumentSet(docs, report, { failOnMissingSubstitutionSource: deckhand.failOnMissingSubstitutionSource ?? true })
-    if (deckhand.document !== undefined) return selectDocumentData(result, { ...deckhand, document: deckhand.document }, docs[0], report)
+    const result = renderDocumentSet(docs, report, {
+      failOnMissingSubstitutionSource: deckhand.failOnMissingSubstitutionSource ?? true,
+    })
+    if (deckhand.document !== undefined)
+      return selectDocumentData(result, { ...deckhand, document: deckhand.document }, docs[0], report)
     return result.rendered.map((r) => r.value)
   },
 }

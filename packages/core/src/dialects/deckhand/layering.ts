@@ -67,7 +67,11 @@ export interface LayeringOptions {
   failOnMissingSubstitutionSource: boolean
 }
 
-export function renderDocumentSet(sources: readonly SourceDocument[], report: Reporter, options: LayeringOptions = { failOnMissingSubstitutionSource: true }): LayeringResult {
+export function renderDocumentSet(
+  sources: readonly SourceDocument[],
+  report: Reporter,
+  options: LayeringOptions = { failOnMissingSubstitutionSource: true },
+): LayeringResult {
   const soft: Problem[] = []
   const documents = sources.map((source) => readDeckhandDocument(source, report, soft))
   const policy = findLayeringPolicy(documents, sources[0], report, soft)
@@ -86,14 +90,20 @@ export function renderDocumentSet(sources: readonly SourceDocument[], report: Re
   // parsed YAML, so that the parsed values never change.
   const dataOf = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data'))
   const ownData = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : deepCopy(dataOf(doc)))
-  const substitution: SubstitutionContext = { report, replacements, failOnMissingSource: options.failOnMissingSubstitutionSource, dataOf }
+  const substitution: SubstitutionContext = {
+    report,
+    replacements,
+    failOnMissingSource: options.failOnMissingSubstitutionSource,
+    dataOf,
+  }
   for (const doc of order) {
     if (doc.control) continue
     const parentMeta = hasSelector(doc) ? selection.parents.get(doc.meta) : undefined
     if (parentMeta !== undefined && doc.actions.length > 0) {
       const parent = index.byMeta.get(parentMeta)!
       let data = current.get(parentMeta)
-      for (const [position, action] of doc.actions.entries()) data = applyAction(action, position, data, { child: doc, parent, report })
+      for (const [position, action] of doc.actions.entries())
+        data = applyAction(action, position, data, { child: doc, parent, report })
       own.set(doc.meta, data)
       current.set(doc.meta, data)
     }

@@ -27,11 +27,18 @@ const OPTION_KEYS = ['document', 'schema', 'failOnMissingSubstitutionSource']
 
 export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOptions {
   if (raw === undefined) return {}
-  const fail = (message: string): never => report.fail({ code: DECKHAND_CODES.invalidOption, message, at: { file: '<options>', position: { line: 1, column: 1 }, chain: [] } })
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail(`option 'deckhand' must be an object such as { document: 'name' }`)
+  const fail = (message: string): never =>
+    report.fail({
+      code: DECKHAND_CODES.invalidOption,
+      message,
+      at: { file: '<options>', position: { line: 1, column: 1 }, chain: [] },
+    })
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail(`option 'deckhand' must be an object such as { document: 'name' }`)
   const options = raw as Record<string, unknown>
   for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.includes(key)) fail(`unknown option 'deckhand.${key}'; the Deckhand options are ${OPTION_KEYS.join(', ')}`)
+    if (!OPTION_KEYS.includes(key))
+      fail(`unknown option 'deckhand.${key}'; the Deckhand options are ${OPTION_KEYS.join(', ')}`)
   }
   const result: DeckhandOptions = {}
   for (const key of ['document', 'schema'] as const) {
@@ -42,9 +49,11 @@ export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOpt
   }
   const failOnMissing = options.failOnMissingSubstitutionSource
   if (failOnMissing !== undefined) {
-    if (typeof failOnMissing !== 'boolean') fail(`option 'deckhand.failOnMissingSubstitutionSource' must be true or false`)
+    if (typeof failOnMissing !== 'boolean')
+      fail(`option 'deckhand.failOnMissingSubstitutionSource' must be true or false`)
     result.failOnMissingSubstitutionSource = failOnMissing as boolean
   }
-  if (result.schema !== undefined && result.document === undefined) fail(`option 'deckhand.schema' only applies together with 'deckhand.document'`)
+  if (result.schema !== undefined && result.document === undefined)
+    fail(`option 'deckhand.schema' only applies together with 'deckhand.document'`)
   return result
 }

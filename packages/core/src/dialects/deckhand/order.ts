@@ -15,14 +15,22 @@ interface Edge {
   path: (string | number)[]
 }
 
-function dependencies(doc: DeckhandDocument, index: DocumentIndex, selection: ParentSelection, replacements: Replacements): Edge[] {
+function dependencies(
+  doc: DeckhandDocument,
+  index: DocumentIndex,
+  selection: ParentSelection,
+  replacements: Replacements,
+): Edge[] {
   const edges: Edge[] = []
   if (hasSelector(doc)) {
     const parent = index.byMeta.get(selection.parents.get(doc.meta) ?? '')
     if (parent) {
       const replacement = replacements.replacedBy.get(parent.meta)
       // Other children of a replaced parent wait for the replacement, whose data they then see.
-      edges.push({ to: replacement && replacement !== doc ? replacement : parent, path: ['metadata', 'layeringDefinition', 'parentSelector'] })
+      edges.push({
+        to: replacement && replacement !== doc ? replacement : parent,
+        path: ['metadata', 'layeringDefinition', 'parentSelector'],
+      })
     }
   }
   for (const sub of doc.substitutions) {
@@ -33,7 +41,12 @@ function dependencies(doc: DeckhandDocument, index: DocumentIndex, selection: Pa
 }
 
 /** Every document of the index, dependencies first. */
-export function renderOrder(index: DocumentIndex, selection: ParentSelection, replacements: Replacements, report: Reporter): DeckhandDocument[] {
+export function renderOrder(
+  index: DocumentIndex,
+  selection: ParentSelection,
+  replacements: Replacements,
+  report: Reporter,
+): DeckhandDocument[] {
   const order: DeckhandDocument[] = []
   const done = new Set<DeckhandDocument>()
   const active: { doc: DeckhandDocument; via?: Edge }[] = []

@@ -33,7 +33,12 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
 const LAYER_PATH = ['metadata', 'layeringDefinition', 'layer']
 const SELECTOR_PATH = ['metadata', 'layeringDefinition', 'parentSelector']
 
-export function indexDocuments(documents: readonly DeckhandDocument[], policy: LayeringPolicy, report: Reporter, soft: Problem[]): DocumentIndex {
+export function indexDocuments(
+  documents: readonly DeckhandDocument[],
+  policy: LayeringPolicy,
+  report: Reporter,
+  soft: Problem[],
+): DocumentIndex {
   const byMeta = new Map<string, DeckhandDocument>()
   const byLayer = new Map<string, DeckhandDocument[]>()
   const bySelectorPair = new Map<string, DeckhandDocument[]>()
@@ -95,7 +100,9 @@ function isChild(parent: DeckhandDocument, child: DeckhandDocument, index: Docum
       path: SELECTOR_PATH,
     })
   }
-  const selected = Object.entries(child.parentSelector).every(([key, value]) => pyEquals(getOwn(parent.labels, key) ?? null, value))
+  const selected = Object.entries(child.parentSelector).every(([key, value]) =>
+    pyEquals(getOwn(parent.labels, key) ?? null, value),
+  )
   if (!selected) return false
   if (child.schema !== parent.schema) {
     report.fail({

@@ -58,7 +58,10 @@ function parseJsonPath(jsonpath: string): PathStep[] {
         continue
       }
       const match = IDENTIFIER.exec(jsonpath.slice(i))
-      if (!match) throw new PathError(`expected a key after '.' at character ${i + 1} of '${jsonpath}' (quote keys that are not plain names: ."my key")`)
+      if (!match)
+        throw new PathError(
+          `expected a key after '.' at character ${i + 1} of '${jsonpath}' (quote keys that are not plain names: ."my key")`,
+        )
       steps.push({ kind: 'field', key: match[0], quoted: false })
       i += match[0].length
     } else if (ch === '[' && steps.length > 0) {
@@ -67,7 +70,9 @@ function parseJsonPath(jsonpath: string): PathStep[] {
       steps.push({ kind: 'index', index: Number(match[1]) })
       i += match[0].length
     } else {
-      throw new PathError(`unexpected '${ch}' at character ${i + 1} of '${jsonpath}'; paths look like .a.b, .a[0].b or ."quoted key"`)
+      throw new PathError(
+        `unexpected '${ch}' at character ${i + 1} of '${jsonpath}'; paths look like .a.b, .a[0].b or ."quoted key"`,
+      )
     }
   }
   return steps
@@ -100,7 +105,9 @@ export function parseDataPath(source: string): PathStep[] {
   if (source === '.' || source === '$') return []
   if (source.startsWith('.')) return parseJsonPath(`$${source}`)
   if (source.startsWith('$.')) return parseJsonPath(source)
-  throw new PathError(`'${source}' is not a path Deckhand reads the same way everywhere; start it with '.' (for example .a.b)`)
+  throw new PathError(
+    `'${source}' is not a path Deckhand reads the same way everywhere; start it with '.' (for example .a.b)`,
+  )
 }
 
 /** `.a[0]."b c"` */
@@ -173,12 +180,15 @@ function expansionPieces(steps: readonly PathStep[], source: string): { key: str
   for (const step of steps) {
     if (step.kind === 'index') {
       const last = pieces[pieces.length - 1]
-      if (!last || last.index !== undefined) throw new PathError(`Deckhand cannot create the missing path '${source}': it handles one [N] per key`)
+      if (!last || last.index !== undefined)
+        throw new PathError(`Deckhand cannot create the missing path '${source}': it handles one [N] per key`)
       last.index = step.index
       continue
     }
     if (step.quoted && (step.key.includes('.') || /\[\d+\]/.test(step.key) || /["'\\]/.test(step.key))) {
-      throw new PathError(`Deckhand cannot create the missing path '${source}': it splits paths on '.' and does not unquote this key`)
+      throw new PathError(
+        `Deckhand cannot create the missing path '${source}': it splits paths on '.' and does not unquote this key`,
+      )
     }
     pieces.push({ key: step.key })
   }
@@ -194,7 +204,8 @@ export function writePath(data: unknown, steps: readonly PathStep[], value: unkn
   if (steps.length === 0) return value
   if (exists(data, steps)) {
     let node = data
-    for (const step of steps.slice(0, -1)) node = step.kind === 'field' ? getOwn(node as Mapping, step.key) : (node as unknown[])[step.index]
+    for (const step of steps.slice(0, -1))
+      node = step.kind === 'field' ? getOwn(node as Mapping, step.key) : (node as unknown[])[step.index]
     setStep(node, steps[steps.length - 1]!, value)
     return data
   }
@@ -202,7 +213,8 @@ export function writePath(data: unknown, steps: readonly PathStep[], value: unkn
   let node = data
   for (const [i, piece] of pieces.entries()) {
     const last = i === pieces.length - 1
-    if (!isMapping(node)) throw new PathError(`cannot create '${piece.key}' inside a ${typeName(node)} (writing '${source}')`)
+    if (!isMapping(node))
+      throw new PathError(`cannot create '${piece.key}' inside a ${typeName(node)} (writing '${source}')`)
     if (piece.index === undefined) {
       if (last) {
         setOwn(node, piece.key, value)
@@ -214,7 +226,8 @@ export function writePath(data: unknown, steps: readonly PathStep[], value: unkn
     }
     if (getOwn(node, piece.key) === undefined) setOwn(node, piece.key, [])
     const list = getOwn(node, piece.key)
-    if (!Array.isArray(list)) throw new PathError(`cannot create item [${piece.index}] in a ${typeName(list)} (writing '${source}')`)
+    if (!Array.isArray(list))
+      throw new PathError(`cannot create item [${piece.index}] in a ${typeName(list)} (writing '${source}')`)
     while (list.length < piece.index + 1) list.push({})
     if (last) {
       list[piece.index] = value

@@ -15,11 +15,21 @@ export interface LayeringPolicy {
 function readLayerOrder(doc: DeckhandDocument, report: Reporter): string[] {
   const data = getOwn(doc.raw, 'data')
   if (!isMapping(data)) {
-    return report.fail({ code: DECKHAND_CODES.invalidDocument, message: `the LayeringPolicy's data must be a mapping with a layerOrder list`, doc: doc.source, path: ['data'] })
+    return report.fail({
+      code: DECKHAND_CODES.invalidDocument,
+      message: `the LayeringPolicy's data must be a mapping with a layerOrder list`,
+      doc: doc.source,
+      path: ['data'],
+    })
   }
   const order = getOwn(data, 'layerOrder') ?? []
   if (!Array.isArray(order) || order.some((layer) => typeof layer !== 'string')) {
-    return report.fail({ code: DECKHAND_CODES.invalidDocument, message: `layerOrder must be a list of layer names, top (most general) first`, doc: doc.source, path: ['data', 'layerOrder'] })
+    return report.fail({
+      code: DECKHAND_CODES.invalidDocument,
+      message: `layerOrder must be a list of layer names, top (most general) first`,
+      doc: doc.source,
+      path: ['data', 'layerOrder'],
+    })
   }
   return order as string[]
 }
@@ -28,7 +38,12 @@ function readLayerOrder(doc: DeckhandDocument, report: Reporter): string[] {
  * Deckhand uses the first LayeringPolicy and only logs a warning about the others: here that is a
  * strict-mode problem when their layer orders differ, a warning otherwise.
  */
-export function findLayeringPolicy(documents: readonly DeckhandDocument[], first: SourceDocument | undefined, report: Reporter, soft: Problem[]): LayeringPolicy {
+export function findLayeringPolicy(
+  documents: readonly DeckhandDocument[],
+  first: SourceDocument | undefined,
+  report: Reporter,
+  soft: Problem[],
+): LayeringPolicy {
   const policies = documents.filter((doc) => doc.schema.startsWith(LAYERING_POLICY_SCHEMA))
   const policy = policies[0]
   if (!policy) {
@@ -54,7 +69,13 @@ export function findLayeringPolicy(documents: readonly DeckhandDocument[], first
   }
   const seen = new Set<string>()
   for (const [i, layer] of layerOrder.entries()) {
-    if (seen.has(layer)) soft.push({ code: DECKHAND_CODES.invalidDocument, message: `layer '${layer}' appears twice in layerOrder`, doc: policy.source, path: ['data', 'layerOrder', i] })
+    if (seen.has(layer))
+      soft.push({
+        code: DECKHAND_CODES.invalidDocument,
+        message: `layer '${layer}' appears twice in layerOrder`,
+        doc: policy.source,
+        path: ['data', 'layerOrder', i],
+      })
     seen.add(layer)
   }
   return { doc: policy, layerOrder }

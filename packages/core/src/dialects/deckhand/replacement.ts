@@ -19,18 +19,39 @@ export function sourceKey(schema: string, name: string): string {
 }
 
 function invalid(doc: DeckhandDocument, path: string[], message: string, report: Reporter): never {
-  return report.fail({ code: DECKHAND_CODES.invalidReplacement, message: `${message} (InvalidDocumentReplacement)`, doc: doc.source, path })
+  return report.fail({
+    code: DECKHAND_CODES.invalidReplacement,
+    message: `${message} (InvalidDocumentReplacement)`,
+    doc: doc.source,
+    path,
+  })
 }
 
-export function checkReplacements(index: DocumentIndex, selection: ParentSelection, report: Reporter, soft: Problem[]): Replacements {
+export function checkReplacements(
+  index: DocumentIndex,
+  selection: ParentSelection,
+  report: Reporter,
+  soft: Problem[],
+): Replacements {
   const replacedBy = new Map<string, DeckhandDocument>()
   const unique = new Map<string, DeckhandDocument>()
   for (const doc of index.byMeta.values()) {
     const parent = index.byMeta.get(selection.parents.get(doc.meta) ?? '')
     if (doc.replacement) {
-      if (!parent) invalid(doc, ['metadata', 'replacement'], `${describeDocument(doc)} has replacement: true but no parent; a replacement must select the document it replaces with its parentSelector`, report)
+      if (!parent)
+        invalid(
+          doc,
+          ['metadata', 'replacement'],
+          `${describeDocument(doc)} has replacement: true but no parent; a replacement must select the document it replaces with its parentSelector`,
+          report,
+        )
       if (doc.schema !== parent.schema || doc.name !== parent.name) {
-        invalid(doc, ['metadata', 'replacement'], `${describeDocument(doc)} replaces its parent ${describeDocument(parent)}, but a replacement must have the same schema and metadata.name as its parent`, report)
+        invalid(
+          doc,
+          ['metadata', 'replacement'],
+          `${describeDocument(doc)} replaces its parent ${describeDocument(parent)}, but a replacement must have the same schema and metadata.name as its parent`,
+          report,
+        )
       }
       const earlier = replacedBy.get(parent.meta)
       if (earlier) {
@@ -45,13 +66,23 @@ export function checkReplacements(index: DocumentIndex, selection: ParentSelecti
       continue
     }
     if (parent && doc.schema === parent.schema && doc.name === parent.name) {
-      invalid(doc, ['metadata', 'name'], `${describeDocument(doc)} has the same schema and metadata.name as its parent; add replacement: true to it or give it another name`, report)
+      invalid(
+        doc,
+        ['metadata', 'name'],
+        `${describeDocument(doc)} has the same schema and metadata.name as its parent; add replacement: true to it or give it another name`,
+        report,
+      )
     }
     if (doc.control) continue
     const key = sourceKey(doc.schema, doc.name)
     const other = unique.get(key)
     if (other) {
-      invalid(doc, ['metadata', 'name'], `${describeDocument(doc)} and ${describeDocument(other)} in ${other.source.file} have the same schema and metadata.name and neither is a replacement of the other`, report)
+      invalid(
+        doc,
+        ['metadata', 'name'],
+        `${describeDocument(doc)} and ${describeDocument(other)} in ${other.source.file} have the same schema and metadata.name and neither is a replacement of the other`,
+        report,
+      )
     }
     unique.set(key, doc)
   }

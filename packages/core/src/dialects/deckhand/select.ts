@@ -8,7 +8,12 @@ import type { LayeringResult } from './layering.ts'
 import type { DeckhandOptions } from './options.ts'
 import { getOwn } from './values.ts'
 
-export function selectDocumentData(result: LayeringResult, options: DeckhandOptions & { document: string }, first: SourceDocument | undefined, report: Reporter): unknown {
+export function selectDocumentData(
+  result: LayeringResult,
+  options: DeckhandOptions & { document: string },
+  first: SourceDocument | undefined,
+  report: Reporter,
+): unknown {
   const { document: name, schema } = options
   const fail = (message: string, suggestion?: string): never => {
     const problem: Problem = { code: DECKHAND_CODES.unknownDocument, message: `option deckhand.document: ${message}` }
@@ -20,13 +25,27 @@ export function selectDocumentData(result: LayeringResult, options: DeckhandOpti
   const matches = schema === undefined ? named : named.filter((r) => r.doc.schema === schema)
   if (matches.length === 1) return getOwn(matches[0]!.value, 'data') ?? null
   if (matches.length > 1) {
-    return fail(`${matches.length} rendered documents are named '${name}' (${matches.map((r) => r.doc.schema).join(', ')}); choose one with deckhand.schema (import query ?schema=…)`)
+    return fail(
+      `${matches.length} rendered documents are named '${name}' (${matches.map((r) => r.doc.schema).join(', ')}); choose one with deckhand.schema (import query ?schema=…)`,
+    )
   }
   if (named.length > 0) {
-    return fail(`no rendered document named '${name}' has schema '${schema}'`, suggestName(schema!, named.map((r) => r.doc.schema)))
+    return fail(
+      `no rendered document named '${name}' has schema '${schema}'`,
+      suggestName(
+        schema!,
+        named.map((r) => r.doc.schema),
+      ),
+    )
   }
   const hidden = result.documents.find((doc) => doc.name === name && (schema === undefined || doc.schema === schema))
-  if (hidden) return fail(`${describeDocument(hidden)} is ${hidden.abstract ? 'abstract' : 'not rendered'}; Deckhand returns concrete documents only`)
+  if (hidden)
+    return fail(
+      `${describeDocument(hidden)} is ${hidden.abstract ? 'abstract' : 'not rendered'}; Deckhand returns concrete documents only`,
+    )
   const names = [...new Set(result.rendered.map((r) => r.doc.name))]
-  return fail(`no rendered document is named '${name}'${names.length ? `; the rendered documents are ${names.join(', ')}` : ''}`, suggestName(name, names))
+  return fail(
+    `no rendered document is named '${name}'${names.length ? `; the rendered documents are ${names.join(', ')}` : ''}`,
+    suggestName(name, names),
+  )
 }

@@ -54,7 +54,11 @@ class SubstitutionRunner {
   }
 
   private unsupported(feature: string, path: Location): never {
-    return this.fail(DECKHAND_CODES.substitutionUnsupported, `${this.label} uses ${feature}, which the Deckhand dialect does not reproduce exactly yet`, path)
+    return this.fail(
+      DECKHAND_CODES.substitutionUnsupported,
+      `${this.label} uses ${feature}, which the Deckhand dialect does not reproduce exactly yet`,
+      path,
+    )
   }
 
   /**
@@ -63,7 +67,13 @@ class SubstitutionRunner {
    */
   private failOrSkip(code: string, message: string, path: Location, skipped: string): void {
     if (this.context.failOnMissingSource) this.fail(code, message, path)
-    this.context.report.lenient(this.problem(DECKHAND_CODES.substitutionSkipped, `${message}; with failOnMissingSubstitutionSource: false, ${skipped}`, path))
+    this.context.report.lenient(
+      this.problem(
+        DECKHAND_CODES.substitutionSkipped,
+        `${message}; with failOnMissingSubstitutionSource: false, ${skipped}`,
+        path,
+      ),
+    )
   }
 
   private path(text: string, at: Location): PathStep[] {
@@ -93,7 +103,8 @@ class SubstitutionRunner {
   /** The value to substitute: `jsonpath_parse(data, src.path)` for mapping data, else the data itself. */
   private secret(source: DeckhandDocument): unknown {
     const src = getOwn(this.entry, 'src') as Mapping
-    if (pyTruthy(getOwn(src, 'pattern')) || getOwn(src, 'match_group') !== undefined) this.unsupported('src.pattern / src.match_group (extracting part of the source value)', ['src'])
+    if (pyTruthy(getOwn(src, 'pattern')) || getOwn(src, 'match_group') !== undefined)
+      this.unsupported('src.pattern / src.match_group (extracting part of the source value)', ['src'])
     const srcPath = getOwn(src, 'path') as string
     const data = this.context.dataOf(source)
     let secret = data
@@ -103,7 +114,11 @@ class SubstitutionRunner {
         secret = readPath(data, steps)
       } catch (error) {
         if (!(error instanceof PathError)) throw error
-        this.fail(DECKHAND_CODES.invalidPath, `${this.label}: reading '${srcPath}' in ${describeDocument(source)}: ${error.message}`, ['src', 'path'])
+        this.fail(
+          DECKHAND_CODES.invalidPath,
+          `${this.label}: reading '${srcPath}' in ${describeDocument(source)}: ${error.message}`,
+          ['src', 'path'],
+        )
       }
     }
     if (secret === undefined || secret === null) {
@@ -126,24 +141,56 @@ class SubstitutionRunner {
   }
 
   /** `re.sub(dest.pattern, secret, value at dest.path)`, or undefined when Deckhand leaves the data as it is. */
-  private patterned(data: unknown, steps: PathStep[], pattern: unknown, secret: unknown, destPath: string, at: Location): { value: unknown } | undefined {
-    if (typeof pattern !== 'string') return this.fail(DECKHAND_CODES.invalidDocument, `${this.label}: 'dest.pattern' must be a string (a regular expression)`, [...at, 'pattern'])
+  private patterned(
+    data: unknown,
+    steps: PathStep[],
+    pattern: unknown,
+    secret: unknown,
+    destPath: string,
+    at: Location,
+  ): { value: unknown } | undefined {
+    if (typeof pattern !== 'string')
+      return this.fail(
+        DECKHAND_CODES.invalidDocument,
+        `${this.label}: 'dest.pattern' must be a string (a regular expression)`,
+        [...at, 'pattern'],
+      )
     const target = this.guard(() => readPath(data, steps), destPath, at)
     if (target === undefined) {
       // Deckhand cannot look the pattern up in a value that is not there.
-      this.failOrSkip(DECKHAND_CODES.missingPattern, `${this.label}: nothing at '${destPath}' to apply the pattern ${pattern} to (MissingDocumentPattern)`, [...at, 'path'], 'Deckhand leaves the document as it is')
+      this.failOrSkip(
+        DECKHAND_CODES.missingPattern,
+        `${this.label}: nothing at '${destPath}' to apply the pattern ${pattern} to (MissingDocumentPattern)`,
+        [...at, 'path'],
+        'Deckhand leaves the document as it is',
+      )
       return undefined
     }
     // Python's re.sub with a non-string subject or replacement: what Deckhand does there changed between its versions.
-    if (typeof target !== 'string') this.unsupported(`dest.pattern on a destination value that is not a string (${target === null ? 'null' : Array.isArray(target) ? 'a list' : typeof target})`, [...at, 'pattern'])
-    if (typeof secret !== 'string') this.unsupported(`dest.pattern with a source value that is not a string`, [...at, 'pattern'])
-    if (secret.includes('\\')) this.unsupported(`dest.pattern with a source value containing a backslash (Python expands re.sub template escapes such as \\1 and \\n)`, [...at, 'pattern'])
+    if (typeof target !== 'string')
+      this.unsupported(
+        `dest.pattern on a destination value that is not a string (${target === null ? 'null' : Array.isArray(target) ? 'a list' : typeof target})`,
+        [...at, 'pattern'],
+      )
+    if (typeof secret !== 'string')
+      this.unsupported(`dest.pattern with a source value that is not a string`, [...at, 'pattern'])
+    if (secret.includes('\\'))
+      this.unsupported(
+        `dest.pattern with a source value containing a backslash (Python expands re.sub template escapes such as \\1 and \\n)`,
+        [...at, 'pattern'],
+      )
     let regex: RegExp
     try {
       regex = compilePattern(pattern)
     } catch (error) {
-      if (error instanceof PatternMismatch) return this.unsupported(`a dest.pattern with ${error.message}`, [...at, 'pattern'])
-      this.failOrSkip(DECKHAND_CODES.substitutionFailed, `${this.label}: invalid pattern ${pattern}: ${(error as Error).message} (UnknownSubstitutionError)`, [...at, 'pattern'], 'Deckhand leaves the document as it is')
+      if (error instanceof PatternMismatch)
+        return this.unsupported(`a dest.pattern with ${error.message}`, [...at, 'pattern'])
+      this.failOrSkip(
+        DECKHAND_CODES.substitutionFailed,
+        `${this.label}: invalid pattern ${pattern}: ${(error as Error).message} (UnknownSubstitutionError)`,
+        [...at, 'pattern'],
+        'Deckhand leaves the document as it is',
+      )
       return undefined
     }
     try {
@@ -166,7 +213,8 @@ class SubstitutionRunner {
   /** One destination; returns the document's new data. */
   private write(data: unknown, dest: Mapping, at: Location, secret: unknown): unknown {
     const destPath = getOwn(dest, 'path') as string
-    if (pyTruthy(getOwn(dest, 'recurse'))) this.unsupported('dest.recurse (pattern replacement in every string below the path)', [...at, 'recurse'])
+    if (pyTruthy(getOwn(dest, 'recurse')))
+      this.unsupported('dest.recurse (pattern replacement in every string below the path)', [...at, 'recurse'])
     const steps = this.path(destPath, [...at, 'path'])
     const pattern = getOwn(dest, 'pattern')
     // A copy: writing into the destination later must not change the source (Deckhand's
@@ -182,7 +230,12 @@ class SubstitutionRunner {
       written = writePath(data, steps, value, destPath)
     } catch (error) {
       if (!(error instanceof PathError)) throw error
-      this.failOrSkip(DECKHAND_CODES.substitutionFailed, `${this.label}: cannot write '${destPath}' in ${describeDocument(this.doc)}: ${error.message} (UnknownSubstitutionError)`, [...at, 'path'], 'Deckhand leaves the document as it is')
+      this.failOrSkip(
+        DECKHAND_CODES.substitutionFailed,
+        `${this.label}: cannot write '${destPath}' in ${describeDocument(this.doc)}: ${error.message} (UnknownSubstitutionError)`,
+        [...at, 'path'],
+        'Deckhand leaves the document as it is',
+      )
       return data
     }
     if (steps.length > 0) return written

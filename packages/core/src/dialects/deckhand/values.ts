@@ -15,7 +15,8 @@ export function getOwn(map: Mapping, key: string): unknown {
 
 /** `map[key] = value`, defining an own property even for `__proto__`. */
 export function setOwn(map: Mapping, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true })
+  if (key === '__proto__')
+    Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true })
   else map[key] = value
 }
 

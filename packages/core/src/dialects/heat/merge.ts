@@ -1,7 +1,18 @@
 // heat/common/environment_util.py: merge_list, merge_map, parse_param and param_merge, operating in
 // place on values we own, with every exception Heat raises turned into a HeatRaise.
 import type { PathSegment } from '../../yaml/parse.ts'
-import { getOwn, hasOwn, HeatRaise, isMapping, isTruthy, joinStrings, pyAdd, pyTypeName, setOwn, TYPE_MISMATCH } from './python.ts'
+import {
+  getOwn,
+  hasOwn,
+  HeatRaise,
+  isMapping,
+  isTruthy,
+  joinStrings,
+  pyAdd,
+  pyTypeName,
+  setOwn,
+  TYPE_MISMATCH,
+} from './python.ts'
 import type { Mapping } from './python.ts'
 import type { HeatParameterType } from './types.ts'
 
@@ -34,8 +45,15 @@ export function mergeList(old: unknown, value: unknown, path: readonly PathSegme
 
 function requireMapping(value: unknown, role: 'earlier value' | 'value', path: readonly PathSegment[]): Mapping {
   if (isMapping(value)) return value
-  const detail = role === 'value' ? `'${pyTypeName(value)}' object has no attribute 'items'` : `'${pyTypeName(value)}' object does not support item assignment`
-  throw new HeatRaise(TYPE_MISMATCH, `cannot merge a mapping ${role === 'value' ? 'from' : 'into'} a ${pyTypeName(value)} (Heat raises ${role === 'value' ? 'AttributeError' : 'TypeError'}: ${detail})`, path)
+  const detail =
+    role === 'value'
+      ? `'${pyTypeName(value)}' object has no attribute 'items'`
+      : `'${pyTypeName(value)}' object does not support item assignment`
+  throw new HeatRaise(
+    TYPE_MISMATCH,
+    `cannot merge a mapping ${role === 'value' ? 'from' : 'into'} a ${pyTypeName(value)} (Heat raises ${role === 'value' ? 'AttributeError' : 'TypeError'}: ${detail})`,
+    path,
+  )
 }
 
 /**
@@ -76,7 +94,11 @@ function loadJson(text: string, path: readonly PathSegment[]): unknown {
     const special: Record<string, number> = { NaN: Number.NaN, Infinity: Infinity, '-Infinity': -Infinity }
     const trimmed = text.trim()
     if (trimmed in special) return special[trimmed]
-    throw new HeatRaise(INVALID_PARAMETER, `json parameter value is not valid JSON (Heat raises ValueError: Invalid parameter in environment)`, path)
+    throw new HeatRaise(
+      INVALID_PARAMETER,
+      `json parameter value is not valid JSON (Heat raises ValueError: Invalid parameter in environment)`,
+      path,
+    )
   }
 }
 

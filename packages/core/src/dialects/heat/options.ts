@@ -20,7 +20,11 @@ export interface ResolvedHeatOptions {
 /** Where option problems point: the entry file, since options have no source position. */
 export type OptionSite = NonNullable<Problem['at']>
 
-export function resolveHeatOptions(raw: HeatOptions | undefined, site: OptionSite, report: Reporter): ResolvedHeatOptions {
+export function resolveHeatOptions(
+  raw: HeatOptions | undefined,
+  site: OptionSite,
+  report: Reporter,
+): ResolvedHeatOptions {
   const options: HeatOptions = raw ?? {}
   const invalid = (name: string, message: string, suggestion?: string): never =>
     report.fail({
@@ -31,7 +35,8 @@ export function resolveHeatOptions(raw: HeatOptions | undefined, site: OptionSit
     })
 
   const mode = options.mode ?? 'server'
-  if (!MODES.includes(mode)) invalid('mode', `'${String(mode)}' is not a mode; use 'server' or 'heatclient'`, suggestName(String(mode), MODES))
+  if (!MODES.includes(mode))
+    invalid('mode', `'${String(mode)}' is not a mode; use 'server' or 'heatclient'`, suggestName(String(mode), MODES))
 
   const template = options.template ?? []
   const templates = typeof template === 'string' ? [template] : template
@@ -45,14 +50,24 @@ export function resolveHeatOptions(raw: HeatOptions | undefined, site: OptionSit
     parameterTypes = new Map()
     for (const [name, type] of Object.entries(options.parameterTypes)) {
       if (!HEAT_PARAMETER_TYPES.includes(type)) {
-        invalid(`parameterTypes.${name}`, `'${String(type)}' is not a HOT parameter type (${HEAT_PARAMETER_TYPES.join(', ')})`, suggestName(String(type), HEAT_PARAMETER_TYPES))
+        invalid(
+          `parameterTypes.${name}`,
+          `'${String(type)}' is not a HOT parameter type (${HEAT_PARAMETER_TYPES.join(', ')})`,
+          suggestName(String(type), HEAT_PARAMETER_TYPES),
+        )
       }
       parameterTypes.set(name, type)
     }
   }
 
-  if (options.initial !== undefined && !isMapping(options.initial)) invalid('initial', 'must be a mapping of environment sections')
-  const initial = options.initial !== undefined ? cloneOwned(options.initial as Mapping) : mode === 'server' ? defaultEnvironment() : {}
+  if (options.initial !== undefined && !isMapping(options.initial))
+    invalid('initial', 'must be a mapping of environment sections')
+  const initial =
+    options.initial !== undefined
+      ? cloneOwned(options.initial as Mapping)
+      : mode === 'server'
+        ? defaultEnvironment()
+        : {}
 
   return { mode, templates: [...templates], parameterTypes, initial }
 }

@@ -25,11 +25,15 @@ function declareFromTemplate(doc: SourceDocument, types: Map<string, HeatParamet
   if (!isMapping(doc.value)) invalid('a HOT template must be a mapping', [])
   const parameters = (doc.value as Mapping).parameters
   if (parameters === undefined || parameters === null) return
-  if (!isMapping(parameters)) invalid("the template's 'parameters' must map parameter names to their declarations", ['parameters'])
+  if (!isMapping(parameters))
+    invalid("the template's 'parameters' must map parameter names to their declarations", ['parameters'])
   for (const [name, declaration] of Object.entries(parameters as Mapping)) {
     const type = isMapping(declaration) ? declaration.type : undefined
     if (typeof type !== 'string') {
-      invalid(`parameter '${name}' declares no type (HOT requires 'type: string|number|comma_delimited_list|json|boolean')`, ['parameters', name])
+      invalid(
+        `parameter '${name}' declares no type (HOT requires 'type: string|number|comma_delimited_list|json|boolean')`,
+        ['parameters', name],
+      )
     }
     if (!HEAT_PARAMETER_TYPES.includes(type as HeatParameterType)) {
       const suggestion = suggestName(type as string, HEAT_PARAMETER_TYPES)

@@ -27,7 +27,12 @@ export const PARAMETER_SECTIONS: readonly string[] = [PARAMETERS, PARAMETER_DEFA
 export const LIST_SECTIONS: readonly string[] = [ENCRYPTED_PARAM_NAMES, EVENT_SINKS]
 
 /** Sections no plain config would use: with only environment sections, any of these marks a Heat file. */
-const ENVIRONMENT_MARKERS: readonly string[] = [PARAMETER_DEFAULTS, RESOURCE_REGISTRY, ENCRYPTED_PARAM_NAMES, EVENT_SINKS]
+const ENVIRONMENT_MARKERS: readonly string[] = [
+  PARAMETER_DEFAULTS,
+  RESOURCE_REGISTRY,
+  ENCRYPTED_PARAM_NAMES,
+  EVENT_SINKS,
+]
 
 export const TEMPLATE_VERSION = 'heat_template_version'
 

@@ -5,7 +5,17 @@ import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import type { PathSegment } from '../../yaml/parse.ts'
 import { mergeMap, mergeParam } from './merge.ts'
-import { getOwn, hasOwn, HeatRaise, isMapping, isTruthy, pyEquals, pyTypeName, setOwn, TYPE_MISMATCH } from './python.ts'
+import {
+  getOwn,
+  hasOwn,
+  HeatRaise,
+  isMapping,
+  isTruthy,
+  pyEquals,
+  pyTypeName,
+  setOwn,
+  TYPE_MISMATCH,
+} from './python.ts'
 import type { Mapping } from './python.ts'
 import type { ParameterSchema } from './schema.ts'
 import { LIST_SECTIONS, PARAMETER_MERGE_STRATEGIES, PARAMETER_SECTIONS, parseEnvironment } from './sections.ts'

@@ -29,7 +29,7 @@ export interface FileStrategies {
 const isStrategy = (value: unknown): value is string => typeof value === 'string' && STRATEGIES.includes(value)
 
 function describe(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : JSON.stringify(value) ?? String(value)
+  return typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value))
 }
 
 /**
@@ -37,7 +37,12 @@ function describe(value: unknown): string {
  * for it, else the file's `default`, else `overwrite`. A value that is not a strategy name falls back
  * to the file's default, which itself is not validated.
  */
-export function strategyFor(file: FileStrategies, key: string, available: ReadonlyMap<string, RecordedStrategy>, report: Reporter): unknown {
+export function strategyFor(
+  file: FileStrategies,
+  key: string,
+  available: ReadonlyMap<string, RecordedStrategy>,
+  report: Reporter,
+): unknown {
   const strategies = file.value
   if (!isMapping(strategies)) {
     report.fail({
@@ -48,7 +53,11 @@ export function strategyFor(file: FileStrategies, key: string, available: Readon
     })
   }
   const fileDefault = hasOwn(strategies, 'default') ? strategies.default : OVERWRITE
-  const chosen = hasOwn(strategies, key) ? strategies[key] : available.has(key) ? available.get(key)!.strategy : fileDefault
+  const chosen = hasOwn(strategies, key)
+    ? strategies[key]
+    : available.has(key)
+      ? available.get(key)!.strategy
+      : fileDefault
   return isStrategy(chosen) ? chosen : fileDefault
 }
 
@@ -68,7 +77,12 @@ function parametersSetIn(env: Mapping): string[] {
  * once it looks a strategy up), unknown strategy names (it falls back to the file's default), and
  * entries for parameters the file does not set or the template does not declare (never consulted).
  */
-export function checkFileStrategies(file: FileStrategies, env: Mapping, schema: ParameterSchema, report: Reporter): void {
+export function checkFileStrategies(
+  file: FileStrategies,
+  env: Mapping,
+  schema: ParameterSchema,
+  report: Reporter,
+): void {
   const { doc, value } = file
   if (!isMapping(value)) {
     report.lenient({
@@ -103,7 +117,10 @@ export function checkFileStrategies(file: FileStrategies, env: Mapping, schema: 
         ? `'${key}' is not a declared parameter`
         : undefined
     if (reason) {
-      const suggestion = suggestName(key, set.filter((name) => !hasOwn(value, name)))
+      const suggestion = suggestName(
+        key,
+        set.filter((name) => !hasOwn(value, name)),
+      )
       report.lenient({
         code: 'MY_HEAT_UNUSED_STRATEGY',
         message: `the strategy for '${key}' has no effect: ${reason}`,

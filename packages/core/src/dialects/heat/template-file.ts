@@ -7,7 +7,10 @@ import type { SourceDocument } from '../../source.ts'
 import { parseYamlStream } from '../../yaml/parse.ts'
 import type { DialectContext } from '../types.ts'
 
-export function loadTemplateFile(path: string, { options, report, entry, readDependency }: DialectContext): SourceDocument {
+export function loadTemplateFile(
+  path: string,
+  { options, report, entry, readDependency }: DialectContext,
+): SourceDocument {
   const file = resolve(dirname(entry), path)
   const text = readDependency(path)
   const docs = parseYamlStream(text, {
@@ -23,7 +26,9 @@ export function loadTemplateFile(path: string, { options, report, entry, readDep
     const position = broken?.error?.position ?? rest[0]!.locate([])
     report.fail({
       code: 'MY_HEAT_INVALID_TEMPLATE',
-      message: broken?.error ? `invalid YAML in HOT template: ${broken.error.message}` : 'a HOT template is one YAML document, this file has several',
+      message: broken?.error
+        ? `invalid YAML in HOT template: ${broken.error.message}`
+        : 'a HOT template is one YAML document, this file has several',
       at: { file, position, chain: [], source: text },
     })
   }

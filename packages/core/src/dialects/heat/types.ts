@@ -1,7 +1,13 @@
 /** The HOT parameter types that direct Heat's `merge` / `deep_merge`. */
 export type HeatParameterType = 'string' | 'number' | 'comma_delimited_list' | 'json' | 'boolean'
 
-export const HEAT_PARAMETER_TYPES: readonly HeatParameterType[] = ['string', 'number', 'comma_delimited_list', 'json', 'boolean']
+export const HEAT_PARAMETER_TYPES: readonly HeatParameterType[] = [
+  'string',
+  'number',
+  'comma_delimited_list',
+  'json',
+  'boolean',
+]
 
 /** Whose merge to reproduce. */
 export type HeatMode = 'server' | 'heatclient'
