@@ -221,4 +221,25 @@ describe('type-mismatch table', () => {
       }
     }
   })
+
+  // Bytes (`!!binary`) are Python `bytes`: no merger handles them and no merger takes them for a
+  // mapping, a list or a string (a mapping check that let them through turned them into {"0": …}).
+  it('old bytes are sticky whatever comes, under every merger set', () => {
+    const bytes = new Uint8Array([104, 105])
+    for (const how of [
+      'dict(recurse_dict,recurse_array,recurse_str)+list(append)+str(append)',
+      'dict()+list()+str()',
+    ]) {
+      for (const next of [{ x: 1 }, [1], 's', 2, new Uint8Array([1])]) {
+        expect(at(how, bytes, next)).toEqual({ value: { k: bytes }, conflicts: [] })
+      }
+    }
+  })
+
+  it('new bytes never recurse: a mapping, list or string keeps its old value', () => {
+    const bytes = new Uint8Array([104, 105])
+    const how = 'dict(recurse_dict,recurse_array,recurse_str)+list(append)+str(append)'
+    for (const old of [{ a: 1 }, [1], 's']) expect(at(how, old, bytes).value).toEqual({ k: old })
+    expect(at('dict(replace)+list()+str()', { a: 1 }, bytes).value).toEqual({ k: bytes })
+  })
 })

@@ -6,6 +6,7 @@
 import type { BigIntStats } from 'node:fs'
 import { createBuildLookups, diskFileSystem } from './file-system.ts'
 import type { BuildLookups, FileSystem } from './file-system.ts'
+import { freezeDeep } from './values.ts'
 import { parseYamlStream } from './yaml/parse.ts'
 import type { ParseYamlOptions, YamlDocument } from './yaml/parse.ts'
 
@@ -77,26 +78,6 @@ function optionsKey({ version, allowDuplicateKeys, maxAliasCount, maxDepth, ...r
 // A render passes the same options object for all its parts.
 const optionsKeys = new WeakMap<ParseYamlOptions, string>()
 
-/** Freezes a parsed value, so that code mutating a shared document fails instead of corrupting others. */
-function deepFreeze(root: unknown): void {
-  const stack: unknown[] = [root]
-  while (stack.length > 0) {
-    const value = stack.pop()
-    if (typeof value !== 'object' || value === null || Object.isFrozen(value)) continue
-    // Typed arrays with elements cannot be frozen; `!!binary` values are never merged into.
-    if (ArrayBuffer.isView(value)) continue
-    Object.freeze(value)
-    if (Array.isArray(value)) {
-      for (const item of value) if (typeof item === 'object' && item !== null) stack.push(item)
-    } else {
-      for (const key of Object.keys(value)) {
-        const item = (value as Record<string, unknown>)[key]
-        if (typeof item === 'object' && item !== null) stack.push(item)
-      }
-    }
-  }
-}
-
 /** A cache to pass to every `render()` of one build or watch session (`render(entry, options, { cache })`). */
 export function createRenderCache(): RenderCache {
   const files = new Map<string, CachedFile>()
@@ -146,7 +127,7 @@ export function createRenderCache(): RenderCache {
       }
       const docs = parseYamlStream(text, options)
       stats.parses++
-      for (const doc of docs) deepFreeze(doc.value)
+      for (const doc of docs) freezeDeep(doc.value)
       if (byText.size >= MAX_TEXTS_PER_FILE) byText.delete(byText.keys().next().value!)
       byText.set(text, docs)
       return docs

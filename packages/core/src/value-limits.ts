@@ -1,7 +1,8 @@
 // Bounds on a value as the generated module will spell it out. Aliases and JSON-patch copies share
 // subtrees, so a small file can stand for a huge or cyclic value: this walks every distinct node once
 // (iteratively, sizes memoised per shared object) and measures what serialising it would produce.
-import type { PathSegment } from './yaml/parse.ts'
+import { isCollection, leafSize } from './values.ts'
+import type { PathSegment } from './values.ts'
 
 export interface ValueLimits {
   maxDepth: number
@@ -22,17 +23,6 @@ interface Frame {
   index: number
   size: number
   height: number
-}
-
-/** Approximate JSON size of a leaf: its text, or a few bytes for a number, boolean or null. */
-export function leafSize(value: unknown): number {
-  if (typeof value === 'string') return value.length + 2
-  if (value instanceof Uint8Array) return value.byteLength * 4 + 2
-  return 8
-}
-
-function isContainer(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !(value instanceof Uint8Array)
 }
 
 // Frozen containers (the render cache's shared documents, and the subtrees merges take from them)
@@ -76,7 +66,7 @@ function quickSize(node: object, room: number, maxValueSize: number, parentFroze
       child = (node as Record<string, unknown>)[key]
       size += key.length + 3
     } else child = (node as unknown[])[i]
-    if (isContainer(child)) {
+    if (isCollection(child)) {
       const childSize = quickSize(child, room - 1, maxValueSize, frozen)
       if (childSize < 0) return -1
       size += childSize
@@ -94,7 +84,7 @@ function quickSize(node: object, room: number, maxValueSize: number, parentFroze
  * (a scalar document has depth 0, `{a: 1}` depth 1); size is the approximate length of its JSON.
  */
 export function checkValueLimits(value: unknown, limits: ValueLimits): ValueProblem | undefined {
-  if (!isContainer(value))
+  if (!isCollection(value))
     return leafSize(value) > limits.maxValueSize ? tooLarge([], leafSize(value), limits) : undefined
   // Most values are within the limits: a quick walk says so; only a value it refuses (or one
   // deeper than plain recursion should go) takes the located walk, which finds where.
@@ -146,7 +136,7 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
     frame.index++
     const child: unknown = keys ? (node as Record<string, unknown>)[key] : (node as unknown[])[key as number]
     if (keys) frame.size += (key as string).length + 3
-    if (isContainer(child)) {
+    if (isCollection(child)) {
       if (onPath.has(child)) {
         return {
           code: 'MY_VALUE_CYCLE',

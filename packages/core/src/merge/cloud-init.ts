@@ -8,7 +8,8 @@ import { parseMergeString } from './directive.ts'
 import type { MergerSpec } from './directive.ts'
 import { extractPart } from './extract.ts'
 import { applyJsonPatch, JsonPatchError } from './json-patch.ts'
-import { createMergerSet, isPlainObject, MergeOwnership, MergeRun, PartSkipped } from './mergers.ts'
+import { isMapping } from '../values.ts'
+import { createMergerSet, MergeOwnership, MergeRun, PartSkipped } from './mergers.ts'
 import { describeMergers } from './provenance.ts'
 import type { ProvenanceRecorder } from './provenance.ts'
 import type { StackMode } from '../options.ts'
@@ -69,7 +70,7 @@ export function mergeCloudInit(
       return inForce
     }
     const value = doc.value
-    if (!isPlainObject(value)) {
+    if (!isMapping(value)) {
       if (headerless && !report.strict) {
         report.warn({
           code: 'MY_PART_UNHANDLED',

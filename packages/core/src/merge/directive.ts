@@ -2,6 +2,7 @@
 // cloud-init's `cloudinit/mergers/__init__.py` parses them (specs/cloud-init.md §3), with every
 // mistake it tolerates turned into a problem the caller reports (strict: error, lenient: warning).
 import { suggestName } from '../suggest.ts'
+import { describeValue, isMapping } from '../values.ts'
 
 export type MergerName = 'dict' | 'list' | 'str'
 
@@ -115,10 +116,6 @@ function extractMergerString(text: string): ParsedDirective {
   return { specs, problems }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 // Most parts declare nothing: one shared answer, whose (empty) spec list the memos of spec checks
 // and merger sets key on (a fresh empty list per part missed them every time).
 export const NO_DIRECTIVE = freezeDirective({ specs: [], problems: [] })
@@ -132,9 +129,9 @@ export function parseMergeBody(body: unknown): ParsedDirective {
   if (!Array.isArray(body)) {
     problems.push({
       code: 'MY_MERGE_FORMAT',
-      message: isRecord(body)
+      message: isMapping(body)
         ? 'merge_how must be a string or a list of {name, settings} mappings, not a single mapping'
-        : `merge_how must be a string or a list of {name, settings} mappings, not ${describe(body)}`,
+        : `merge_how must be a string or a list of {name, settings} mappings, not ${describeValue(body)}`,
       fatal: true,
     })
     return { specs, problems }
@@ -142,7 +139,7 @@ export function parseMergeBody(body: unknown): ParsedDirective {
   body.forEach((entry, index) => {
     let name: unknown
     let options: unknown
-    if (isRecord(entry)) {
+    if (isMapping(entry)) {
       if (!('name' in entry) || !('settings' in entry)) {
         const missing = 'name' in entry ? 'settings' : 'name'
         problems.push({
@@ -194,7 +191,7 @@ export function parseMergeBody(body: unknown): ParsedDirective {
     } else {
       problems.push({
         code: 'MY_MERGE_FORMAT',
-        message: `merger entry ${index + 1} is ${describe(entry)}, not a {name, settings} mapping`,
+        message: `merger entry ${index + 1} is ${describeValue(entry)}, not a {name, settings} mapping`,
         fatal: true,
         entry: index,
       })
@@ -212,7 +209,7 @@ export function parseMergeBody(body: unknown): ParsedDirective {
     if (typeof name !== 'string') {
       problems.push({
         code: 'MY_MERGE_FORMAT',
-        message: `merger entry ${index + 1} has a name that is ${describe(name)}, not a string`,
+        message: `merger entry ${index + 1} has a name that is ${describeValue(name)}, not a string`,
         fatal: true,
         entry: index,
       })
@@ -221,11 +218,11 @@ export function parseMergeBody(body: unknown): ParsedDirective {
     if (
       options === null ||
       options === undefined ||
-      (typeof options !== 'string' && !Array.isArray(options) && !isRecord(options))
+      (typeof options !== 'string' && !Array.isArray(options) && !isMapping(options))
     ) {
       problems.push({
         code: 'MY_MERGE_FORMAT',
-        message: `merger entry ${index + 1} has settings that are ${describe(options)}, not a list of options`,
+        message: `merger entry ${index + 1} has settings that are ${describeValue(options)}, not a list of options`,
         fatal: true,
         entry: index,
       })
@@ -239,17 +236,10 @@ export function parseMergeBody(body: unknown): ParsedDirective {
         entry: index,
       })
     }
-    const list = typeof options === 'string' ? options : isRecord(options) ? Object.keys(options) : options
+    const list = typeof options === 'string' ? options : isMapping(options) ? Object.keys(options) : options
     specs.push({ name: canonicalName(name), options: list })
   })
   return { specs, problems }
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return 'null'
-  if (Array.isArray(value)) return 'a list'
-  if (typeof value === 'object') return 'a mapping'
-  return `the ${typeof value} ${JSON.stringify(value)}`
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Problem, Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
 import { NO_DIRECTIVE, parseMergeBody, parseMergeString, validateSpecs } from './directive.ts'
 import type { DirectiveProblem, MergerSpec } from './directive.ts'
-import { setOwn } from './mergers.ts'
+import { setOwn } from '../values.ts'
 
 export const DIRECTIVE_KEYS = ['merge_how', 'merge_type'] as const
 const HEADER_NAMES = ['Merge-Type', 'X-Merge-Type'] as const

@@ -1,6 +1,7 @@
 // RFC 6902 JSON Patch, as `#cloud-config-jsonp` parts apply it to the merged result so far
 // (cloud-init uses python-jsonpatch). Pure: the input is never mutated.
-import { copyObject, isPlainObject, setOwn } from './mergers.ts'
+import { isMapping, setOwn } from '../values.ts'
+import { copyObject } from './mergers.ts'
 
 export class JsonPatchError extends Error {
   constructor(
@@ -41,7 +42,7 @@ function get(doc: unknown, tokens: readonly string[], op: number, field: string)
   let node = doc
   for (const token of tokens) {
     if (Array.isArray(node)) node = node[arrayIndex(token, node.length, false, op, field)]
-    else if (isPlainObject(node) && Object.hasOwn(node, token)) node = node[token]
+    else if (isMapping(node) && Object.hasOwn(node, token)) node = node[token]
     else throw new JsonPatchError(`path '/${tokens.join('/')}' does not exist`, op, field)
   }
   return node
@@ -65,7 +66,7 @@ function update(
       copy[index] = walk(node[index], depth + 1)
       return copy
     }
-    if (isPlainObject(node) && Object.hasOwn(node, token)) {
+    if (isMapping(node) && Object.hasOwn(node, token)) {
       const copy = copyObject(node)
       setOwn(copy, token, walk(node[token], depth + 1))
       return copy
@@ -83,7 +84,7 @@ function add(doc: unknown, tokens: readonly string[], value: unknown, op: number
       copy.splice(arrayIndex(key, parent.length, true, op, field), 0, value)
       return copy
     }
-    if (isPlainObject(parent)) {
+    if (isMapping(parent)) {
       const copy = copyObject(parent)
       setOwn(copy, key, value)
       return copy
@@ -100,7 +101,7 @@ function remove(doc: unknown, tokens: readonly string[], op: number, field: stri
       copy.splice(arrayIndex(key, parent.length, false, op, field), 1)
       return copy
     }
-    if (isPlainObject(parent) && Object.hasOwn(parent, key)) {
+    if (isMapping(parent) && Object.hasOwn(parent, key)) {
       const copy = copyObject(parent)
       delete copy[key]
       return copy
@@ -112,7 +113,7 @@ function remove(doc: unknown, tokens: readonly string[], op: number, field: stri
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]))
-  if (isPlainObject(a) && isPlainObject(b)) {
+  if (isMapping(a) && isMapping(b)) {
     const keys = Object.keys(a)
     return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]))
   }
@@ -123,7 +124,7 @@ export function applyJsonPatch(doc: unknown, patch: unknown): unknown {
   if (!Array.isArray(patch)) throw new JsonPatchError('a JSON patch must be a list of operations', -1)
   let result = doc
   patch.forEach((operation: unknown, index) => {
-    if (!isPlainObject(operation)) throw new JsonPatchError(`operation ${index + 1} is not a mapping`, index)
+    if (!isMapping(operation)) throw new JsonPatchError(`operation ${index + 1} is not a mapping`, index)
     const name = operation.op
     if (typeof name !== 'string' || !(OPS as readonly string[]).includes(name)) {
       throw new JsonPatchError(`unknown operation '${String(name)}' (expected one of ${OPS.join(', ')})`, index, 'op')

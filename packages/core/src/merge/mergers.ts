@@ -1,6 +1,7 @@
 // cloud-init's dict, list and str mergers (cloudinit/mergers/m_*.py), dispatching on the type of the
 // OLD value (specs/cloud-init.md §2). Inputs are never mutated; containers are copied shallowly.
-import type { PathSegment } from '../yaml/parse.ts'
+import { isBytes, isMapping, setOwn } from '../values.ts'
+import type { PathSegment } from '../values.ts'
 import type { MergerSpec } from './directive.ts'
 import { ABSENT } from './provenance.ts'
 import type { MergeRecorder } from './provenance.ts'
@@ -99,17 +100,6 @@ function buildMergerSet(specs: readonly MergerSpec[]): MergerSet {
   return set
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Assigns an own property, `__proto__` included, without ever touching a prototype. */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
-  else target[key] = value
-}
-
 /** A shallow copy. Spreading defines own properties, so a `__proto__` key stays a key (and it is fast). */
 export function copyObject(source: Record<string, unknown>): Record<string, unknown> {
   return { ...source }
@@ -119,13 +109,16 @@ export function copyObject(source: Record<string, unknown>): Record<string, unkn
 function iterate(value: unknown): unknown[] {
   if (Array.isArray(value)) return value
   if (typeof value === 'string') return Array.from(value)
-  if (isPlainObject(value)) return Object.keys(value)
+  // Python's list() of bytes is their integer values.
+  if (isBytes(value)) return Array.from(value)
+  if (isMapping(value)) return Object.keys(value)
   return []
 }
 
 function typeName(value: unknown): string {
   if (value === null || value === undefined) return 'null'
   if (Array.isArray(value)) return 'a list'
+  if (isBytes(value)) return 'bytes'
   if (typeof value === 'object') return 'a mapping'
   return `a ${typeof value}`
 }
@@ -226,7 +219,7 @@ export class MergeRun {
       this.recorder?.note(this.path, 'kept', undefined, next, 'no list merger in the set: the old list stays')
       return old
     }
-    if (isPlainObject(old)) {
+    if (isMapping(old)) {
       if (this.set.dict) return this.mergeDict(old, next, this.set.dict)
       this.recorder?.note(this.path, 'kept', undefined, next, 'no dict merger in the set: the old mapping stays')
       return old
@@ -242,7 +235,7 @@ export class MergeRun {
   }
 
   private mergeDict(old: Record<string, unknown>, next: unknown, m: DictMerger): unknown {
-    if (!isPlainObject(next)) {
+    if (!isMapping(next)) {
       this.recorder?.note(
         this.path,
         'kept',
@@ -274,7 +267,7 @@ export class MergeRun {
         continue
       }
       const recurse =
-        (Array.isArray(value) && m.recurseArray) || (typeof value === 'string' && m.recurseStr) || isPlainObject(value)
+        (Array.isArray(value) && m.recurseArray) || (typeof value === 'string' && m.recurseStr) || isMapping(value)
       if (!recurse) {
         this.recorder?.note(
           [...this.path, key],
@@ -323,7 +316,7 @@ export class MergeRun {
       return out
     }
     if (m.method === 'no_replace') {
-      if (isPlainObject(next) && old.length > 0 && Object.keys(next).length > 0) {
+      if (isMapping(next) && old.length > 0 && Object.keys(next).length > 0) {
         this.conflict(
           'list(no_replace) got a mapping for a list: cloud-init fails with KeyError 0 and skips the part',
           true,
@@ -361,7 +354,7 @@ export class MergeRun {
       if (
         (Array.isArray(value) && m.recurseArray) ||
         (typeof value === 'string' && m.recurseStr) ||
-        (isPlainObject(value) && m.recurseDict)
+        (isMapping(value) && m.recurseDict)
       ) {
         this.path.push(i)
         const merged = this.dispatch(out[i], value)

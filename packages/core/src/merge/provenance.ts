@@ -3,7 +3,8 @@
 // cloud-init handler hold an optional recorder, so a normal render pays one null check per decision.
 import type { ChainLink } from '../diagnostics.ts'
 import type { SourceDocument } from '../source.ts'
-import type { PathSegment } from '../yaml/parse.ts'
+import { isMapping } from '../values.ts'
+import type { PathSegment } from '../values.ts'
 import type { MergerSpec } from './directive.ts'
 
 export type ProvenanceAction =
@@ -102,10 +103,6 @@ export type MergerType = 'dict' | 'list' | 'str'
 export const ABSENT: unique symbol = Symbol('absent')
 
 const keyOf = (path: readonly PathSegment[]): string => JSON.stringify(path.map(String))
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** A container's children by segment; scalars (and ABSENT) have none. */
 function childrenOf(value: unknown): Map<string, [PathSegment, unknown]> {

@@ -22,7 +22,7 @@ import {
   TAB,
 } from './chars.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
-import { leafSize } from '../value-limits.ts'
+import { leafSize } from '../values.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, TreeFacts, YamlDocument } from './types.ts'
 

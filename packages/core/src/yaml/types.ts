@@ -1,6 +1,7 @@
 import type { Position } from '../diagnostics.ts'
+import type { PathSegment } from '../values.ts'
 
-export type PathSegment = string | number
+export type { PathSegment }
 export type YamlVersion = '1.1' | '1.2'
 
 export interface YamlProblem {

@@ -1,7 +1,7 @@
 // The `datum` field of render()'s options: checked here because only this dialect reads it.
 import { MergedYamlError } from '../../diagnostics.ts'
 import { suggestName } from '../../suggest.ts'
-import { isMapping } from './keys.ts'
+import { isMapping } from '../../values.ts'
 import type { DatumLookupOptions, DatumOptions } from './types.ts'
 
 const OPTION_NAMES = ['lookupOptions', 'lookup']

@@ -1,4 +1,4 @@
-import { isMapping } from './keys.ts'
+import { isMapping } from '../../values.ts'
 
 /** Datum's four kinds of value (`Get-DatumType`); the merge dispatches on the more specific one. */
 export type DatumType = 'hashtable' | 'hash_array' | 'baseType_array' | 'baseType'

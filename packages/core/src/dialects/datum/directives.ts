@@ -2,8 +2,9 @@
 // each layer holds once the directive keys are removed, and the checks Datum makes on the way.
 import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
-import type { PathSegment } from '../../yaml/parse.ts'
-import { foldCase, isMapping, setOwn } from './keys.ts'
+import type { PathSegment } from '../../values.ts'
+import { foldCase } from './keys.ts'
+import { isMapping, setOwn } from '../../values.ts'
 import type { DatumMap } from './keys.ts'
 import type { Declared, DeclaredOptions } from './lookup-options.ts'
 import { psTruthy } from './powershell.ts'

@@ -1,21 +1,13 @@
 // Datum reads every file into case-insensitive dictionaries: keys, lookup paths and option names
 // match whatever their case. These helpers give plain objects that behaviour without losing the
 // spelling a key was written with.
+import { setOwn } from '../../values.ts'
 
 export type DatumMap = Record<string, unknown>
-
-export function isMapping(value: unknown): value is DatumMap {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** The form two keys are compared in. */
 export function foldCase(key: string): string {
   return key.toLowerCase()
-}
-
-/** Sets an own, enumerable property, also for keys such as `__proto__`. */
-export function setOwn(target: DatumMap, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
 /** Looks keys of one mapping up ignoring case; the mapping must not change while the index is used. */

@@ -2,7 +2,7 @@
 // consults the strategy of every path it visits and inherits nothing from the parent, so markers
 // under a path whose strategy is MostSpecific stay in the output, as they do in Datum.
 import { datumTypeOf } from './datum-type.ts'
-import { isMapping, setOwn } from './keys.ts'
+import { isMapping, setOwn } from '../../values.ts'
 import type { DatumMap } from './keys.ts'
 import type { StrategyTable } from './lookup-options.ts'
 import { childPath } from './path.ts'

@@ -1,7 +1,8 @@
 // Assembling the strategy table of a lookup (`Resolve-Datum`, specs/datum.md §4) and choosing the
 // strategy of a path (`Get-MergeStrategyFromPath`): an exact key first, then regex keys.
 import type { Reporter } from '../../report.ts'
-import { foldCase, isMapping } from './keys.ts'
+import { foldCase } from './keys.ts'
+import { isMapping } from '../../values.ts'
 import { normalisePath } from './path.ts'
 import { psTruthy } from './powershell.ts'
 import { presetStrategy, readStrategy } from './strategy.ts'

@@ -1,7 +1,8 @@
 // Merging lists (`Merge-Datum`'s array branches and `Merge-DatumArray`, specs/datum.md §6, §6.2).
 import type { Reporter } from '../../report.ts'
 import { isHashLike } from './datum-type.ts'
-import { copyMap, getIgnoringCase, isMapping, KeyIndex } from './keys.ts'
+import { copyMap, getIgnoringCase, KeyIndex } from './keys.ts'
+import { isMapping } from '../../values.ts'
 import type { DatumMap } from './keys.ts'
 import { psDiffers, psEquals, psMatches, psString } from './powershell.ts'
 import { knockoutPatterns } from './strategy.ts'

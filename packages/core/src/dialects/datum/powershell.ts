@@ -1,7 +1,7 @@
 // The few PowerShell semantics Datum's merge depends on: how a value becomes a string or a boolean,
 // and what `-eq` means (the right operand is converted to the left operand's type; strings compare
 // ignoring case). Values are the ones YAML produces: null, booleans, numbers, strings, lists, mappings.
-import { isMapping } from './keys.ts'
+import { isMapping } from '../../values.ts'
 
 /** `"$value"`: booleans are `True`/`False`, null is empty, a list joins its items with spaces. */
 export function psString(value: unknown): string {

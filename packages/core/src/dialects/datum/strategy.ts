@@ -1,6 +1,7 @@
 // A merge strategy as Datum applies it. Datum tests its string fields with prefix regexes at the
 // point of use; reading them once into modes keeps those tests in one place (specs/datum.md §3, §6).
-import { getIgnoringCase, isMapping } from './keys.ts'
+import { getIgnoringCase } from './keys.ts'
+import { isMapping } from '../../values.ts'
 import { escapeRegex, psString, psTruthy } from './powershell.ts'
 
 /** `merge_hash`: MostSpecific/First keep the most specific mapping; anything else merges top keys; `deep` recurses. */

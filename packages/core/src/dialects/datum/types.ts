@@ -1,6 +1,6 @@
 import type { Problem } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
-import type { PathSegment } from '../../yaml/parse.ts'
+import type { PathSegment } from '../../values.ts'
 
 /** A strategy as Datum accepts it: a preset name or a mapping of `merge_*` fields. */
 export type DatumStrategyInput = string | Record<string, unknown> | null

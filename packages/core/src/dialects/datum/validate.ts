@@ -3,7 +3,7 @@
 // diagnostic: an error with `strict`, a warning (and Datum's reading) without.
 import type { Reporter } from '../../report.ts'
 import { suggestName } from '../../suggest.ts'
-import { isMapping } from './keys.ts'
+import { isMapping } from '../../values.ts'
 import { psTruthy } from './powershell.ts'
 import { isPresetName, isValidKnockoutPrefix, PRESET_NAMES, readStrategy } from './strategy.ts'
 import { locate, within } from './types.ts'

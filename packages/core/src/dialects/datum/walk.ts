@@ -1,7 +1,8 @@
 // `Resolve-DatumPath`: the value at a property path in one layer. Keys match ignoring case; through a
 // list, PowerShell member enumeration collects the key from every item (specs/datum.md §5).
-import type { PathSegment } from '../../yaml/parse.ts'
-import { findKey, isMapping } from './keys.ts'
+import type { PathSegment } from '../../values.ts'
+import { findKey } from './keys.ts'
+import { isMapping } from '../../values.ts'
 
 export interface Found {
   value: unknown

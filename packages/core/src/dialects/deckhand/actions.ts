@@ -8,7 +8,8 @@ import { describeDocument } from './document.ts'
 import type { DeckhandDocument, RawAction } from './document.ts'
 import { formatSteps, parseActionPath, PathError, readPath, writePath } from './path.ts'
 import type { ActionPath, PathStep } from './path.ts'
-import { deepCopy, getOwn, isMapping, pyEquals, setOwn } from './values.ts'
+import { deepCopy, pyEquals } from './values.ts'
+import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './values.ts'
 
 export const ACTION_METHODS = ['merge', 'replace', 'delete'] as const

@@ -4,9 +4,10 @@
 import type { Problem, Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import { suggestName } from '../../suggest.ts'
-import type { PathSegment } from '../../yaml/parse.ts'
+import type { PathSegment } from '../../values.ts'
 import { DECKHAND_CODES } from './codes.ts'
-import { canonicalJson, getOwn, isMapping, pyTruthy } from './values.ts'
+import { canonicalJson, pyTruthy } from './values.ts'
+import { getOwn, isMapping } from '../../values.ts'
 import type { Mapping } from './values.ts'
 
 export interface RawAction {

@@ -13,7 +13,8 @@ import { findLayeringPolicy } from './policy.ts'
 import { checkReplacements } from './replacement.ts'
 import { applySubstitutions } from './substitution.ts'
 import type { SubstitutionContext } from './substitution.ts'
-import { deepCopy, getOwn, setOwn } from './values.ts'
+import { deepCopy } from './values.ts'
+import { getOwn, setOwn } from '../../values.ts'
 import type { Mapping } from './values.ts'
 
 export interface RenderedDocument {

@@ -7,7 +7,8 @@ import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
 import type { DeckhandDocument } from './document.ts'
 import type { LayeringPolicy } from './policy.ts'
-import { getOwn, pyEquals, pyTruthy, scalarKey } from './values.ts'
+import { pyEquals, pyTruthy, scalarKey } from './values.ts'
+import { getOwn } from '../../values.ts'
 
 export interface DocumentIndex {
   /** `_documents_by_index`: the first document of each (schema, layer, name). */

@@ -1,7 +1,8 @@
 // Deckhand's action paths: the `.data` prefix handling of `_apply_action`, then the subset of
 // jsonpath-ng that layering uses (`.a.b`, `.a[0]`, `.`, `$.a`, quoted keys), read and written the way
 // `jsonpath_parse` and `jsonpath_replace` (with `_execute_data_expansion`) do.
-import { getOwn, isMapping, pyTruthy, setOwn } from './values.ts'
+import { pyTruthy } from './values.ts'
+import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './values.ts'
 
 export type PathStep = { kind: 'field'; key: string; quoted: boolean } | { kind: 'index'; index: number }

@@ -4,7 +4,8 @@ import type { SourceDocument } from '../../source.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument, LAYERING_POLICY_SCHEMA } from './document.ts'
 import type { DeckhandDocument } from './document.ts'
-import { getOwn, isMapping, pyEquals } from './values.ts'
+import { pyEquals } from './values.ts'
+import { getOwn, isMapping } from '../../values.ts'
 
 export interface LayeringPolicy {
   doc: DeckhandDocument

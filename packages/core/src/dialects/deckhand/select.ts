@@ -6,7 +6,7 @@ import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
 import type { LayeringResult } from './layering.ts'
 import type { DeckhandOptions } from './options.ts'
-import { getOwn } from './values.ts'
+import { getOwn } from '../../values.ts'
 
 export function selectDocumentData(
   result: LayeringResult,

@@ -12,7 +12,8 @@ import type { PathStep } from './path.ts'
 import { compilePattern, PatternMismatch, pythonSub } from './pyregex.ts'
 import { sourceKey } from './replacement.ts'
 import type { Replacements } from './replacement.ts'
-import { deepCopy, getOwn, isMapping, pyTruthy, setOwn } from './values.ts'
+import { deepCopy, pyTruthy } from './values.ts'
+import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './values.ts'
 
 export interface SubstitutionContext {

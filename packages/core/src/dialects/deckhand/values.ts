@@ -1,24 +1,9 @@
 // Deckhand is Python: documents are dicts compared with `==`, where `True == 1` and `{}` equals any
 // other empty dict. These helpers give plain YAML values those semantics.
+import { isBytes, isMapping, setOwn } from '../../values.ts'
+import type { Mapping } from '../../values.ts'
 
-export type Mapping = Record<string, unknown>
-
-/** A YAML mapping (Python `dict`), not a list and not null. */
-export function isMapping(value: unknown): value is Mapping {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** `map.get(key)`: undefined when absent, so that `__proto__` is data and never the prototype. */
-export function getOwn(map: Mapping, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined
-}
-
-/** `map[key] = value`, defining an own property even for `__proto__`. */
-export function setOwn(map: Mapping, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true })
-  else map[key] = value
-}
+export type { Mapping }
 
 /** `copy.deepcopy` of a YAML value. */
 export function deepCopy<T>(value: T): T {
@@ -31,10 +16,11 @@ export function deepCopy<T>(value: T): T {
   return value
 }
 
-/** Python truthiness: `x or default` falls back for None, '', 0, False, [] and {}. */
+/** Python truthiness: `x or default` falls back for None, '', 0, False, [], {} and b''. */
 export function pyTruthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === 0 || value === '') return false
   if (Array.isArray(value)) return value.length > 0
+  if (isBytes(value)) return value.length > 0
   if (isMapping(value)) return Object.keys(value).length > 0
   return true
 }
@@ -56,6 +42,7 @@ export function pyEquals(a: unknown, b: unknown): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
     return a.every((item, i) => pyEquals(item, b[i]))
   }
+  if (isBytes(a) || isBytes(b)) return isBytes(a) && isBytes(b) && Buffer.compare(a, b) === 0
   if (isMapping(a) && isMapping(b)) {
     const keys = Object.keys(a)
     if (keys.length !== Object.keys(b).length) return false

@@ -3,8 +3,9 @@
 // clears a mapping; there are no strategies and no types.
 import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
-import type { PathSegment } from '../../yaml/parse.ts'
-import { getOwn, hasOwn, isMapping, pyTypeName, setOwn, TYPE_MISMATCH } from './python.ts'
+import type { PathSegment } from '../../values.ts'
+import { pyTypeName, TYPE_MISMATCH } from './python.ts'
+import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './python.ts'
 import { PARAMETER_MERGE_STRATEGIES, parseEnvironment } from './sections.ts'
 
@@ -20,7 +21,7 @@ function deepUpdate(old: unknown, value: Mapping, path: PathSegment[], doc: Sour
       })
     }
     if (isMapping(item)) {
-      setOwn(target, key, deepUpdate(hasOwn(target, key) ? target[key] : {}, item, [...path, key], doc, report))
+      setOwn(target, key, deepUpdate(Object.hasOwn(target, key) ? target[key] : {}, item, [...path, key], doc, report))
     } else if (item === null && isMapping(getOwn(target, key))) {
       // heatclient keeps the mapping: `resource_registry:` on its own must not clear the registry.
     } else {
@@ -35,7 +36,7 @@ export function mergeClientEnvironments(docs: readonly SourceDocument[], initial
   let merged: unknown = initial
   for (const doc of docs) {
     const env = parseEnvironment(doc, 'heatclient', report)
-    if (hasOwn(env, PARAMETER_MERGE_STRATEGIES)) {
+    if (Object.hasOwn(env, PARAMETER_MERGE_STRATEGIES)) {
       report.lenient({
         code: 'MY_HEAT_CLIENT_STRATEGIES',
         message: `heatclient's merge ignores ${PARAMETER_MERGE_STRATEGIES} (it deep-merges it like any other section); use heat.mode 'server' for Heat's strategies`,

@@ -1,18 +1,8 @@
 // heat/common/environment_util.py: merge_list, merge_map, parse_param and param_merge, operating in
 // place on values we own, with every exception Heat raises turned into a HeatRaise.
-import type { PathSegment } from '../../yaml/parse.ts'
-import {
-  getOwn,
-  hasOwn,
-  HeatRaise,
-  isMapping,
-  isTruthy,
-  joinStrings,
-  pyAdd,
-  pyTypeName,
-  setOwn,
-  TYPE_MISMATCH,
-} from './python.ts'
+import type { PathSegment } from '../../values.ts'
+import { HeatRaise, isTruthy, joinStrings, pyAdd, pyTypeName, TYPE_MISMATCH } from './python.ts'
+import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './python.ts'
 import type { HeatParameterType } from './types.ts'
 
@@ -130,7 +120,7 @@ export function mergeParam(
   path: readonly PathSegment[],
 ): void {
   const value = parseParam(raw, type, path)
-  const has = hasOwn(section, key)
+  const has = Object.hasOwn(section, key)
   const previous = getOwn(section, key)
   switch (type) {
     case 'json':

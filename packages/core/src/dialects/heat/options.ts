@@ -1,6 +1,7 @@
 import type { Problem, Reporter } from '../../report.ts'
 import { suggestName } from '../../suggest.ts'
-import { cloneOwned, isMapping } from './python.ts'
+import { cloneOwned } from './python.ts'
+import { isMapping } from '../../values.ts'
 import type { Mapping } from './python.ts'
 import { defaultEnvironment } from './sections.ts'
 import { HEAT_PARAMETER_TYPES } from './types.ts'

@@ -1,44 +1,24 @@
 // Python data semantics that Heat's merge code relies on: truthiness (`if not old`), `dict.get`,
 // `''.join`, `+`, and the exceptions those raise. Heat mutates the dicts it merges; we do the same on
 // our own copies (`cloneOwned`), which keeps YAML aliases shared exactly as PyYAML shares them.
-import type { PathSegment } from '../../yaml/parse.ts'
+import { isBytes, isMapping, setOwn } from '../../values.ts'
+import type { Mapping, PathSegment } from '../../values.ts'
 
-export type Mapping = Record<string, unknown>
+export type { Mapping }
 
-export function isMapping(value: unknown): value is Mapping {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Python's `bool(value)`: None, False, 0, '', [] and {} are false; NaN is true. */
+/** Python's `bool(value)`: None, False, 0, '', [], {} and b'' are false; NaN is true. */
 export function isTruthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === '') return false
   if (typeof value === 'number') return value !== 0
-  if (Array.isArray(value)) return value.length > 0
+  if (Array.isArray(value) || isBytes(value)) return value.length > 0
   if (isMapping(value)) return Object.keys(value).length > 0
   return true
 }
 
-export function hasOwn(map: Mapping, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(map, key)
-}
-
-/** `map.get(key)`: undefined when absent (so `__proto__` is data, never the prototype). */
-export function getOwn(map: Mapping, key: string): unknown {
-  return hasOwn(map, key) ? map[key] : undefined
-}
-
-/** `map[key] = value`, defining an own property even for `__proto__`. */
-export function setOwn(map: Mapping, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true })
-  } else {
-    map[key] = value
-  }
-}
-
 /** A deep copy we may mutate; values shared by YAML aliases stay shared, as they are in PyYAML. */
 export function cloneOwned<T>(value: T, seen = new Map<object, unknown>()): T {
-  if (typeof value !== 'object' || value === null) return value
+  // Bytes are immutable in Python: shared, as a scalar is.
+  if (typeof value !== 'object' || value === null || isBytes(value)) return value
   const known = seen.get(value)
   if (known !== undefined) return known as T
   if (Array.isArray(value)) {
@@ -58,9 +38,10 @@ export function pyEquals(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b) ? false : a === b
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => pyEquals(item, b[i]))
+  if (isBytes(a) && isBytes(b)) return Buffer.compare(a, b) === 0
   if (isMapping(a) && isMapping(b)) {
     const keys = Object.keys(a)
-    return keys.length === Object.keys(b).length && keys.every((k) => hasOwn(b, k) && pyEquals(a[k], b[k]))
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && pyEquals(a[k], b[k]))
   }
   return false
 }
@@ -72,6 +53,7 @@ export function pyTypeName(value: unknown): string {
   if (typeof value === 'boolean') return 'bool'
   if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
   if (Array.isArray(value)) return 'list'
+  if (isBytes(value)) return 'bytes'
   return 'dict'
 }
 

@@ -3,7 +3,8 @@
 import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import { suggestName } from '../../suggest.ts'
-import { cloneOwned, hasOwn, isMapping } from './python.ts'
+import { cloneOwned } from './python.ts'
+import { isMapping } from '../../values.ts'
 import type { Mapping } from './python.ts'
 import type { HeatMode } from './types.ts'
 
@@ -43,7 +44,7 @@ export function defaultEnvironment(): Mapping {
 
 /** A HOT template part: it declares parameter types and is not merged. */
 export function isTemplateDocument(doc: SourceDocument): boolean {
-  return isMapping(doc.value) && hasOwn(doc.value, TEMPLATE_VERSION)
+  return isMapping(doc.value) && Object.hasOwn(doc.value, TEMPLATE_VERSION)
 }
 
 /**
@@ -54,7 +55,7 @@ export function isTemplateDocument(doc: SourceDocument): boolean {
  */
 export function detectHeat(value: unknown): string | undefined {
   if (!isMapping(value)) return undefined
-  if (hasOwn(value, PARAMETER_MERGE_STRATEGIES)) return PARAMETER_MERGE_STRATEGIES
+  if (Object.hasOwn(value, PARAMETER_MERGE_STRATEGIES)) return PARAMETER_MERGE_STRATEGIES
   const keys = Object.keys(value)
   if (keys.length === 0 || !keys.every((key) => SECTIONS.includes(key))) return undefined
   return keys.find((key) => ENVIRONMENT_MARKERS.includes(key))

@@ -3,19 +3,10 @@
 import { relative } from 'node:path'
 import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
-import type { PathSegment } from '../../yaml/parse.ts'
+import type { PathSegment } from '../../values.ts'
 import { mergeMap, mergeParam } from './merge.ts'
-import {
-  getOwn,
-  hasOwn,
-  HeatRaise,
-  isMapping,
-  isTruthy,
-  pyEquals,
-  pyTypeName,
-  setOwn,
-  TYPE_MISMATCH,
-} from './python.ts'
+import { HeatRaise, isTruthy, pyEquals, pyTypeName, TYPE_MISMATCH } from './python.ts'
+import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './python.ts'
 import type { ParameterSchema } from './schema.ts'
 import { LIST_SECTIONS, PARAMETER_MERGE_STRATEGIES, PARAMETER_SECTIONS, parseEnvironment } from './sections.ts'
@@ -60,7 +51,7 @@ function recordStrategies(section: string, values: Mapping, ctx: FileContext): v
     if (!recorded) {
       available.set(key, { strategy, doc, path: [section, key] })
     } else if (!pyEquals(strategy, recorded.strategy)) {
-      const explicit = isMapping(strategies.value) && hasOwn(strategies.value, key)
+      const explicit = isMapping(strategies.value) && Object.hasOwn(strategies.value, key)
       report.fail({
         code: 'MY_HEAT_CONFLICTING_STRATEGY',
         message:
@@ -158,14 +149,14 @@ export function mergeEnvironments(docs: readonly SourceDocument[], merge: Server
   const available = new Map<string, RecordedStrategy>()
   for (const doc of docs) {
     const env = parseEnvironment(doc, 'server', merge.report)
-    const declared = hasOwn(env, PARAMETER_MERGE_STRATEGIES)
+    const declared = Object.hasOwn(env, PARAMETER_MERGE_STRATEGIES)
     const strategies: FileStrategies = { doc, value: declared ? env[PARAMETER_MERGE_STRATEGIES] : {} }
     delete env[PARAMETER_MERGE_STRATEGIES]
     if (declared) checkFileStrategies(strategies, env, merge.schema, merge.report)
     const ctx: FileContext = { ...merge, doc, strategies, available }
     for (const [section, value] of Object.entries(env)) {
       if (!isTruthy(value)) continue
-      if (!hasOwn(params, section)) {
+      if (!Object.hasOwn(params, section)) {
         merge.report.fail({
           code: 'MY_HEAT_MISSING_SECTION',
           message: `this file sets '${section}', which heat.initial does not have (Heat raises KeyError); add '${section}: ${LIST_SECTIONS.includes(section) ? '[]' : '{}'}' to heat.initial`,

@@ -2,8 +2,9 @@
 import type { Reporter } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import { suggestName } from '../../suggest.ts'
-import type { PathSegment } from '../../yaml/parse.ts'
-import { hasOwn, isMapping, pyTypeName } from './python.ts'
+import type { PathSegment } from '../../values.ts'
+import { pyTypeName } from './python.ts'
+import { isMapping } from '../../values.ts'
 import type { Mapping } from './python.ts'
 import type { ParameterSchema } from './schema.ts'
 import { PARAMETER_MERGE_STRATEGIES, PARAMETER_SECTIONS } from './sections.ts'
@@ -52,8 +53,8 @@ export function strategyFor(
       path: [PARAMETER_MERGE_STRATEGIES],
     })
   }
-  const fileDefault = hasOwn(strategies, 'default') ? strategies.default : OVERWRITE
-  const chosen = hasOwn(strategies, key)
+  const fileDefault = Object.hasOwn(strategies, 'default') ? strategies.default : OVERWRITE
+  const chosen = Object.hasOwn(strategies, key)
     ? strategies[key]
     : available.has(key)
       ? available.get(key)!.strategy
@@ -93,7 +94,7 @@ export function checkFileStrategies(
     })
     return
   }
-  const fileDefault = hasOwn(value, 'default') ? value.default : OVERWRITE
+  const fileDefault = Object.hasOwn(value, 'default') ? value.default : OVERWRITE
   const set = parametersSetIn(env)
   for (const [key, strategy] of Object.entries(value)) {
     if (!isStrategy(strategy)) {
@@ -119,7 +120,7 @@ export function checkFileStrategies(
     if (reason) {
       const suggestion = suggestName(
         key,
-        set.filter((name) => !hasOwn(value, name)),
+        set.filter((name) => !Object.hasOwn(value, name)),
       )
       report.lenient({
         code: 'MY_HEAT_UNUSED_STRATEGY',
