@@ -77,8 +77,8 @@ export function measureInProcess(internals, dir, manifest, { rounds }) {
   const merge = interleave(
     {
       ours: () => {
-        merged = chains.map((steps) =>
-          internals.mergeCloudInit([{ kind: 'scope', steps }], mergeOptions, new internals.Reporter(false)),
+        merged = chains.map((parts) =>
+          internals.mergeCloudInit([{ kind: 'scope', parts }], mergeOptions, new internals.Reporter(false)),
         )
       },
       hand: () => plainChains.forEach((chain) => chain.reduce((acc, layer) => handMerge(acc, layer), {})),

@@ -8,9 +8,9 @@ import { REPO_ROOT } from './corpus.mjs'
 
 const ENTRY = `
 export { parseYamlStream, parseYamlStreamPrecise } from './packages/core/src/yaml/parse.ts'
-export { createSourceDocument } from './packages/core/src/gather/documents.ts'
-export { mergeCloudInit } from './packages/core/src/merge/cloud-init.ts'
-export { Reporter } from './packages/core/src/report.ts'
+export { createSourceDocument } from './packages/core/src/source-document.ts'
+export { mergeCloudInit } from './packages/core/src/dialects/cloud-init/merge.ts'
+export { Reporter } from './packages/core/src/reporter.ts'
 export { DEFAULT_MERGE_HOW } from './packages/core/src/options.ts'
 export { generateModule } from './src/core/codegen.ts'
 export { createRenderCache, renderSync } from './packages/core/src/index.ts'

@@ -12,7 +12,7 @@ import { formatDiagnostic, isMergedYamlError, render } from '@merged-yaml/core'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { parseMergeBody } from '../packages/core/src/merge/directive.ts'
+import { parseMergeBody } from '../packages/core/src/dialects/cloud-init/directive.ts'
 import { run } from './cli/helpers.ts'
 import { REPO } from './plugin/bundlers.ts'
 

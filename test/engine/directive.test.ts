@@ -1,6 +1,10 @@
 // Every parse rule of the string and the list format (specs/cloud-init.md §3.2–§3.4).
 import { describe, expect, it } from 'vitest'
-import { parseMergeBody, parseMergeString, validateSpecs } from '../../packages/core/src/merge/directive.ts'
+import {
+  parseMergeBody,
+  parseMergeString,
+  validateSpecs,
+} from '../../packages/core/src/dialects/cloud-init/directive.ts'
 
 const specs = (text: string) => parseMergeString(text).specs
 const codes = (problems: { code: string }[]) => problems.map((p) => p.code)

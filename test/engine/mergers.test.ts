@@ -1,9 +1,9 @@
 // The dict/list/str mergers against specs/cloud-init.md §2: every cell of the type-mismatch table,
 // list replace as an index-wise overlay, sticky old scalars, allow_delete and key order.
 import { describe, expect, it } from 'vitest'
-import { parseMergeString } from '../../packages/core/src/merge/directive.ts'
-import { createMergerSet, MergeRun, PartSkipped } from '../../packages/core/src/merge/mergers.ts'
-import type { MergeConflict } from '../../packages/core/src/merge/mergers.ts'
+import { parseMergeString } from '../../packages/core/src/dialects/cloud-init/directive.ts'
+import { createMergerSet, MergeRun, PartSkipped } from '../../packages/core/src/dialects/cloud-init/mergers.ts'
+import type { MergeConflict } from '../../packages/core/src/dialects/cloud-init/mergers.ts'
 
 function merge(
   how: string,

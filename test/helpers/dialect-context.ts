@@ -1,22 +1,45 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import type { DialectContext } from '../../packages/core/src/dialects/types.ts'
+import type { Dialect, DialectContext } from '../../packages/core/src/dialects/types.ts'
 import type { ResolvedOptions } from '../../packages/core/src/options.ts'
-import type { Reporter } from '../../packages/core/src/report.ts'
+import type { ParsedPart } from '../../packages/core/src/parts.ts'
+import type { Reporter } from '../../packages/core/src/reporter.ts'
+import type { SourceDocument } from '../../packages/core/src/source-document.ts'
 
 /**
  * A DialectContext for running a dialect directly in unit tests: the entry is `entry.merged.yaml`
  * under the options' root, and dependencies are read straight from disk relative to it.
  */
 export function createTestDialectContext(
+  dialect: Dialect,
   options: ResolvedOptions,
   report: Reporter,
   entry = join(options.root, 'entry.merged.yaml'),
 ): DialectContext {
   return {
     options,
+    dialectOptions: options.dialectOptions[dialect.name],
     report,
     entry,
-    readDependency: (path) => readFileSync(resolve(dirname(entry), path), 'utf8'),
+    dependency(path) {
+      const file = resolve(dirname(entry), path)
+      return { file, text: readFileSync(file, 'utf8') }
+    },
+    provenance: undefined,
   }
+}
+
+/** Documents as the parse stage hands them to a dialect. */
+export function asParts(docs: readonly SourceDocument[]): ParsedPart[] {
+  return docs.map((doc) => ({ kind: 'yaml', doc, headerless: false, empty: false, tree: undefined }))
+}
+
+/** Runs a dialect directly on documents: its value. */
+export function renderDialect(
+  dialect: Dialect,
+  docs: readonly SourceDocument[],
+  options: ResolvedOptions,
+  report: Reporter,
+): unknown {
+  return dialect.render(asParts(docs), createTestDialectContext(dialect, options, report)).value
 }

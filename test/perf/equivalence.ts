@@ -4,7 +4,7 @@ import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
 import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
 import { parseYamlStream, parseYamlStreamPrecise } from '../../packages/core/src/yaml/parse.ts'
 import type { ParseYamlOptions, YamlDocument } from '../../packages/core/src/yaml/parse.ts'
-import { checkValueLimits } from '../../packages/core/src/value-limits.ts'
+import { checkValueLimits } from '../../packages/core/src/pipeline/value-limits.ts'
 
 /** The first difference between two values as a path and a reason, or undefined when identical. */
 export function difference(a: unknown, b: unknown, path = '$'): string | undefined {

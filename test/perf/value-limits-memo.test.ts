@@ -2,7 +2,7 @@
 // across calls: the answers must be those of a fresh walk, for any limits, in any order of calls.
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkValueLimits } from '../../packages/core/src/value-limits.ts'
+import { checkValueLimits } from '../../packages/core/src/pipeline/value-limits.ts'
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -3,7 +3,7 @@
 import picomatch from 'picomatch'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DENY } from '@merged-yaml/core'
-import { createDenyMatcher } from '../../packages/core/src/gather/deny.ts'
+import { createDenyMatcher } from '../../packages/core/src/pipeline/gather/deny.ts'
 
 const root = '/project'
 const patterns = [

@@ -3,7 +3,8 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
-import type { DialectName, RenderOptions, StackMode, YamlVersion } from '@merged-yaml/core'
+import { DIALECT_NAMES, DIALECT_SURFACES, withDialectOption } from '@merged-yaml/core'
+import type { RenderOptions, StackMode, YamlVersion } from '@merged-yaml/core'
 
 export class UsageError extends Error {
   constructor(
@@ -31,14 +32,19 @@ export const ENGINE_OPTIONS = {
   var: { type: 'string', multiple: true },
   mode: { type: 'string' },
   dialect: { type: 'string' },
-  lookup: { type: 'string' },
-  document: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options
 
+/** Each dialect's flags (`--lookup`, `--document`, …), from the dialect registry. */
+const DIALECT_FLAGS = DIALECT_SURFACES.flatMap(({ name, flags }) => flags.map((flag) => ({ dialect: name, ...flag })))
+
+const ALL_OPTIONS: Options = {
+  ...ENGINE_OPTIONS,
+  ...Object.fromEntries(DIALECT_FLAGS.map(({ flag }) => [flag, { type: 'string' } as const])),
+}
+
 const STACKS: readonly StackMode[] = ['scoped', 'per-part']
 const YAML_VERSIONS: readonly YamlVersion[] = ['1.2', '1.1']
-const DIALECTS: readonly DialectName[] = ['cloud-init', 'datum', 'heat', 'deckhand']
 
 export type FlagValues = Record<string, string | boolean | string[] | undefined>
 
@@ -52,7 +58,7 @@ export function parseCommand(command: string, args: readonly string[], own: Opti
   try {
     const { values, positionals } = parseArgs({
       args: [...args],
-      options: { ...ENGINE_OPTIONS, ...own },
+      options: { ...ALL_OPTIONS, ...own },
       allowPositionals: true,
       strict: true,
     })
@@ -97,7 +103,8 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
     yamlVersion: oneOf(command, 'yaml-version', values['yaml-version'], YAML_VERSIONS, '1.2'),
   }
   if (typeof values['merge-how'] === 'string') options.mergeHow = values['merge-how']
-  if (values.dialect !== undefined) options.dialect = oneOf(command, 'dialect', values.dialect, DIALECTS, 'cloud-init')
+  if (values.dialect !== undefined)
+    options.dialect = oneOf(command, 'dialect', values.dialect, DIALECT_NAMES, DIALECT_NAMES[0]!)
   if (Array.isArray(values.allow)) options.allow = values.allow.map((dir) => resolve(cwd, dir))
   if (Array.isArray(values.deny)) options.deny = values.deny
   const vars: Record<string, string> = {}
@@ -108,8 +115,11 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
   }
   if (typeof values.mode === 'string') vars.mode = values.mode
   if (Object.keys(vars).length > 0) options.vars = vars
-  // The dialects' single-value imports, as the plugin's `?lookup=` and `?document=` queries.
-  if (typeof values.lookup === 'string') options.datum = { lookup: values.lookup }
-  if (typeof values.document === 'string') options.deckhand = { document: values.document }
-  return options
+  // The dialects' own flags, as the plugin's import queries (`?lookup=`, `?document=`).
+  let withFlags = options
+  for (const { dialect, flag, option } of DIALECT_FLAGS) {
+    const value = values[flag]
+    if (typeof value === 'string') withFlags = withDialectOption(withFlags, dialect, option, value)
+  }
+  return withFlags
 }

@@ -1,7 +1,19 @@
-// `--help` text of the program and of each command.
+// `--help` text of the program and of each command. The dialects' names and flags come from the
+// dialect registry.
+import { DIALECT_NAMES, DIALECT_SURFACES } from '@merged-yaml/core'
 
 export const COMMANDS = ['render', 'check', 'explain'] as const
 export type CommandName = (typeof COMMANDS)[number]
+
+/** `a, b, c or d`. */
+const listed = (names: readonly string[]): string => `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+
+/** A flag's help line: the flag and its value in a column of 29, then the description. */
+const flagLine = (flag: string, description: string): string => `  ${flag.padEnd(29)}${description}`
+
+const DIALECT_FLAG_LINES = DIALECT_SURFACES.flatMap(({ flags }) =>
+  flags.map(({ flag, value, description }) => flagLine(`--${flag} ${value}`, description)),
+).join('\n')
 
 const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
   --stack <scoped|per-part>    which merge_how applies to later parts (default: scoped)
@@ -15,9 +27,8 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
                                .env, .env.*, *.{crt,pem,key}, **/.git/**)
   --var <name=value>           a \${name} for include lines (repeatable)
   --mode <mode>                shorthand for --var mode=<mode>
-  --dialect <name>             cloud-init, datum, heat or deckhand instead of detecting it
-  --lookup <A/B>               Datum: resolve this one lookup path (Datum's A\\B)
-  --document <name>            Deckhand: the data of this one rendered document
+${flagLine('--dialect <name>', `${listed(DIALECT_NAMES)} instead of detecting it`)}
+${DIALECT_FLAG_LINES}
   -h, --help                   show this help`
 
 const EXIT_CODES = `Exit codes: 0 ok, 1 diagnostics (errors, or too many warnings), 2 usage error.`

@@ -1,4 +1,5 @@
 import { relative } from 'node:path'
+import type { ErrorCode } from './codes.ts'
 
 /** A 1-based line and column in a source file. */
 export interface Position {
@@ -16,8 +17,8 @@ export type Severity = 'error' | 'warning'
 
 /** A located problem found while gathering or merging an entry. */
 export interface Diagnostic {
-  /** Stable machine-readable code, e.g. `MY_UNKNOWN_MERGER`. */
-  code: string
+  /** Stable machine-readable code, e.g. `MY_UNKNOWN_MERGER` (the table: codes.ts, docs/errors.md). */
+  code: ErrorCode
   severity: Severity
   /** One line, without the location (see `formatDiagnostic` for the full text). */
   message: string
@@ -40,7 +41,7 @@ export interface Diagnostic {
 /** The error `render()` throws: its message is the formatted first diagnostic, `diagnostics` has them all. */
 export class MergedYamlError extends Error {
   readonly diagnostics: Diagnostic[]
-  readonly code: string
+  readonly code: ErrorCode
   /** Location fields of the first diagnostic, for bundlers that read `loc`/`id` off errors. */
   readonly id: string
   readonly loc: { file: string; line: number; column: number }

@@ -1,11 +1,8 @@
-import { resolve } from 'node:path'
-import type { DatumOptions } from './dialects/datum/types.ts'
-import type { DeckhandOptions } from './dialects/deckhand/options.ts'
-import type { HeatOptions } from './dialects/heat/types.ts'
-import type { YamlVersion } from './yaml/parse.ts'
+// The options every room reads, their defaults and their resolved form. The dialects' own options
+// and the checks of all of them are in render-options.ts, which knows the dialect registry.
+import type { ParseYamlOptions, YamlVersion } from './yaml/types.ts'
 
 export type StackMode = 'scoped' | 'per-part'
-export type DialectName = 'cloud-init' | 'datum' | 'heat' | 'deckhand'
 
 /** Upper bounds that keep hostile input from hanging or exhausting the build. */
 export interface Limits {
@@ -36,8 +33,11 @@ export interface Limits {
   maxValueSize: number
 }
 
-/** Options shared by `render()`, the bundler plugin and the CLI. */
-export interface RenderOptions {
+/**
+ * The options of `render()`, the bundler plugin and the CLI that every dialect shares (the
+ * dialects' own are in `RenderOptions`, render-options.ts).
+ */
+export interface CommonOptions {
   /**
    * Which merger set merges part N: `'scoped'` keeps a part's `merge_how` in force for the parts after
    * it within the same include list / multipart / archive; `'per-part'` is cloud-init's actual
@@ -68,8 +68,6 @@ export interface RenderOptions {
   deny?: string[]
   /** Values for `${name}` in include lines. The plugin fills `mode`. @default {} */
   vars?: Record<string, string>
-  /** Force a dialect instead of recognising it from directive keys. */
-  dialect?: DialectName
   /** Resource limits; see `Limits`. */
   limits?: Partial<Limits>
   /**
@@ -79,20 +77,6 @@ export interface RenderOptions {
    * @default false
    */
   explain?: boolean
-  /** Heat dialect: `mode`, parameter types (`template`, `parameterTypes`), `initial`. See docs/heat.md. */
-  heat?: HeatOptions
-  /**
-   * Datum dialect: `lookupOptions` (a Datum.yml's `default_lookup_options` / `lookup_options`, used
-   * when no part declares them) and `lookup` (one property path, `A/B` or `A\B`, whose result becomes
-   * the value). See docs/datum.md. @default {}
-   */
-  datum?: DatumOptions
-  /**
-   * Deckhand dialect: `document` (a rendered document's metadata.name: the value is then its `data`,
-   * not the list of rendered documents) and `schema` (picks among documents sharing that name).
-   * See docs/deckhand.md. @default {}
-   */
-  deckhand?: DeckhandOptions
 }
 
 export interface ResolvedOptions {
@@ -104,10 +88,11 @@ export interface ResolvedOptions {
   allow: string[]
   deny: string[]
   vars: Record<string, string>
-  dialect: DialectName | undefined
+  /** The dialect the `dialect` option forces. */
+  dialect: string | undefined
   limits: Limits
-  /** The options as given, for dialect-specific fields (`datum`, `heat`, `deckhand`). */
-  raw: RenderOptions
+  /** Each dialect's own options as given (`datum`, `heat`, `deckhand`), by options key: its dialect checks them. */
+  dialectOptions: Readonly<Record<string, unknown>>
 }
 
 export const DEFAULT_MERGE_HOW = 'dict(replace)+list()+str()'
@@ -127,19 +112,28 @@ export const DEFAULT_LIMITS: Limits = {
 /** Secrets that have no business in a bundle: environment files, keys and certificates, git's data. */
 export const DEFAULT_DENY: readonly string[] = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**']
 
-export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
-  const root = resolve(options.root ?? process.cwd())
-  return {
-    stack: options.stack ?? 'scoped',
-    strict: options.strict ?? true,
-    yamlVersion: options.yamlVersion ?? '1.2',
-    mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
-    root,
-    allow: (options.allow ?? []).map((dir) => resolve(root, dir)),
-    deny: options.deny ?? [...DEFAULT_DENY],
-    vars: { ...options.vars },
-    dialect: options.dialect,
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
-    raw: options,
+export interface PartParseOptions {
+  /** How a part is read as YAML. */
+  yaml: ParseYamlOptions
+  /** How a `#cloud-config-jsonp` part is read: as JSON, which is YAML 1.2 (read as YAML for positions). */
+  jsonp: ParseYamlOptions
+}
+
+// One object per resolved options: the render cache keys its parses on the object first.
+const partParseOptions = new WeakMap<ResolvedOptions, PartParseOptions>()
+
+/** How a render reads its parts (and a dialect the files it depends on): the one place they are built. */
+export function parseOptionsOf(options: ResolvedOptions): PartParseOptions {
+  let parsing = partParseOptions.get(options)
+  if (parsing === undefined) {
+    const yaml: ParseYamlOptions = {
+      version: options.yamlVersion,
+      allowDuplicateKeys: !options.strict,
+      maxAliasCount: options.limits.maxAliasCount,
+      maxDepth: options.limits.maxDepth,
+    }
+    parsing = { yaml, jsonp: { ...yaml, version: '1.2' } }
+    partParseOptions.set(options, parsing)
   }
+  return parsing
 }

@@ -93,7 +93,7 @@ describe('output', () => {
 })
 
 describe('detection', () => {
-  const detect = (text: string) => deckhandDialect.detect(documents(text)[0]!.value)
+  const detect = (text: string) => deckhandDialect.detect(documents(text)[0]!.value, {})
 
   it('recognises a LayeringPolicy and any metadata/Document or metadata/Control document', () => {
     expect(detect(POLICY)).toBe('schema: deckhand/LayeringPolicy/v1')

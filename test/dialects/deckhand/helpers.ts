@@ -1,12 +1,12 @@
 import { deckhandDialect } from '../../../packages/core/src/dialects/deckhand/index.ts'
 import type { Diagnostic, MergedYamlError } from '../../../packages/core/src/diagnostics.ts'
-import { createSourceDocument } from '../../../packages/core/src/gather/documents.ts'
-import { resolveOptions } from '../../../packages/core/src/options.ts'
-import type { RenderOptions } from '../../../packages/core/src/options.ts'
-import { Reporter } from '../../../packages/core/src/report.ts'
-import type { SourceDocument } from '../../../packages/core/src/source.ts'
+import { createSourceDocument } from '../../../packages/core/src/source-document.ts'
+import { resolveOptions } from '../../../packages/core/src/render-options.ts'
+import type { RenderOptions } from '../../../packages/core/src/render-options.ts'
+import { Reporter } from '../../../packages/core/src/reporter.ts'
+import type { SourceDocument } from '../../../packages/core/src/source-document.ts'
 import { parseYamlStream } from '../../../packages/core/src/yaml/parse.ts'
-import { createTestDialectContext } from '../../helpers/dialect-context.ts'
+import { renderDialect } from '../../helpers/dialect-context.ts'
 
 export const ROOT = '/virtual'
 export const FILE = `${ROOT}/site.merged.yaml`
@@ -26,7 +26,7 @@ export function documents(stream: string): SourceDocument[] {
 export function renderDeckhand(stream: string, options: RenderOptions = {}) {
   const resolved = resolveOptions({ root: ROOT, strict: false, ...options })
   const report = new Reporter(resolved.strict, resolved.root)
-  const value = deckhandDialect.render(documents(stream), createTestDialectContext(resolved, report))
+  const value = renderDialect(deckhandDialect, documents(stream), resolved, report)
   return { value, warnings: report.warnings }
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { detectHeat } from '../../../packages/core/src/dialects/heat/sections.ts'
 import type { MergedYamlError } from '../../../packages/core/src/diagnostics.ts'
-import type { RenderOptions } from '../../../packages/core/src/options.ts'
+import type { RenderOptions } from '@merged-yaml/core'
 import { documents, renderHeat, UNIT_INITIAL } from './helpers.ts'
 
 function firstDiagnostic(texts: string[], options: RenderOptions = {}) {

@@ -1,11 +1,11 @@
-import { createSourceDocument } from '../../../packages/core/src/gather/documents.ts'
+import { createSourceDocument } from '../../../packages/core/src/source-document.ts'
 import { heatDialect } from '../../../packages/core/src/dialects/heat/index.ts'
-import { resolveOptions } from '../../../packages/core/src/options.ts'
-import type { RenderOptions } from '../../../packages/core/src/options.ts'
-import { Reporter } from '../../../packages/core/src/report.ts'
-import type { SourceDocument } from '../../../packages/core/src/source.ts'
+import { resolveOptions } from '../../../packages/core/src/render-options.ts'
+import type { RenderOptions } from '../../../packages/core/src/render-options.ts'
+import { Reporter } from '../../../packages/core/src/reporter.ts'
+import type { SourceDocument } from '../../../packages/core/src/source-document.ts'
 import { parseYamlStream } from '../../../packages/core/src/yaml/parse.ts'
-import { createTestDialectContext } from '../../helpers/dialect-context.ts'
+import { renderDialect } from '../../helpers/dialect-context.ts'
 
 export const ROOT = '/virtual'
 
@@ -27,7 +27,7 @@ export function documents(texts: readonly string[], version: '1.1' | '1.2' = '1.
 export function renderHeat(texts: readonly string[], options: RenderOptions = {}) {
   const resolved = resolveOptions({ root: ROOT, ...options })
   const report = new Reporter(resolved.strict, resolved.root)
-  const value = heatDialect.render(documents(texts, resolved.yamlVersion), createTestDialectContext(resolved, report))
+  const value = renderDialect(heatDialect, documents(texts, resolved.yamlVersion), resolved, report)
   return { value, warnings: report.warnings }
 }
 

@@ -9,7 +9,7 @@ const LOOKUP_OPTION_NAMES = ['default_lookup_options', 'lookup_options']
 
 function invalid(message: string, suggestion?: string): never {
   const diagnostic = {
-    code: 'MY_INVALID_OPTION',
+    code: 'MY_INVALID_OPTION' as const,
     severity: 'error' as const,
     message,
     file: '<options>',

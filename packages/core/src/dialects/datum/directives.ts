@@ -1,7 +1,7 @@
 // Reading an entry's documents: which ones declare lookup options (the Datum.yml part), what data
 // each layer holds once the directive keys are removed, and the checks Datum makes on the way.
-import type { Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import type { PathSegment } from '../../values.ts'
 import { foldCase } from './keys.ts'
 import { isMapping, setOwn } from '../../values.ts'

@@ -1,6 +1,6 @@
 // Assembling the strategy table of a lookup (`Resolve-Datum`, specs/datum.md §4) and choosing the
 // strategy of a path (`Get-MergeStrategyFromPath`): an exact key first, then regex keys.
-import type { Reporter } from '../../report.ts'
+import type { Reporter } from '../../reporter.ts'
 import { foldCase } from './keys.ts'
 import { isMapping } from '../../values.ts'
 import { normalisePath } from './path.ts'
@@ -66,7 +66,7 @@ export class StrategyTable {
     const rival = others.find((option) => JSON.stringify(option.strategy) !== JSON.stringify(first!.strategy))
     if (first && rival) {
       this.report.lenient({
-        code: 'MY_DATUM_AMBIGUOUS_REGEX',
+        code: 'MY_DATUM_AMBIGUOUS_REGEX' as const,
         message: `path '${path}' matches the regex keys '${first.key}' and '${rival.key}' with different strategies; Datum's choice between them is unspecified (this dialect takes the first declared, '${first.key}')`,
         ...locate(rival.where, 'key'),
       })
@@ -92,7 +92,7 @@ function readLookupOptions(declared: Declared | undefined, report: Reporter): Re
   if (!declared || declared.value === null || declared.value === undefined) return {}
   if (isMapping(declared.value)) return declared.value
   const problem = {
-    code: 'MY_DATUM_INVALID_LOOKUP_OPTIONS',
+    code: 'MY_DATUM_INVALID_LOOKUP_OPTIONS' as const,
     message: 'lookup_options must be a mapping of property paths (or ^regexes) to strategies',
     ...locate(declared.where),
   }
@@ -122,7 +122,7 @@ export function createStrategyTable(declared: DeclaredOptions, report: Reporter)
         const reason =
           error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)
         report.lenient({
-          code: 'MY_DATUM_INVALID_REGEX',
+          code: 'MY_DATUM_INVALID_REGEX' as const,
           message: `${label} is not a valid regular expression (${reason}); Datum skips it`,
           ...locate(at, 'key'),
         })
@@ -138,7 +138,7 @@ export function createStrategyTable(declared: DeclaredOptions, report: Reporter)
     const previous = exactKeys.get(folded)
     if (previous !== undefined) {
       report.fail({
-        code: 'MY_DATUM_DUPLICATE_OPTION_PATH',
+        code: 'MY_DATUM_DUPLICATE_OPTION_PATH' as const,
         message: `lookup_options names the path '${path}' twice ('${previous}' and '${key}'); Datum rejects lookup options that differ only in their separators`,
         ...locate(at, 'key'),
       })
@@ -151,7 +151,7 @@ export function createStrategyTable(declared: DeclaredOptions, report: Reporter)
   if (!catchAll) return new StrategyTable(exact, regexes, fallback, report)
   if (declared.defaultLookupOptions) {
     report.lenient({
-      code: 'MY_DATUM_IGNORED_DEFAULT',
+      code: 'MY_DATUM_IGNORED_DEFAULT' as const,
       message: "default_lookup_options has no effect: lookup_options declares '^.*', which replaces the default",
       ...locate(declared.defaultLookupOptions.where, 'key'),
     })

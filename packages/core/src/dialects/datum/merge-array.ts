@@ -1,5 +1,5 @@
 // Merging lists (`Merge-Datum`'s array branches and `Merge-DatumArray`, specs/datum.md §6, §6.2).
-import type { Reporter } from '../../report.ts'
+import type { Reporter } from '../../reporter.ts'
 import { isHashLike } from './datum-type.ts'
 import { copyMap, getIgnoringCase, KeyIndex } from './keys.ts'
 import { isMapping } from '../../values.ts'

@@ -1,6 +1,6 @@
 // `Merge-Datum` and `Merge-Hashtable` (specs/datum.md §6, §6.1): one less specific value folded into
 // the value accumulated so far (the reference, which wins by default).
-import type { Reporter } from '../../report.ts'
+import type { Reporter } from '../../reporter.ts'
 import { datumTypeOf } from './datum-type.ts'
 import type { DatumType } from './datum-type.ts'
 import { copyMap, foldCase, KeyIndex } from './keys.ts'

@@ -1,5 +1,5 @@
-import type { Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { readEntry } from './directives.ts'
 import { foldCase } from './keys.ts'
 import { setOwn } from '../../values.ts'

@@ -1,6 +1,6 @@
 // `Resolve-Datum` (specs/datum.md §5): one property path looked up across the layers, most specific
 // first, each value found merged into the accumulated one with the path's strategy.
-import type { SourceDocument } from '../../source.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { clearKnockout } from './knockout.ts'
 import type { DatumMap } from './keys.ts'
 import { mergeDatum } from './merge.ts'

@@ -1,5 +1,5 @@
-import type { Problem } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Problem } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import type { PathSegment } from '../../values.ts'
 
 /** A strategy as Datum accepts it: a preset name or a mapping of `merge_*` fields. */

@@ -1,7 +1,7 @@
 // Strict-mode checks of one strategy value. Datum reads whatever it is given and silently falls back
 // to MostSpecific (or ignores a field); these checks turn each such fallback into a located
 // diagnostic: an error with `strict`, a warning (and Datum's reading) without.
-import type { Reporter } from '../../report.ts'
+import type { Reporter } from '../../reporter.ts'
 import { suggestName } from '../../suggest.ts'
 import { isMapping } from '../../values.ts'
 import { psTruthy } from './powershell.ts'
@@ -34,7 +34,7 @@ function checkPreset(name: string, where: Where, label: string, report: Reporter
   if (isPresetName(name)) return
   const hint = ARRAY_VALUE_HINT[name.toLowerCase()]
   const problem = {
-    code: 'MY_DATUM_UNKNOWN_PRESET',
+    code: 'MY_DATUM_UNKNOWN_PRESET' as const,
     message:
       `${label}: '${name}' is not a preset (${PRESET_NAMES.join(', ')}); Datum reads it as MostSpecific` +
       (hint ? `. For that array strategy write a mapping: {${hint}}` : ''),
@@ -53,7 +53,7 @@ function checkFieldValue(field: string, value: unknown, where: Where, label: str
   const fallback = meaning === 'keep' ? 'keeps the most specific value' : `reads it as ${meaning}`
   const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value)
   const problem = {
-    code: 'MY_DATUM_UNKNOWN_FIELD_VALUE',
+    code: 'MY_DATUM_UNKNOWN_FIELD_VALUE' as const,
     message: `${label}: ${text} is not a ${field} value (${allowed.join(', ')}); Datum ${fallback}`,
     ...locate(where),
   }
@@ -64,7 +64,7 @@ function checkFieldValue(field: string, value: unknown, where: Where, label: str
 function checkMergeOptions(value: unknown, where: Where, label: string, report: Reporter): void {
   if (!isMapping(value)) {
     report.lenient({
-      code: 'MY_DATUM_INVALID_FIELD_VALUE',
+      code: 'MY_DATUM_INVALID_FIELD_VALUE' as const,
       message: `${label}: merge_options must be a mapping (knockout_prefix, tuple_keys); Datum ignores it`,
       ...locate(where),
     })
@@ -76,14 +76,14 @@ function checkMergeOptions(value: unknown, where: Where, label: string, report: 
     if (sameName(key, 'knockout_prefix')) {
       if (typeof item !== 'string' || item === '') {
         report.lenient({
-          code: 'MY_DATUM_INVALID_FIELD_VALUE',
+          code: 'MY_DATUM_INVALID_FIELD_VALUE' as const,
           message: `${label}: knockout_prefix must be a non-empty string such as '--'`,
           ...locate(at),
         })
       } else if (!isValidKnockoutPrefix(item)) {
         // Datum matches with the prefix as a regular expression in places and throws there.
         report.fail({
-          code: 'MY_DATUM_INVALID_KNOCKOUT_PREFIX',
+          code: 'MY_DATUM_INVALID_KNOCKOUT_PREFIX' as const,
           message: `${label}: knockout_prefix '${item}' is not a valid regular expression (Datum uses it as one)`,
           ...locate(at),
         })
@@ -92,14 +92,14 @@ function checkMergeOptions(value: unknown, where: Where, label: string, report: 
       const keys = Array.isArray(item) ? item : [item]
       if (keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) {
         report.lenient({
-          code: 'MY_DATUM_INVALID_FIELD_VALUE',
+          code: 'MY_DATUM_INVALID_FIELD_VALUE' as const,
           message: `${label}: tuple_keys must be a list of key names`,
           ...locate(at),
         })
       }
     } else {
       const problem = {
-        code: 'MY_DATUM_UNKNOWN_FIELD',
+        code: 'MY_DATUM_UNKNOWN_FIELD' as const,
         message: `${label}: unknown merge option '${key}' (${MERGE_OPTION_NAMES.join(', ')}); Datum ignores it`,
         ...locate(at, 'key'),
       }
@@ -119,14 +119,14 @@ function checkMapping(mapping: Record<string, unknown>, where: Where, label: str
     else if (field === 'strategy') {
       if (typeof value !== 'string' || !/^(?:MostSpecific|First)$/i.test(value)) {
         report.lenient({
-          code: 'MY_DATUM_IGNORED_FIELD',
+          code: 'MY_DATUM_IGNORED_FIELD' as const,
           message: `${label}: '${key}: ${String(value)}' has no effect; Datum uses a mapping as written (here: merge_* fields only) and honours Strategy only as MostSpecific or First. Write the preset name instead of the mapping, or the merge_* fields`,
           ...locate(at),
         })
       }
     } else if (field === 'sort_merged_arrays' || field === 'maxdepth') {
       report.lenient({
-        code: 'MY_DATUM_IGNORED_FIELD',
+        code: 'MY_DATUM_IGNORED_FIELD' as const,
         message: `${label}: '${key}' has no effect in Datum`,
         ...locate(at, 'key'),
       })
@@ -136,7 +136,7 @@ function checkMapping(mapping: Record<string, unknown>, where: Where, label: str
           ? "'Default' is Datum's internal tag for the implicit default strategy"
           : `unknown field '${key}' (${FIELD_NAMES.join(', ')})`
       const problem = {
-        code: 'MY_DATUM_UNKNOWN_FIELD',
+        code: 'MY_DATUM_UNKNOWN_FIELD' as const,
         message: `${label}: ${detail}; Datum ignores it`,
         ...locate(at, 'key'),
       }
@@ -153,7 +153,7 @@ function checkMapping(mapping: Record<string, unknown>, where: Where, label: str
     !readStrategy(mapping).tupleKeys
   ) {
     report.lenient({
-      code: 'MY_DATUM_MISSING_TUPLE_KEYS',
+      code: 'MY_DATUM_MISSING_TUPLE_KEYS' as const,
       message: `${label}: ${arrayValue} needs merge_options.tuple_keys; without them Datum compares items on the keys of one of the most specific items`,
       ...locate(within(where, arrayKey)),
     })
@@ -166,13 +166,13 @@ export function validateStrategy(value: unknown, where: Where, label: string, re
   else if (isMapping(value)) checkMapping(value, where, label, report)
   else if (!psTruthy(value)) {
     report.lenient({
-      code: 'MY_DATUM_EMPTY_STRATEGY',
+      code: 'MY_DATUM_EMPTY_STRATEGY' as const,
       message: `${label} has no strategy; write a preset name (MostSpecific, hash, deep) or a mapping of merge_* fields`,
       ...locate(where),
     })
   } else {
     report.lenient({
-      code: 'MY_DATUM_INVALID_STRATEGY',
+      code: 'MY_DATUM_INVALID_STRATEGY' as const,
       message: `${label} must be a preset name or a mapping of merge_* fields; Datum reads ${JSON.stringify(value)} as a mapping without fields`,
       ...locate(where),
     })

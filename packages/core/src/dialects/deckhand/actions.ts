@@ -1,7 +1,8 @@
 // The layering actions (`DocumentLayering._apply_action`, `deep_merge`, `deep_delete`): each action
 // turns the parent's rendered data into the next accumulated value; the child's own data only
 // supplies the values at the action paths.
-import type { Reporter } from '../../report.ts'
+import type { ErrorCode } from '../../codes.ts'
+import type { Reporter } from '../../reporter.ts'
 import { suggestName } from '../../suggest.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
@@ -85,7 +86,7 @@ class ActionRunner {
     this.base = ['metadata', 'layeringDefinition', 'actions', position]
   }
 
-  private fail(code: string, message: string, field: 'method' | 'path'): never {
+  private fail(code: ErrorCode, message: string, field: 'method' | 'path'): never {
     return this.context.report.fail({ code, message, doc: this.context.child.source, path: [...this.base, field] })
   }
 

@@ -1,8 +1,8 @@
 // One Deckhand document as `DocumentDict` sees it (deckhand/common/document.py), read from a
 // SourceDocument. Shapes Deckhand would crash on are errors here; shapes it reads leniently
 // (`abstract: "true"`, unknown keys) are collected as strict-mode problems.
-import type { Problem, Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'
 import type { PathSegment } from '../../values.ts'
 import { DECKHAND_CODES } from './codes.ts'

@@ -1,7 +1,7 @@
 // DocumentLayering end to end: read the documents, run Deckhand's set-up checks, report what strict
 // mode rejects, then render every document in dependency order: layering, then substitution.
-import type { Problem, Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { applyAction } from './actions.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument, readDeckhandDocument } from './document.ts'

@@ -1,4 +1,4 @@
-import type { Reporter } from '../../report.ts'
+import type { Reporter } from '../../reporter.ts'
 import { DECKHAND_CODES } from './codes.ts'
 
 /** Options of the Deckhand dialect (`RenderOptions.deckhand`). */

@@ -1,6 +1,6 @@
 // The render order (`_topologically_sort_documents`): a child after its parent (or the parent's
 // replacement), a substitution destination after its source; a cycle is an error.
-import type { Reporter } from '../../report.ts'
+import type { Reporter } from '../../reporter.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
 import type { DeckhandDocument } from './document.ts'

@@ -1,7 +1,7 @@
 // Parent selection, as DocumentLayering's constructor does it (`_calc_all_document_children`):
 // candidates come from label pairs, a parent must be in a strictly higher layer and of the same
 // schema, a closer layer replaces a farther parent, and a counter decides what is indeterminate.
-import type { Problem, Reporter } from '../../report.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
 import { suggestName } from '../../suggest.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'

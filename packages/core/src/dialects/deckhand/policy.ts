@@ -1,6 +1,6 @@
 // The LayeringPolicy: the first `deckhand/LayeringPolicy*` document and its layerOrder.
-import type { Problem, Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument, LAYERING_POLICY_SCHEMA } from './document.ts'
 import type { DeckhandDocument } from './document.ts'

@@ -1,7 +1,7 @@
 // Replacement checks (`_calc_replacements_and_substitutions` and deckhand/engine/_replacement.py):
 // a `replacement: true` document takes the place of its parent, which must have the same schema and
 // name; nothing else may share a parent's schema and name; a replacement cannot be replaced.
-import type { Problem, Reporter } from '../../report.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
 import type { DeckhandDocument } from './document.ts'

@@ -1,6 +1,6 @@
 // The `deckhand.document` option: one rendered document's data instead of the whole set.
-import type { Problem, Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'

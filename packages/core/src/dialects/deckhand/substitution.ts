@@ -3,7 +3,8 @@
 // document, replacements followed, and writes it at each destination path of the document, or into
 // the regex match of `dest.pattern` in the string there. There is no Barbican at build time:
 // encrypted sources are read as the cleartext they hold.
-import type { Problem, Reporter } from '../../report.ts'
+import type { ErrorCode } from '../../codes.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
 import type { DeckhandDocument, Substitution } from './document.ts'
@@ -46,11 +47,11 @@ class SubstitutionRunner {
     return `substitution ${this.sub.index + 1} of ${describeDocument(this.doc)}`
   }
 
-  private problem(code: string, message: string, path: Location): Problem {
+  private problem(code: ErrorCode, message: string, path: Location): Problem {
     return { code, message, doc: this.doc.source, path: [...this.base, ...path] }
   }
 
-  private fail(code: string, message: string, path: Location): never {
+  private fail(code: ErrorCode, message: string, path: Location): never {
     return this.context.report.fail(this.problem(code, message, path))
   }
 
@@ -66,7 +67,7 @@ class SubstitutionRunner {
    * What Deckhand raises only with `fail_on_missing_sub_src` (the default) and otherwise logs and
    * passes over. Returns when passed over.
    */
-  private failOrSkip(code: string, message: string, path: Location, skipped: string): void {
+  private failOrSkip(code: ErrorCode, message: string, path: Location, skipped: string): void {
     if (this.context.failOnMissingSource) this.fail(code, message, path)
     this.context.report.lenient(
       this.problem(

@@ -1,8 +1,8 @@
 // python-heatclient's client-side merge (template_utils.deep_update, specs/heat.md §7): every
 // environment is deep-merged into the previous ones; lists and scalars are replaced; a null never
 // clears a mapping; there are no strategies and no types.
-import type { Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import type { PathSegment } from '../../values.ts'
 import { pyTypeName, TYPE_MISMATCH } from './python.ts'
 import { getOwn, isMapping, setOwn } from '../../values.ts'

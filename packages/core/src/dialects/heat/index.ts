@@ -1,34 +1,47 @@
 // The Heat dialect: an entry's documents are OpenStack Heat environment files, merged as Heat's
 // merge_environments does (or as python-heatclient's deep_update does, `heat.mode: 'heatclient'`).
-import type { Dialect } from '../types.ts'
+import { layerDocuments, recordLayers } from '../layers.ts'
+import { defineDialect } from '../types.ts'
+import type { DialectContext } from '../types.ts'
 import { mergeClientEnvironments } from './client.ts'
-import { resolveHeatOptions } from './options.ts'
-import type { OptionSite } from './options.ts'
+import { HEAT_CODES } from './codes.ts'
+import { resolveHeatOptions, templatePaths } from './options.ts'
 import { resolveParameterSchema } from './schema.ts'
 import { detectHeat, isTemplateDocument } from './sections.ts'
 import { mergeEnvironments } from './server.ts'
+import type { HeatOptions } from './types.ts'
 
 export type { HeatMode, HeatOptions, HeatParameterType } from './types.ts'
 
-/** Option problems point at the entry file, the only place options relate to. */
-function optionSite(entry: string): OptionSite {
-  return { file: entry, position: { line: 1, column: 1 }, chain: [] }
+function renderHeat(docs: ReturnType<typeof layerDocuments>, context: DialectContext<HeatOptions>): unknown {
+  const { options, report } = context
+  // Option problems point at the entry file, the only place options relate to.
+  const heat = resolveHeatOptions(
+    context.dialectOptions,
+    { file: context.entry, position: { line: 1, column: 1 }, chain: [] },
+    report,
+  )
+  const templates = docs.filter(isTemplateDocument)
+  const environments = docs.filter((doc) => !isTemplateDocument(doc))
+  if (heat.mode === 'heatclient') return mergeClientEnvironments(environments, heat.initial, report)
+  // With no environment files Heat returns the initial environment untouched.
+  if (docs.length === 0) return heat.initial
+  const schema = resolveParameterSchema(heat, templates, environments, context)
+  if (environments.length === 0) return heat.initial
+  return mergeEnvironments(environments, { schema, initial: heat.initial, root: options.root, report })
 }
 
-export const heatDialect: Dialect = {
+export const heatDialect = defineDialect<'heat', HeatOptions>({
   name: 'heat',
+  query: [],
+  flags: [],
+  codes: HEAT_CODES,
   detect: detectHeat,
-  render(docs, context) {
-    const { options, report } = context
-    const site = optionSite(context.entry)
-    const heat = resolveHeatOptions(options.raw.heat, site, report)
-    const templates = docs.filter(isTemplateDocument)
-    const environments = docs.filter((doc) => !isTemplateDocument(doc))
-    if (heat.mode === 'heatclient') return mergeClientEnvironments(environments, heat.initial, report)
-    // With no environment files Heat returns the initial environment untouched.
-    if (docs.length === 0) return heat.initial
-    const schema = resolveParameterSchema(heat, templates, environments, context)
-    if (environments.length === 0) return heat.initial
-    return mergeEnvironments(environments, { schema, initial: heat.initial, root: options.root, report })
+  dependencies: templatePaths,
+  render(parts, context) {
+    const docs = layerDocuments(parts, 'heat', context)
+    const value = renderHeat(docs, context)
+    recordLayers(context, docs, value, 'heat')
+    return { value }
   },
-}
+})

@@ -1,4 +1,4 @@
-import type { Problem, Reporter } from '../../report.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
 import { suggestName } from '../../suggest.ts'
 import { cloneOwned } from './python.ts'
 import { isMapping } from '../../values.ts'
@@ -71,4 +71,14 @@ export function resolveHeatOptions(
         : {}
 
   return { mode, templates: [...templates], parameterTypes, initial }
+}
+
+/**
+ * The template files `heat.template` names, read with the entry's own files (so they are part of its
+ * fingerprint). A malformed option names none here: resolveHeatOptions reports it.
+ */
+export function templatePaths(raw: HeatOptions | undefined): readonly string[] {
+  const template = isMapping(raw) ? raw.template : undefined
+  const paths = typeof template === 'string' ? [template] : template
+  return Array.isArray(paths) && paths.every((path) => typeof path === 'string' && path !== '') ? paths : []
 }

@@ -1,6 +1,7 @@
 // Python data semantics that Heat's merge code relies on: truthiness (`if not old`), `dict.get`,
 // `''.join`, `+`, and the exceptions those raise. Heat mutates the dicts it merges; we do the same on
 // our own copies (`cloneOwned`), which keeps YAML aliases shared exactly as PyYAML shares them.
+import type { ErrorCode } from '../../codes.ts'
 import { isBytes, isMapping, setOwn } from '../../values.ts'
 import type { Mapping, PathSegment } from '../../values.ts'
 
@@ -63,7 +64,7 @@ export function pyTypeName(value: unknown): string {
  */
 export class HeatRaise extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly path: readonly PathSegment[] = [],
   ) {

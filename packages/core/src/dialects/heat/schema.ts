@@ -1,7 +1,7 @@
 // The parameter types Heat's merge is directed by (`Template.all_param_schemata`): declared by HOT
 // templates or `heat.parameterTypes`, or — when the entry declares nothing — inferred from the values.
-import type { Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'
 import type { DialectContext } from '../types.ts'
 import type { ResolvedHeatOptions } from './options.ts'

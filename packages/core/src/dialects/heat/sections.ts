@@ -1,7 +1,7 @@
 // heat/common/environment_format.py: the sections of an environment file, what `parse` / `validate`
 // reject, and how an entry's documents are told apart (environments, HOT templates).
-import type { Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'
 import { cloneOwned } from './python.ts'
 import { isMapping } from '../../values.ts'

@@ -1,8 +1,8 @@
 // heat/common/environment_util.py merge_environments / merge_parameters (specs/heat.md §2–§5): the
 // environment files, base first, merged into the initial environment with per-parameter strategies.
 import { relative } from 'node:path'
-import type { Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import type { PathSegment } from '../../values.ts'
 import { mergeMap, mergeParam } from './merge.ts'
 import { HeatRaise, isTruthy, pyEquals, pyTypeName, TYPE_MISMATCH } from './python.ts'

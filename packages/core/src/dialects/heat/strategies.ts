@@ -1,6 +1,6 @@
 // `parameter_merge_strategies` of one file and Heat's get_param_merge_strategy (specs/heat.md §3).
-import type { Reporter } from '../../report.ts'
-import type { SourceDocument } from '../../source.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'
 import type { PathSegment } from '../../values.ts'
 import { pyTypeName } from './python.ts'

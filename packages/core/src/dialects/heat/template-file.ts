@@ -1,30 +1,21 @@
-// Reads a HOT template named by `heat.template`, so its `parameters:` can declare types with the
-// same located diagnostics as a template part of the entry. The engine reads it like an include
-// (confined to root, size-limited) and records it as a dependency of the entry.
-import { resolve, dirname } from 'node:path'
-import { createSourceDocument } from '../../gather/documents.ts'
-import type { SourceDocument } from '../../source.ts'
+// A HOT template named by `heat.template`, whose `parameters:` declare types with the same located
+// diagnostics as a template part of the entry. The pipeline read it with the entry (the dialect's
+// `dependencies`): confined to the root, size-limited, a dependency of the entry.
+import { parseOptionsOf } from '../../options.ts'
+import { createSourceDocument } from '../../source-document.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { parseYamlStream } from '../../yaml/parse.ts'
 import type { DialectContext } from '../types.ts'
 
-export function loadTemplateFile(
-  path: string,
-  { options, report, entry, readDependency }: DialectContext,
-): SourceDocument {
-  const file = resolve(dirname(entry), path)
-  const text = readDependency(path)
-  const docs = parseYamlStream(text, {
-    version: options.yamlVersion,
-    allowDuplicateKeys: !options.strict,
-    maxAliasCount: options.limits.maxAliasCount,
-    maxDepth: options.limits.maxDepth,
-  })
+export function loadTemplateFile(path: string, context: DialectContext): SourceDocument {
+  const { file, text } = context.dependency(path)
+  const docs = parseYamlStream(text, parseOptionsOf(context.options).yaml)
   const origin = { file, fileText: text, chain: [], lineOffset: 0, anchor: { line: 1, column: 1 } }
   const [first, ...rest] = docs
   const broken = docs.find((d) => d.error)
   if (broken?.error || rest.length > 0) {
     const position = broken?.error?.position ?? rest[0]!.locate([])
-    report.fail({
+    context.report.fail({
       code: 'MY_HEAT_INVALID_TEMPLATE',
       message: broken?.error
         ? `invalid YAML in HOT template: ${broken.error.message}`

@@ -1,8 +1,9 @@
 // Parsing of merge directives (`merge_how` / `merge_type` bodies and `Merge-Type` headers) exactly as
 // cloud-init's `cloudinit/mergers/__init__.py` parses them (specs/cloud-init.md §3), with every
 // mistake it tolerates turned into a problem the caller reports (strict: error, lenient: warning).
-import { suggestName } from '../suggest.ts'
-import { describeValue, isMapping } from '../values.ts'
+import type { ErrorCode } from '../../codes.ts'
+import { suggestName } from '../../suggest.ts'
+import { describeValue, isMapping } from '../../values.ts'
 
 export type MergerName = 'dict' | 'list' | 'str'
 
@@ -19,7 +20,7 @@ export interface MergerSpec {
 
 /** A mistake in a directive. `fatal` ones make cloud-init skip the part; the others it accepts silently. */
 export interface DirectiveProblem {
-  code: string
+  code: ErrorCode
   message: string
   fatal: boolean
   suggestion?: string

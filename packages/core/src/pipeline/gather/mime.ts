@@ -29,7 +29,11 @@ export class MimeError extends Error {
     message: string,
     readonly line: number,
     /** The diagnostic code: a malformed message, or a limit it exceeds. */
-    readonly code = 'MY_MIME_INVALID',
+    readonly code:
+      | 'MY_MIME_INVALID'
+      | 'MY_MIME_TOO_DEEP'
+      | 'MY_MIME_TOO_MANY_PARTS'
+      | 'MY_DECODED_TOO_LARGE' = 'MY_MIME_INVALID',
   ) {
     super(message)
   }

@@ -1,11 +1,11 @@
 // Provenance for `explain` (render option `explain: true`): which part set each value of the result,
 // and which merger decided, overridden values included. Only created when asked for: MergeRun and the
 // cloud-init handler hold an optional recorder, so a normal render pays one null check per decision.
-import type { ChainLink } from '../diagnostics.ts'
-import type { SourceDocument } from '../source.ts'
-import { isMapping } from '../values.ts'
-import type { PathSegment } from '../values.ts'
-import type { MergerSpec } from './directive.ts'
+import type { ChainLink } from './diagnostics.ts'
+import type { SourceDocument } from './source-document.ts'
+import { isMapping } from './values.ts'
+import type { PathSegment } from './values.ts'
+import type { MergerSpec } from './dialects/cloud-init/directive.ts'
 
 export type ProvenanceAction =
   /** The path did not exist: the part added it. */

@@ -1,18 +1,20 @@
 // Gathering: turns an entry file into the ordered tree of parts cloud-init's UserDataProcessor would
 // produce (specs/cloud-init.md §5), with our build-time include rules (DESIGN.md §1).
+import type { ErrorCode } from '../../codes.ts'
 import type { BigIntStats } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { globSync } from 'tinyglobby'
-import { MergedYamlError } from '../diagnostics.ts'
-import type { ChainLink, Position } from '../diagnostics.ts'
-import type { FileSystem } from '../file-system.ts'
-import type { ResolvedOptions } from '../options.ts'
-import type { Problem, Reporter } from '../report.ts'
-import { parseYamlStream } from '../yaml/parse.ts'
+import { MergedYamlError } from '../../diagnostics.ts'
+import type { ChainLink, Position } from '../../diagnostics.ts'
+import type { FileSystem } from '../../file-system.ts'
+import { parseOptionsOf } from '../../options.ts'
+import type { ResolvedOptions } from '../../options.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
+import { parseYamlStream } from '../../yaml/parse.ts'
 import { GZIP_TYPES, isGzip, resolvePartType } from './classify.ts'
-import type { PartOrigin } from './documents.ts'
+import type { PartOrigin } from '../../source-document.ts'
 import { isGlob, parseIncludeLines, remoteScheme } from './include-lines.ts'
 import { createDenyMatcher, relativeToFolder } from './deny.ts'
 import type { DenyMatcher } from './deny.ts'
@@ -41,16 +43,23 @@ export type GatheredItem = GatheredPart | GatheredScope
 /** Reads a file's bytes; the plugin passes a cached reader. */
 export type ReadFile = (path: string) => Uint8Array
 
-export interface GatherResult {
-  items: GatheredItem[]
-  /** Reads another file of the entry (see Gatherer.dependency); it joins `files`. */
-  readDependency: (path: string, at: NonNullable<Problem['at']>) => Uint8Array
+/** What an entry depends on, filled as gathering reads: kept when it fails, so that watchers can recover. */
+export interface EntryInputs {
   /** Every file read, entry first, in reading order. */
   files: string[]
   /** Files an optional include or a glob looked for and did not find (watch them too). */
   missing: string[]
   /** The entry's glob include patterns, absolute: a file added where one matches changes the entry. */
   globs: string[]
+}
+
+/** A file a dialect's options name (Dialect.dependencies): its bytes, or why it could not be read. */
+export type DependencyOutcome = { file: string; bytes: Uint8Array } | { file: string; error: MergedYamlError }
+
+export interface GatherResult {
+  items: GatheredItem[]
+  /** The dialects' dependencies, by path as named (relative to the entry's folder, or absolute). */
+  dependencies: ReadonlyMap<string, DependencyOutcome>
 }
 
 interface Context {
@@ -129,9 +138,9 @@ function checkedPathsOf(fs: FileSystem, options: ResolvedOptions): Map<string, C
 }
 
 class Gatherer {
-  readonly files: string[] = []
-  readonly missing: string[] = []
-  readonly globs: string[] = []
+  private readonly files: string[]
+  private readonly missing: string[]
+  private readonly globs: string[]
   private readonly seen = new Set<string>()
   private readonly onceMerged = new Set<string>()
   private readonly active: string[] = []
@@ -146,7 +155,9 @@ class Gatherer {
     private readonly options: ResolvedOptions,
     private readonly report: Reporter,
     private readonly fs: FileSystem,
+    inputs: EntryInputs,
   ) {
+    ;({ files: this.files, missing: this.missing, globs: this.globs } = inputs)
     this.roots = [options.root, ...options.allow].map((dir) => {
       try {
         return fs.realpath(dir)
@@ -204,7 +215,7 @@ class Gatherer {
 
   private problem(
     ctx: Context,
-    code: string,
+    code: ErrorCode,
     message: string,
     line?: number,
     column = 1,
@@ -249,7 +260,7 @@ class Gatherer {
 
   /** Reads a file, enforcing the size limit; `from` locates the problem at the include line. */
   private read(file: string, from: { ctx: Context; line: number; column: number } | undefined): Uint8Array {
-    const fail = (code: string, message: string): never => {
+    const fail = (code: ErrorCode, message: string): never => {
       if (from) this.report.fail(this.problem(from.ctx, code, message, from.line, from.column))
       this.report.fail({ code, message, at: { file, position: { line: 1, column: 1 }, chain: [] } })
     }
@@ -490,7 +501,7 @@ class Gatherer {
     const base = dirname(ctx.file)
     for (const line of lines) {
       const at = { ctx, line: line.line, column: line.column }
-      const fail = (code: string, message: string): never =>
+      const fail = (code: ErrorCode, message: string): never =>
         this.report.fail(this.problem(ctx, code, message, line.line, line.column))
       const scheme = remoteScheme(line.target)
       if (scheme)
@@ -620,12 +631,7 @@ class Gatherer {
 
   /** cloud-init `_explode_archive`: a YAML list of `{content, type, filename, <header>: value}`. */
   private archive(text: string, ctx: Context): GatheredItem[] {
-    const [doc] = parseYamlStream(text, {
-      version: this.options.yamlVersion,
-      allowDuplicateKeys: !this.options.strict,
-      maxAliasCount: this.options.limits.maxAliasCount,
-      maxDepth: this.options.limits.maxDepth,
-    })
+    const [doc] = parseYamlStream(text, parseOptionsOf(this.options).yaml)
     const at = (path: (string | number)[]): Context => {
       const position = doc!.locate(path)
       return ctx.lineOffset !== undefined
@@ -707,22 +713,32 @@ class Gatherer {
   }
 }
 
-/** Gathers an entry's parts. Throws MergedYamlError for errors; warnings go to the reporter. */
-export function gatherEntry(entry: string, options: ResolvedOptions, report: Reporter, fs: FileSystem): GatherResult {
-  const gatherer = new Gatherer(options, report, fs)
-  let items: GatheredItem[]
-  try {
-    items = gatherer.entry(entry)
-  } catch (error) {
-    if (error instanceof MergedYamlError)
-      error.dependencies ??= { files: gatherer.files, missing: gatherer.missing, globs: gatherer.globs }
-    throw error
+/**
+ * Gathers an entry's parts, then reads the files the dialects' options name, under the include rules
+ * (a problem with one is kept for its dialect to report). Throws MergedYamlError for errors; warnings
+ * go to the reporter; what was read goes to `inputs` as it is read.
+ */
+export function gatherEntry(
+  entry: string,
+  dependencyPaths: readonly string[],
+  options: ResolvedOptions,
+  report: Reporter,
+  fs: FileSystem,
+  inputs: EntryInputs,
+): GatherResult {
+  const gatherer = new Gatherer(options, report, fs, inputs)
+  const items = gatherer.entry(entry)
+  const dependencies = new Map<string, DependencyOutcome>()
+  const at = { file: inputs.files[0]!, position: { line: 1, column: 1 }, chain: [] }
+  for (const path of dependencyPaths) {
+    if (dependencies.has(path)) continue
+    const file = resolve(dirname(at.file), path)
+    try {
+      dependencies.set(path, { file, bytes: gatherer.dependency(file, at) })
+    } catch (error) {
+      if (!(error instanceof MergedYamlError)) throw error
+      dependencies.set(path, { file, error })
+    }
   }
-  return {
-    items,
-    files: gatherer.files,
-    missing: gatherer.missing,
-    globs: gatherer.globs,
-    readDependency: (path, at) => gatherer.dependency(path, at),
-  }
+  return { items, dependencies }
 }

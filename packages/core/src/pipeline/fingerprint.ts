@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import type { ResolvedOptions } from '../options.ts'
+import type { EntryInputs } from './gather/gather.ts'
 
 // The render cache hands every entry the same bytes of a file: each is hashed once.
 const contentHashes = new WeakMap<Uint8Array, string>()
@@ -49,4 +51,29 @@ export function canonicalJson(value: unknown): string {
       })
     return sorted
   })
+}
+
+/**
+ * The fingerprint of a render: the engine, the options, and every file's path and bytes in reading
+ * order (which also fix the files missing and the glob matches).
+ */
+export function fingerprintInputs(
+  options: ResolvedOptions,
+  explain: boolean,
+  inputs: EntryInputs,
+  contents: ReadonlyMap<string, Uint8Array>,
+): string {
+  const hash = createHash('sha256')
+  hash
+    .update(hashEngine())
+    .update('\0')
+    .update(canonicalJson({ resolved: options, explain }))
+  for (const file of inputs.files)
+    hash
+      .update('\0')
+      .update(file)
+      .update('\0')
+      .update(hashContent(contents.get(file)!))
+  hash.update('\0').update(canonicalJson({ missing: inputs.missing, globs: inputs.globs }))
+  return hash.digest('base64url')
 }

@@ -1,6 +1,7 @@
 // Reading an `#include` / `#include-once` payload the way cloud-init's `_do_include` reads it, plus our
 // build-time syntax on top: `?optional`, `${var}` and globs.
-import { suggestName } from '../suggest.ts'
+import type { ErrorCode } from '../../codes.ts'
+import { suggestName } from '../../suggest.ts'
 
 export interface IncludeLine {
   /** The target as written after variable expansion (a path, a `file://` URL or a glob). */
@@ -15,7 +16,7 @@ export interface IncludeLine {
 }
 
 export interface IncludeLineProblem {
-  code: string
+  code: ErrorCode
   message: string
   line: number
   column: number

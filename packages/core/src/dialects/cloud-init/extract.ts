@@ -1,11 +1,11 @@
 // cloud-init `_extract_mergers` (specs/cloud-init.md §3.1): the directive of one part, from its body
 // (`merge_how`, else `merge_type`) and its headers (`Merge-Type`, else `X-Merge-Type`), concatenated
 // body first. Problems are reported through the Reporter, located at the directive.
-import type { Problem, Reporter } from '../report.ts'
-import type { SourceDocument } from '../source.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { NO_DIRECTIVE, parseMergeBody, parseMergeString, validateSpecs } from './directive.ts'
 import type { DirectiveProblem, MergerSpec } from './directive.ts'
-import { setOwn } from '../values.ts'
+import { isMapping, setOwn } from '../../values.ts'
 
 export const DIRECTIVE_KEYS = ['merge_how', 'merge_type'] as const
 const HEADER_NAMES = ['Merge-Type', 'X-Merge-Type'] as const
@@ -19,13 +19,12 @@ export interface ExtractedPart {
   ok: boolean
 }
 
-/** Whether a document or its headers carry a cloud-init directive (for dialect-mixing checks). */
-export function cloudInitDirective(doc: SourceDocument): string | undefined {
-  const value = doc.value
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+/** The cloud-init directive a document or its headers carry, if any (for dialect-mixing checks). */
+export function cloudInitDirective(value: unknown, headers: Readonly<Record<string, string>>): string | undefined {
+  if (isMapping(value)) {
     for (const key of DIRECTIVE_KEYS) if (Object.hasOwn(value, key)) return key
   }
-  for (const name of HEADER_NAMES) if (doc.headers[name]) return `${name} header`
+  for (const name of HEADER_NAMES) if (headers[name]) return `${name} header`
   return undefined
 }
 

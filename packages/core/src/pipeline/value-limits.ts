@@ -1,8 +1,8 @@
 // Bounds on a value as the generated module will spell it out. Aliases and JSON-patch copies share
 // subtrees, so a small file can stand for a huge or cyclic value: this walks every distinct node once
 // (iteratively, sizes memoised per shared object) and measures what serialising it would produce.
-import { isCollection, leafSize } from './values.ts'
-import type { PathSegment } from './values.ts'
+import { isCollection, leafSize } from '../values.ts'
+import type { PathSegment } from '../values.ts'
 
 export interface ValueLimits {
   maxDepth: number

@@ -1,10 +1,10 @@
 // cloud-init's dict, list and str mergers (cloudinit/mergers/m_*.py), dispatching on the type of the
 // OLD value (specs/cloud-init.md §2). Inputs are never mutated; containers are copied shallowly.
-import { isBytes, isMapping, setOwn } from '../values.ts'
-import type { PathSegment } from '../values.ts'
+import { isBytes, isMapping, setOwn } from '../../values.ts'
+import type { PathSegment } from '../../values.ts'
 import type { MergerSpec } from './directive.ts'
-import { ABSENT } from './provenance.ts'
-import type { MergeRecorder } from './provenance.ts'
+import { ABSENT } from '../../provenance.ts'
+import type { MergeRecorder } from '../../provenance.ts'
 
 /** A runtime failure cloud-init raises (TypeError/KeyError) or a quirk strict mode refuses. */
 export interface MergeConflict {

@@ -1,6 +1,6 @@
 // RFC 6902 JSON Patch, as `#cloud-config-jsonp` parts apply it to the merged result so far
 // (cloud-init uses python-jsonpatch). Pure: the input is never mutated.
-import { isMapping, setOwn } from '../values.ts'
+import { isMapping, setOwn } from '../../values.ts'
 import { copyObject } from './mergers.ts'
 
 export class JsonPatchError extends Error {

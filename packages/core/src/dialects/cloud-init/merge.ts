@@ -1,27 +1,18 @@
 // The cloud-config handler (specs/cloud-init.md §4) with the strategy stack of DESIGN.md §2: parts are
 // merged into one buffer in order, each with its own declaration ('per-part', cloud-init) or with the
 // declarations in force in its scope ('scoped').
-import type { Problem, Reporter } from '../report.ts'
-import type { SourceDocument } from '../source.ts'
-import type { TreeFacts } from '../yaml/parse.ts'
+import type { ParsedPart } from '../../parts.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
 import { parseMergeString } from './directive.ts'
 import type { MergerSpec } from './directive.ts'
 import { extractPart } from './extract.ts'
 import { applyJsonPatch, JsonPatchError } from './json-patch.ts'
-import { isMapping } from '../values.ts'
+import { isMapping } from '../../values.ts'
 import { createMergerSet, MergeOwnership, MergeRun, PartSkipped } from './mergers.ts'
-import { describeMergers } from './provenance.ts'
-import type { ProvenanceRecorder } from './provenance.ts'
-import type { StackMode } from '../options.ts'
-
-/** A cloud-config document or a JSON patch, in order, inside the scopes gathering produced. */
-export type MergeStep =
-  /** `tree`: what reading the document found, when it is a tree (see YamlDocument.tree). */
-  | { kind: 'yaml'; doc: SourceDocument; headerless: boolean; empty: boolean; tree: TreeFacts | undefined }
-  | { kind: 'jsonp'; doc: SourceDocument }
-  /** A document that could not be parsed (invalid YAML, alias limit, nesting depth). */
-  | { kind: 'invalid'; problem: Problem; headerless: boolean }
-  | { kind: 'scope'; steps: MergeStep[] }
+import { describeMergers } from '../../provenance.ts'
+import type { ProvenanceRecorder } from '../../provenance.ts'
+import type { StackMode } from '../../options.ts'
 
 export interface CloudInitMergeOptions {
   stack: StackMode
@@ -49,7 +40,7 @@ function stackSpecs(declared: readonly MergerSpec[], inForce: readonly MergerSpe
 
 /** With `provenance` (render option `explain`), every merge decision is recorded there. */
 export function mergeCloudInit(
-  steps: readonly MergeStep[],
+  parts: readonly ParsedPart[],
   options: CloudInitMergeOptions,
   report: Reporter,
   provenance?: ProvenanceRecorder,
@@ -159,10 +150,10 @@ export function mergeCloudInit(
     }
   }
 
-  const walk = (list: readonly MergeStep[], inForce: MergerSpec[]): void => {
+  const walk = (list: readonly ParsedPart[], inForce: MergerSpec[]): void => {
     let current = inForce
     for (const step of list) {
-      if (step.kind === 'scope') walk(step.steps, current)
+      if (step.kind === 'scope') walk(step.parts, current)
       else if (step.kind === 'jsonp') mergePatch(step.doc)
       else if (step.kind === 'invalid') {
         // cloud-init: an unparsable part is a failed cloud-config part (the result is at least {});
@@ -173,6 +164,6 @@ export function mergeCloudInit(
       } else current = mergeYaml(step.doc, step.headerless, step.empty, current)
     }
   }
-  walk(steps, defaults)
+  walk(parts, defaults)
   return buffer === undefined ? null : buffer
 }

@@ -1,11 +1,12 @@
+import type { ErrorCode } from './codes.ts'
 import { createCodeFrame, MergedYamlError } from './diagnostics.ts'
 import type { ChainLink, Diagnostic, Position, Severity } from './diagnostics.ts'
-import type { SourceDocument } from './source.ts'
+import type { SourceDocument } from './source-document.ts'
 import type { PathSegment } from './yaml/parse.ts'
 
 /** Where a problem is: a document (and a path inside it), or an explicit file position. */
 export interface Problem {
-  code: string
+  code: ErrorCode
   message: string
   /** The document the problem is in; with `path`, the node the problem is about. */
   doc?: SourceDocument

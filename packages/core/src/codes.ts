@@ -1,0 +1,68 @@
+// The one table of diagnostic codes: the engine's (gathering, reading YAML, limits, options) and each
+// dialect's, with the line the docs give each. `ErrorCode` is their union; a test checks that every
+// code the sources use is here, that every code here is used, and that docs/errors.md lists them all.
+import { CLOUD_INIT_CODES } from './dialects/cloud-init/codes.ts'
+import { DATUM_CODES } from './dialects/datum/codes.ts'
+import { DECKHAND_CODE_TABLE } from './dialects/deckhand/codes.ts'
+import { HEAT_CODES } from './dialects/heat/codes.ts'
+
+export const ENGINE_CODES = {
+  MY_INVALID_OPTION: 'An option of render(), the plugin or the CLI is malformed (every mode).',
+  MY_INTERNAL: 'A bug: the engine failed on this input without a diagnostic of its own; please report it.',
+  MY_FILE_NOT_FOUND: "The entry, or a file a dialect's options name, does not exist.",
+  MY_FILE_UNREADABLE: 'A file that cannot be read (permissions, an I/O error).',
+  MY_FILE_TOO_LARGE: 'A file over `limits.maxFileSize`.',
+  MY_INCLUDE_NOT_FOUND:
+    'An include line names a file that does not exist (prefix the line with `?` to make it optional).',
+  MY_INCLUDE_NO_MATCH: 'A glob include line that matches no file (prefix it with `?` when that is expected).',
+  MY_INCLUDE_INVALID: 'An include line with an invalid `file://` URL or glob pattern.',
+  MY_INCLUDE_REMOTE: 'An `http(s)://` or other URL include: a build does not fetch from the network.',
+  MY_INCLUDE_OUTSIDE_ROOT:
+    'An include that leaves `root` and every `allow` folder (through `..`, a link, an absolute path).',
+  MY_INCLUDE_DENIED: 'An include of a file the `deny` option keeps out of builds.',
+  MY_INCLUDE_IS_DIRECTORY: 'An include names a folder.',
+  MY_INCLUDE_NOT_A_FILE: 'An include names a FIFO, socket or device.',
+  MY_INCLUDE_CYCLE: 'Files that include each other; the message prints the chain.',
+  MY_INCLUDE_DEPTH: 'Includes nested deeper than `limits.maxIncludeDepth`.',
+  MY_INCLUDE_COUNT: 'More files in one entry than `limits.maxIncludeCount`.',
+  MY_INCLUDE_UNKNOWN_VARIABLE:
+    'A `${name}` in an include line that is not a key of `vars` (with the known ones and a did-you-mean).',
+  MY_GLOB_TOO_MANY: 'A glob include line matching more files than `limits.maxGlobMatches`.',
+  MY_MIME_INVALID: 'A MIME message that cannot be read (a bad boundary, encoding or charset).',
+  MY_MIME_TOO_DEEP: 'Multiparts nested deeper than `limits.maxIncludeDepth`.',
+  MY_MIME_TOO_MANY_PARTS: 'More MIME parts in one entry than `limits.maxMimeParts`.',
+  MY_GZIP_INVALID: 'gzip content that cannot be decompressed.',
+  MY_DECODED_TOO_LARGE: 'A part larger than `limits.maxDecodedSize` once decoded or decompressed.',
+  MY_ARCHIVE_NOT_A_LIST: 'A `#cloud-config-archive` that is not a YAML list: cloud-init reads it as empty.',
+  MY_ARCHIVE_ENTRY: 'An archive entry that is neither a string nor a mapping: cloud-init skips it.',
+  MY_ARCHIVE_HEADER: "An archive entry's header that is not a string (cloud-init aborts; every mode).",
+  MY_JINJA_UNSUPPORTED:
+    'A `## template: jinja` part: rendered by cloud-init at boot with instance data a build does not have.',
+  MY_PART_UNHANDLED:
+    'A part no merge handles (a shell script, a boothook, binary archive content): skipped, with a warning in both modes.',
+  MY_DIALECT_MIXED: "An entry mixing two dialects' directives (every mode for two non-default dialects).",
+  MY_DIALECT_JSONP: 'A `#cloud-config-jsonp` part in an entry of another dialect than cloud-init (every mode).',
+  MY_YAML_SYNTAX: 'Invalid YAML (cloud-init skips such a part; the other dialects fail in every mode).',
+  MY_YAML_DUPLICATE_KEY: 'A key twice in one mapping.',
+  MY_YAML_ALIAS_LIMIT: 'More alias expansion in one document than `limits.maxAliasCount` (billion laughs).',
+  MY_YAML_TOO_DEEP: 'Mappings and lists nested deeper than `limits.maxDepth` in one document.',
+  MY_YAML_BAD_INDENT: 'A warning of the YAML reader: indentation it accepts but that reads ambiguously.',
+  MY_YAML_BAD_ALIAS: 'A warning of the YAML reader: an anchor or alias ending in `:`, which reads ambiguously.',
+  MY_YAML_BAD_DIRECTIVE: 'A warning of the YAML reader: an unknown `%` directive, ignored.',
+  MY_YAML_TAG_RESOLVE_FAILED: 'A warning of the YAML reader: a tag it does not know, read as the plain value.',
+  MY_YAML_BAD_COLLECTION_TYPE: 'A warning of the YAML reader: a collection tag on the wrong kind of collection.',
+  MY_VALUE_CYCLE: 'A value that contains itself (an alias inside its own anchor, a JSON-patch copy into itself).',
+  MY_VALUE_TOO_DEEP: 'A document or the merged value nested deeper than `limits.maxDepth`.',
+  MY_VALUE_TOO_LARGE: 'A document or the merged value larger than `limits.maxValueSize` written out.',
+} as const
+
+export const ERROR_CODES = {
+  ...ENGINE_CODES,
+  ...CLOUD_INIT_CODES,
+  ...DATUM_CODES,
+  ...HEAT_CODES,
+  ...DECKHAND_CODE_TABLE,
+} as const
+
+/** Every diagnostic code the engine, the plugin and the CLI report. */
+export type ErrorCode = keyof typeof ERROR_CODES

@@ -1,0 +1,40 @@
+// For the dialects whose parts are layers, base first (every dialect but cloud-init): the entry's
+// documents as a flat list, and `explain`'s record of which layers define each top-level key.
+import { documentParts } from '../parts.ts'
+import type { ParsedPart } from '../parts.ts'
+import type { SourceDocument } from '../source-document.ts'
+import type { DialectContext } from './types.ts'
+
+/**
+ * The documents of the entry, empty ones left out. A part that could not be parsed fails the render
+ * (cloud-init alone skips such parts), and so does a `#cloud-config-jsonp` part.
+ */
+export function layerDocuments(
+  parts: readonly ParsedPart[],
+  dialect: string,
+  context: DialectContext,
+): SourceDocument[] {
+  const { report } = context
+  const docs: SourceDocument[] = []
+  for (const part of documentParts(parts)) {
+    if (part.kind === 'invalid') report.fail(part.problem)
+    else if (part.kind === 'jsonp') {
+      report.fail({
+        code: 'MY_DIALECT_JSONP',
+        message: `#cloud-config-jsonp parts are cloud-init only; this is a ${dialect} entry`,
+        doc: part.doc,
+      })
+    } else if (!part.empty) docs.push(part.doc)
+  }
+  return docs
+}
+
+/** `explain` for a dialect without per-value provenance: which layers define each top-level key. */
+export function recordLayers(
+  context: DialectContext,
+  docs: readonly SourceDocument[],
+  value: unknown,
+  dialect: string,
+): void {
+  context.provenance?.layers(docs, value, dialect)
+}

@@ -1,0 +1,56 @@
+// The merge stage: the entry's dialect merges its parts, and the merged value is checked against
+// the value limits (merges and JSON-patch copies can repeat subtrees each document kept within bounds).
+import type { DependencyFile, Dialect, DialectResult } from '../dialects/types.ts'
+import type { ResolvedOptions } from '../options.ts'
+import type { ParsedPart } from '../parts.ts'
+import type { ProvenanceRecorder } from '../provenance.ts'
+import type { Reporter } from '../reporter.ts'
+import type { DependencyOutcome } from './gather/gather.ts'
+import { checkValueLimits } from './value-limits.ts'
+
+export interface MergeInput {
+  entry: string
+  parts: readonly ParsedPart[]
+  dialect: Dialect
+  dependencies: ReadonlyMap<string, DependencyOutcome>
+  provenance: ProvenanceRecorder | undefined
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+}
+
+export function mergeParts(input: MergeInput, options: ResolvedOptions, report: Reporter): DialectResult {
+  const { entry, dialect } = input
+  const dependency = (path: string): DependencyFile => {
+    const outcome = input.dependencies.get(path)
+    if (outcome === undefined)
+      throw new Error(`${dialect.name} asked for '${path}', which its dependencies did not name`)
+    if ('error' in outcome) throw outcome.error
+    return { file: outcome.file, text: decodeUtf8(outcome.bytes) }
+  }
+  const result = dialect.render(input.parts, {
+    options,
+    dialectOptions: options.dialectOptions[dialect.name],
+    report,
+    entry,
+    dependency,
+    provenance: input.provenance,
+  })
+  const { bound } = result
+  const limit =
+    bound !== undefined && bound.maxSize <= options.limits.maxValueSize
+      ? undefined
+      : checkValueLimits(result.value, options.limits)
+  if (limit) {
+    report.fail({
+      code: limit.code,
+      message: `merged value: ${limit.message}`,
+      at: { file: entry, position: { line: 1, column: 1 }, chain: [] },
+      path: limit.path,
+    })
+  }
+  return result
+}

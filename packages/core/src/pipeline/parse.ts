@@ -1,0 +1,92 @@
+// The parse stage: every gathered part becomes its documents (a YAML stream may hold several),
+// each a SourceDocument that can point back into its file; the scopes stay as gathering found them.
+import { ERROR_CODES } from '../codes.ts'
+import type { ErrorCode } from '../codes.ts'
+import type { ChainLink } from '../diagnostics.ts'
+import { parseOptionsOf } from '../options.ts'
+import type { ResolvedOptions } from '../options.ts'
+import type { ParsedPart } from '../parts.ts'
+import type { RenderCache } from '../render-cache.ts'
+import type { Problem, Reporter } from '../reporter.ts'
+import { createSourceDocument, mapPartPosition } from '../source-document.ts'
+import { parseYamlStream } from '../yaml/parse.ts'
+import type { YamlProblem } from '../yaml/types.ts'
+import type { GatheredItem, GatheredPart } from './gather/gather.ts'
+import { checkValueLimits } from './value-limits.ts'
+
+// The warnings `yaml` reports (its codes): what we report them as.
+const YAML_WARNINGS: Readonly<Record<string, ErrorCode>> = {
+  DUPLICATE_KEY: 'MY_YAML_DUPLICATE_KEY',
+  BAD_INDENT: 'MY_YAML_BAD_INDENT',
+  BAD_ALIAS: 'MY_YAML_BAD_ALIAS',
+  BAD_DIRECTIVE: 'MY_YAML_BAD_DIRECTIVE',
+  TAG_RESOLVE_FAILED: 'MY_YAML_TAG_RESOLVE_FAILED',
+  BAD_COLLECTION_TYPE: 'MY_YAML_BAD_COLLECTION_TYPE',
+}
+
+/** Our code for an error the YAML readers report: ours already (a limit), else invalid YAML. */
+function errorCode(problem: YamlProblem): ErrorCode {
+  return problem.code in ERROR_CODES ? (problem.code as ErrorCode) : 'MY_YAML_SYNTAX'
+}
+
+/** Where a problem inside a part's text is, in its file. */
+function locateIn(part: GatheredPart, problem: YamlProblem, chain: readonly ChainLink[]): NonNullable<Problem['at']> {
+  const { origin } = part
+  return { file: origin.file, position: mapPartPosition(origin, problem.position), chain, source: origin.fileText }
+}
+
+/** Parses every gathered part into documents, keeping the scope structure. */
+export function parseParts(
+  items: readonly GatheredItem[],
+  options: ResolvedOptions,
+  report: Reporter,
+  cache: RenderCache | undefined,
+): ParsedPart[] {
+  const parsing = parseOptionsOf(options)
+  const parseItems = (list: readonly GatheredItem[]): ParsedPart[] => {
+    const parts: ParsedPart[] = []
+    for (const item of list) {
+      if (item.kind === 'scope') parts.push({ kind: 'scope', parts: parseItems(item.items) })
+      else parseDocuments(item, parts)
+    }
+    return parts
+  }
+  const parseDocuments = (item: GatheredPart, parts: ParsedPart[]): void => {
+    const jsonp = item.type === 'text/cloud-config-jsonp'
+    const parseOptions = jsonp ? parsing.jsonp : parsing.yaml
+    const docs = cache
+      ? cache.parse(item.origin.file, item.text, parseOptions)
+      : parseYamlStream(item.text, parseOptions)
+    docs.forEach((yaml, index) => {
+      const doc = createSourceDocument(yaml, item.origin, item.text, item.headers, index)
+      if (yaml.error) {
+        // Reported once the dialect is known: cloud-init skips such a part, the other systems fail.
+        const problem: Problem = {
+          code: errorCode(yaml.error),
+          message: yaml.error.message,
+          at: locateIn(item, yaml.error, doc.chain),
+        }
+        parts.push({ kind: 'invalid', problem, headerless: item.headerless })
+        return
+      }
+      // Aliases can make a small document a huge or cyclic value: refuse it before anything walks it.
+      // A tree was measured as it was read and is within the depth limit already.
+      const limit =
+        yaml.tree !== undefined && yaml.tree.size <= options.limits.maxValueSize
+          ? undefined
+          : checkValueLimits(yaml.value, options.limits)
+      if (limit) report.fail({ code: limit.code, message: limit.message, doc, path: limit.path })
+      for (const warning of yaml.warnings) {
+        report.warn({
+          code: YAML_WARNINGS[warning.code] ?? errorCode(warning),
+          message: warning.message,
+          at: locateIn(item, warning, doc.chain),
+        })
+      }
+      // An empty or comment-only document is a no-op, but still a cloud-config part for cloud-init.
+      if (jsonp) parts.push({ kind: 'jsonp', doc })
+      else parts.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty, tree: yaml.tree })
+    })
+  }
+  return parseItems(items)
+}

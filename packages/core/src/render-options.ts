@@ -1,0 +1,88 @@
+// RenderOptions: the options every dialect shares and each dialect's own (derived from the
+// registry), resolved to their defaults and checked before anything is read.
+import { resolve } from 'node:path'
+import { DIALECT_NAMES, DIALECTS } from './dialects/registry.ts'
+import type { DialectName, DialectOptions } from './dialects/registry.ts'
+import { parseMergeString, validateSpecs } from './dialects/cloud-init/directive.ts'
+import type { DirectiveProblem } from './dialects/cloud-init/directive.ts'
+import { MergedYamlError } from './diagnostics.ts'
+import { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
+import type { CommonOptions, ResolvedOptions } from './options.ts'
+import { createDenyMatcher } from './pipeline/gather/deny.ts'
+
+/** Options of `render()`, the bundler plugin and the CLI. */
+export interface RenderOptions extends CommonOptions, DialectOptions {
+  /** Force a dialect instead of recognising it from directive keys. */
+  dialect?: DialectName
+}
+
+export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
+  const root = resolve(options.root ?? process.cwd())
+  const dialectOptions: Record<string, unknown> = {}
+  for (const { name } of DIALECTS) {
+    const own = (options as Record<string, unknown>)[name]
+    if (own !== undefined) dialectOptions[name] = own
+  }
+  return {
+    stack: options.stack ?? 'scoped',
+    strict: options.strict ?? true,
+    yamlVersion: options.yamlVersion ?? '1.2',
+    mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
+    root,
+    allow: (options.allow ?? []).map((dir) => resolve(root, dir)),
+    deny: options.deny ?? [...DEFAULT_DENY],
+    vars: { ...options.vars },
+    dialect: options.dialect,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    dialectOptions,
+  }
+}
+
+// Every render of a build checks the same `mergeHow` (parseMergeString memoizes its parse).
+const mergeHowProblems = new WeakMap<object, DirectiveProblem | null>()
+
+function mergeHowProblem(mergeHow: string): DirectiveProblem | undefined {
+  const parsed = parseMergeString(mergeHow)
+  let problem = mergeHowProblems.get(parsed)
+  if (problem === undefined) {
+    problem = [...parsed.problems, ...validateSpecs(parsed.specs)][0] ?? null
+    mergeHowProblems.set(parsed, problem)
+  }
+  return problem ?? undefined
+}
+
+/** Refuses options no render could use; the dialects check their own when they run. */
+export function validateOptions(options: ResolvedOptions): void {
+  const fail = (message: string): never => {
+    throw new MergedYamlError([
+      { code: 'MY_INVALID_OPTION', severity: 'error', message, file: '<options>', line: 1, column: 1, chain: [] },
+    ])
+  }
+  const quoted = (value: unknown): string => JSON.stringify(value)
+  if (options.stack !== 'scoped' && options.stack !== 'per-part')
+    fail(`option 'stack' must be 'scoped' or 'per-part', not ${quoted(options.stack)}`)
+  if (options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2')
+    fail(`option 'yamlVersion' must be '1.1' or '1.2', not ${quoted(options.yamlVersion)}`)
+  if (typeof options.strict !== 'boolean') fail(`option 'strict' must be a boolean`)
+  if (options.dialect !== undefined && !(DIALECT_NAMES as readonly string[]).includes(options.dialect))
+    fail(`option 'dialect' must be one of ${DIALECT_NAMES.join(', ')}, not ${quoted(options.dialect)}`)
+  const problem = mergeHowProblem(options.mergeHow)
+  if (problem) fail(`option 'mergeHow' (${quoted(options.mergeHow)}): ${problem.message}`)
+  if (!Array.isArray(options.deny) || options.deny.some((pattern) => typeof pattern !== 'string'))
+    fail(`option 'deny' must be a list of glob patterns, not ${quoted(options.deny)}`)
+  try {
+    createDenyMatcher(options.deny)
+  } catch (error) {
+    fail(`option 'deny': ${(error as Error).message}`)
+  }
+  for (const [name, value] of Object.entries(options.vars)) {
+    if (typeof value !== 'string') fail(`option 'vars.${name}' must be a string`)
+  }
+  // NaN or a string would turn every comparison false and disable the limit.
+  for (const [name, value] of Object.entries(options.limits)) {
+    if (!Object.hasOwn(DEFAULT_LIMITS, name))
+      fail(`unknown limit 'limits.${name}' (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`)
+    if (typeof value !== 'number' || !(value >= 0))
+      fail(`option 'limits.${name}' must be a number ≥ 0, not ${quoted(value)}`)
+  }
+}
