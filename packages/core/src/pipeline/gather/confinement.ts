@@ -1,0 +1,125 @@
+// Confinement: an include (or a dialect's dependency) may read only inside `root` and the `allow`
+// folders — by its real path, so links and `..` cannot leave them — and never a file `deny` names.
+import { isAbsolute, relative, resolve, sep } from 'node:path'
+import type { FileSystem } from '../../file-system.ts'
+import type { ResolvedOptions } from '../../options.ts'
+import type { Reporter } from '../../reporter.ts'
+import { problemAt } from './context.ts'
+import type { IncludeSite } from './context.ts'
+import { createDenyMatcher, relativeToFolder } from './deny.ts'
+import type { DenyMatcher } from './deny.ts'
+
+function within(path: string, dir: string): boolean {
+  const rel = relative(dir, path)
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
+}
+
+/** What checking a path an include names found: its real path, and whether it exists. */
+export interface CheckedPath {
+  real: string
+  exists: boolean
+}
+
+// Per build (FileSystem.build) and per confinement rules: each path an include names is confined,
+// checked against `deny` and looked for once, not once per entry that includes it. Only paths that
+// pass are kept, so every entry reports its own refusals.
+const checkedPaths = new WeakMap<object, Map<string, Map<string, CheckedPath>>>()
+
+function checkedPathsOf(fs: FileSystem, options: ResolvedOptions): Map<string, CheckedPath> | undefined {
+  if (fs.build === undefined) return undefined
+  const rules = JSON.stringify([options.root, options.allow, options.deny])
+  let byRules = checkedPaths.get(fs.build)
+  if (byRules === undefined) checkedPaths.set(fs.build, (byRules = new Map()))
+  let paths = byRules.get(rules)
+  if (paths === undefined) byRules.set(rules, (paths = new Map()))
+  return paths
+}
+
+export class Confinement {
+  private readonly roots: string[]
+  private readonly denied: DenyMatcher
+  /** What `deny` patterns with a `/` are relative to: the folders as given, then as resolved. */
+  private readonly denyFolders: string[]
+  private readonly checked: Map<string, CheckedPath> | undefined
+
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly report: Reporter,
+    private readonly fs: FileSystem,
+  ) {
+    this.roots = [options.root, ...options.allow].map((dir) => {
+      try {
+        return fs.realpath(dir)
+      } catch {
+        return dir
+      }
+    })
+    this.denied = createDenyMatcher(options.deny)
+    this.denyFolders = [options.root, ...options.allow, ...this.roots]
+    this.checked = checkedPathsOf(fs, options)
+  }
+
+  /** Confines a path an include names, refuses it if denied, and looks for it. */
+  check(path: string, at: IncludeSite, written: string): CheckedPath {
+    const known = this.checked?.get(path)
+    if (known !== undefined) return known
+    const real = this.confine(path, at, written, false)
+    this.refuseDenied(path, real, at, written)
+    let exists = true
+    try {
+      this.fs.stat(path)
+    } catch {
+      exists = false
+    }
+    const checked = { real, exists }
+    this.checked?.set(path, checked)
+    return checked
+  }
+
+  /** Refuses a file the `deny` option names, by the path written (through links) or its real path. */
+  refuseDenied(path: string, real: string, at: IncludeSite, written: string): void {
+    const folders = this.denyFolders
+    if (!this.denied(path, folders) && (real === path || !this.denied(real, folders))) return
+    const [asWritten, asReal] = [relativeToFolder(path, folders), relativeToFolder(real, folders)]
+    const details = [
+      ...(asWritten === written ? [] : [asWritten]),
+      ...(asReal === asWritten ? [] : [`a link to ${asReal}`]),
+    ]
+    const what = details.length > 0 ? `'${written}' (${details.join(', ')})` : `'${written}'`
+    this.report.fail(
+      problemAt(
+        at.ctx,
+        'MY_INCLUDE_DENIED',
+        `${what} is kept out of builds by the 'deny' option (${this.options.deny.join(', ')})`,
+        at.line,
+        at.column,
+      ),
+    )
+  }
+
+  /** The real path of an include target, refused when it leaves `root` and every `allow` folder. */
+  confine(path: string, at: IncludeSite, written: string, prefixOnly: boolean): string {
+    let real = path
+    if (!prefixOnly) {
+      try {
+        real = this.fs.realpath(path)
+      } catch {
+        real = path
+      }
+    }
+    const inside = (p: string) => this.roots.some((dir) => within(p, dir))
+    if (!inside(real) && !(prefixOnly && inside(resolve(path)))) {
+      const how = real !== path && inside(path) ? ` (through a symbolic link to ${real})` : ''
+      this.report.fail(
+        problemAt(
+          at.ctx,
+          'MY_INCLUDE_OUTSIDE_ROOT',
+          `'${written}' resolves outside the project root ${this.options.root}${how}; add its folder to the 'allow' option to permit it`,
+          at.line,
+          at.column,
+        ),
+      )
+    }
+    return real
+  }
+}

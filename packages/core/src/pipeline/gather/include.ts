@@ -1,0 +1,133 @@
+// An `#include` list (cloud-init's `_do_include`) with our build-time rules on top: paths relative to
+// the including file, `file://` URLs, globs in sorted order, `?optional` lines, `${var}`s, no URLs,
+// confinement, cycles and depth.
+import { dirname, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { globSync } from 'tinyglobby'
+import type { ErrorCode } from '../../codes.ts'
+import { problemAt } from './context.ts'
+import type { GatherContext } from './context.ts'
+import { isGlob, parseIncludeLines, remoteScheme } from './include-lines.ts'
+import type { GatheredItem, Gathering } from './types.ts'
+
+// Every entry that includes `base.yaml` from the same folder resolves the same path.
+const resolvedTargets = new Map<string, string>()
+
+function resolveTarget(base: string, target: string): string {
+  const key = `${base}\0${target}`
+  let path = resolvedTargets.get(key)
+  if (path === undefined) {
+    path = resolve(base, target)
+    // Bounded: a long-lived process sees a few folders and names, not an endless stream.
+    if (resolvedTargets.size >= 4096) resolvedTargets.clear()
+    resolvedTargets.set(key, path)
+  }
+  return path
+}
+
+/** An `#include` / `#include-once` list: each line's file (or glob's matches) expanded in place. */
+export function expandInclude(text: string, ctx: GatherContext, gathering: Gathering): GatheredItem[] {
+  const { lines, problems } = parseIncludeLines(text, gathering.options.vars)
+  const first = problems[0]
+  if (first)
+    gathering.report.fail(problemAt(ctx, first.code, first.message, first.line, first.column, first.suggestion))
+  const items: GatheredItem[] = []
+  const base = dirname(ctx.file)
+  for (const line of lines) {
+    const at = { ctx, line: line.line, column: line.column }
+    const fail = (code: ErrorCode, message: string): never =>
+      gathering.report.fail(problemAt(ctx, code, message, line.line, line.column))
+    const scheme = remoteScheme(line.target)
+    if (scheme)
+      fail(
+        'MY_INCLUDE_REMOTE',
+        `'${line.target}' is a ${scheme} URL: includes are read at build time from local files only`,
+      )
+    let target = line.target
+    if (/^file:\/\//i.test(target)) {
+      try {
+        target = fileURLToPath(target)
+      } catch (error) {
+        fail('MY_INCLUDE_INVALID', `invalid file URL '${line.target}': ${(error as Error).message}`)
+      }
+    }
+    const absolute = resolveTarget(base, target)
+    let paths: string[]
+    if (isGlob(target)) {
+      gathering.inputs.globs.push(absolute)
+      gathering.confinement.confine(absolute.slice(0, absolute.search(/[*?[\]{}]/)), at, line.target, true)
+      // resolve() normalises plain `..` segments; one left inside braces or after a wildcard would
+      // make the walk itself leave the root before any match is confined.
+      if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
+        fail(
+          'MY_INCLUDE_OUTSIDE_ROOT',
+          `'${line.target}' has '..' inside a glob pattern, which walks outside the project root ${gathering.options.root}; write the folder before the wildcard without '..'`,
+        )
+      }
+      try {
+        // From the folder before the first wildcard: tinyglobby given an absolute pattern outside
+        // the working directory crawls from far above it (a quarter of a second per line).
+        const pattern = absolute.replaceAll('\\', '/')
+        const cut = pattern.lastIndexOf('/', pattern.search(/[*?[\]{}]/))
+        paths = globSync(pattern.slice(cut + 1), {
+          cwd: pattern.slice(0, cut) || '/',
+          absolute: true,
+          onlyFiles: true,
+          expandDirectories: false,
+        })
+          .map((p) => resolve(p))
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      } catch (error) {
+        // picomatch compiles the pattern to a RegExp, which a long or odd pattern can break.
+        return fail(
+          'MY_INCLUDE_INVALID',
+          `invalid glob pattern '${line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target}': ${(error as Error).message.slice(0, 200)}`,
+        )
+      }
+      if (paths.length > gathering.options.limits.maxGlobMatches)
+        fail(
+          'MY_GLOB_TOO_MANY',
+          `'${line.target}' matches ${paths.length} files, over the limit of ${gathering.options.limits.maxGlobMatches} (limits.maxGlobMatches)`,
+        )
+      if (paths.length === 0) {
+        gathering.inputs.missing.push(absolute)
+        if (!line.optional)
+          fail('MY_INCLUDE_NO_MATCH', `'${line.target}' matches no file (prefix the line with '?' if that is expected)`)
+      }
+    } else {
+      paths = [absolute]
+    }
+    for (const path of paths) {
+      const { real, exists } = gathering.confinement.check(path, at, line.target)
+      if (!exists) {
+        gathering.inputs.missing.push(path)
+        if (line.optional) continue
+        fail('MY_INCLUDE_NOT_FOUND', `included file not found: ${relative(base, path) || path}`)
+      }
+      if (gathering.active.includes(real) || gathering.active.includes(path)) {
+        const cycle = [
+          ...gathering.active.slice(gathering.active.indexOf(gathering.active.includes(real) ? real : path)),
+          real,
+        ]
+        fail(
+          'MY_INCLUDE_CYCLE',
+          `include cycle: ${cycle.map((f) => relative(gathering.options.root, f) || f).join(' → ')}`,
+        )
+      }
+      if (line.once && gathering.onceMerged.has(real)) continue
+      gathering.onceMerged.add(real)
+      if (ctx.depth + 1 > gathering.options.limits.maxIncludeDepth)
+        fail(
+          'MY_INCLUDE_DEPTH',
+          `includes nest deeper than ${gathering.options.limits.maxIncludeDepth} levels (limits.maxIncludeDepth)`,
+        )
+      const bytes = gathering.read(real, at)
+      const chain = [
+        ...ctx.chain,
+        { file: ctx.file, line: ctx.lineOffset !== undefined ? ctx.lineOffset + line.line + 1 : ctx.anchor.line },
+      ]
+      items.push(...gathering.file(real, bytes, chain, ctx.depth + 1))
+    }
+  }
+  return items
+}

@@ -1,0 +1,83 @@
+// The gather stage's hand-off (the parts, in their scopes) and what its expanders — include lists,
+// archives, MIME messages — ask of the gatherer that drives them.
+import type { ChainLink } from '../../diagnostics.ts'
+import type { MergedYamlError } from '../../diagnostics.ts'
+import type { ResolvedOptions } from '../../options.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { PartOrigin } from '../../source-document.ts'
+import type { Confinement } from './confinement.ts'
+import type { GatherContext, IncludeSite } from './context.ts'
+
+/** A part cloud-init would hand to its cloud-config handler. */
+export interface GatheredPart {
+  kind: 'part'
+  type: 'text/cloud-config' | 'text/cloud-config-jsonp'
+  /** Headerless content (no `#cloud-config`, no MIME type) that we read as YAML where cloud-init would not. */
+  headerless: boolean
+  text: string
+  origin: PartOrigin
+  headers: Record<string, string>
+}
+
+/** The parts an include list, an archive or a multipart expanded to: merge declarations end with it. */
+export interface GatheredScope {
+  kind: 'scope'
+  items: GatheredItem[]
+}
+
+export type GatheredItem = GatheredPart | GatheredScope
+
+/** Reads a file's bytes; the plugin passes a cached reader. */
+export type ReadFile = (path: string) => Uint8Array
+
+/** What an entry depends on, filled as gathering reads: kept when it fails, so that watchers can recover. */
+export interface EntryInputs {
+  /** Every file read, entry first, in reading order. */
+  files: string[]
+  /** Files an optional include or a glob looked for and did not find (watch them too). */
+  missing: string[]
+  /** The entry's glob include patterns, absolute: a file added where one matches changes the entry. */
+  globs: string[]
+}
+
+/** A file a dialect's options name (Dialect.dependencies): its bytes, or why it could not be read. */
+export type DependencyOutcome = { file: string; bytes: Uint8Array } | { file: string; error: MergedYamlError }
+
+export interface GatherResult {
+  items: GatheredItem[]
+  /** The dialects' dependencies, by path as named (relative to the entry's folder, or absolute). */
+  dependencies: ReadonlyMap<string, DependencyOutcome>
+}
+
+/** What the expanders of include lists, archives and MIME messages ask of the gatherer. */
+export interface Gathering {
+  readonly options: ResolvedOptions
+  readonly report: Reporter
+  readonly confinement: Confinement
+  readonly inputs: EntryInputs
+  /** The files being expanded, outermost first: one met again closes a cycle. */
+  readonly active: readonly string[]
+  /** `#include-once` targets already merged. */
+  readonly onceMerged: Set<string>
+  /** Reads a file under the size limits; `from` locates a problem at the include line. */
+  read(file: string, from: IncludeSite | undefined): Uint8Array
+  /** Expands a file's bytes (gzip, MIME, or a payload). */
+  file(file: string, bytes: Uint8Array, chain: readonly ChainLink[], depth: number): GatheredItem[]
+  /** Types a payload and expands it. */
+  payload(
+    text: string,
+    declared: string | undefined,
+    headers: Record<string, string>,
+    ctx: GatherContext,
+  ): GatheredItem[]
+  part(
+    type: GatheredPart['type'],
+    headerless: boolean,
+    text: string,
+    headers: Record<string, string>,
+    ctx: GatherContext,
+  ): GatheredPart
+  gunzip(bytes: Uint8Array, ctx: GatherContext): Uint8Array
+  /** Counts MIME parts read; the number of parts still allowed before. */
+  takeMimeParts(count: number): number
+}
