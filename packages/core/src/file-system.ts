@@ -12,10 +12,16 @@ export interface FileSystem {
   /** The file's bytes. */
   readFile(path: string): Uint8Array
   /**
-   * While files are taken as unchanged (a render cache's build), an object that lives exactly as
-   * long: what gathering learns of paths is kept under it. Undefined otherwise.
+   * While files are taken as unchanged (a render cache's build): what lives exactly as long.
+   * Undefined otherwise.
    */
-  readonly build?: object
+  readonly build?: BuildScope
+}
+
+/** What a build may keep about paths, for as long as files are taken as unchanged. */
+export interface BuildScope {
+  /** The value kept under `name` for this build, created on first use. */
+  keep<T>(name: string, create: () => T): T
 }
 
 export const diskFileSystem: FileSystem = {
@@ -53,7 +59,7 @@ export function createPathMemo<T>(compute: (path: string) => T): PathMemo<T> {
   }
 }
 
-export interface BuildLookups {
+export interface BuildLookups extends BuildScope {
   stat: PathMemo<BigIntStats>
   realpath: PathMemo<string>
 }
@@ -82,5 +88,13 @@ export function createBuildLookups(): BuildLookups {
     if (lstat.get(path).isSymbolicLink()) return diskFileSystem.realpath(path)
     return join(realpath.get(parent), basename(path))
   })
-  return { stat, realpath }
+  const kept = new Map<string, unknown>()
+  return {
+    stat,
+    realpath,
+    keep<T>(name: string, create: () => T): T {
+      if (!kept.has(name)) kept.set(name, create())
+      return kept.get(name) as T
+    },
+  }
 }

@@ -1,5 +1,6 @@
 // The options every room reads, their defaults and their resolved form. The dialects' own options
 // and the checks of all of them are in render-options.ts, which knows the dialect registry.
+import { weakMemo } from './memo.ts'
 import type { ParseYamlOptions, YamlVersion } from './yaml/types.ts'
 
 export type StackMode = 'scoped' | 'per-part'
@@ -120,20 +121,22 @@ export interface PartParseOptions {
 }
 
 // One object per resolved options: the render cache keys its parses on the object first.
-const partParseOptions = new WeakMap<ResolvedOptions, PartParseOptions>()
+const partParseOptions = weakMemo<ResolvedOptions, PartParseOptions>(
+  'options: how a render parses its parts',
+  'resolved options are never changed',
+)
+
+function buildParseOptions(options: ResolvedOptions): PartParseOptions {
+  const yaml: ParseYamlOptions = {
+    version: options.yamlVersion,
+    allowDuplicateKeys: !options.strict,
+    maxAliasCount: options.limits.maxAliasCount,
+    maxDepth: options.limits.maxDepth,
+  }
+  return { yaml, jsonp: { ...yaml, version: '1.2' } }
+}
 
 /** How a render reads its parts (and a dialect the files it depends on): the one place they are built. */
 export function parseOptionsOf(options: ResolvedOptions): PartParseOptions {
-  let parsing = partParseOptions.get(options)
-  if (parsing === undefined) {
-    const yaml: ParseYamlOptions = {
-      version: options.yamlVersion,
-      allowDuplicateKeys: !options.strict,
-      maxAliasCount: options.limits.maxAliasCount,
-      maxDepth: options.limits.maxDepth,
-    }
-    parsing = { yaml, jsonp: { ...yaml, version: '1.2' } }
-    partParseOptions.set(options, parsing)
-  }
-  return parsing
+  return partParseOptions.get(options, buildParseOptions)
 }

@@ -3,6 +3,7 @@
 // each distinct text and parse options. A layer included by fifty entries is read and parsed once;
 // after an edit, only the edited file is read and parsed again. Between beginBuild() and endBuild(),
 // files are taken as unchanged: each path is stat'ed and resolved once, not once per entry.
+import { weakMemo } from './memo.ts'
 import type { BigIntStats } from 'node:fs'
 import { createBuildLookups, diskFileSystem } from './file-system.ts'
 import type { BuildLookups, FileSystem } from './file-system.ts'
@@ -76,7 +77,10 @@ function optionsKey({ version, allowDuplicateKeys, maxAliasCount, maxDepth, ...r
 }
 
 // A render passes the same options object for all its parts.
-const optionsKeys = new WeakMap<ParseYamlOptions, string>()
+const optionsKeys = weakMemo<ParseYamlOptions, string>(
+  'render cache: the key of parse options',
+  'parse options are never changed (options.ts builds them once per render)',
+)
 
 /** A cache to pass to every `render()` of one build or watch session (`render(entry, options, { cache })`). */
 export function createRenderCache(): RenderCache {
@@ -114,8 +118,7 @@ export function createRenderCache(): RenderCache {
       return bytes
     },
     parse(file, text, options) {
-      let key = optionsKeys.get(options)
-      if (key === undefined) optionsKeys.set(options, (key = optionsKey(options)))
+      const key = optionsKeys.get(options, optionsKey)
       let byOptions = parsed.get(file)
       if (!byOptions) parsed.set(file, (byOptions = new Map()))
       let byText = byOptions.get(key)

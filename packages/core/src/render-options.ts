@@ -1,10 +1,11 @@
 // RenderOptions: the options every dialect shares and each dialect's own (derived from the
 // registry), resolved to their defaults and checked before anything is read.
+import { weakMemo } from './memo.ts'
 import { resolve } from 'node:path'
 import { DIALECT_NAMES, DIALECTS } from './dialects/registry.ts'
 import type { DialectName, DialectOptions } from './dialects/registry.ts'
 import { parseMergeString, validateSpecs } from './dialects/cloud-init/directive.ts'
-import type { DirectiveProblem } from './dialects/cloud-init/directive.ts'
+import type { DirectiveProblem, ParsedDirective } from './dialects/cloud-init/directive.ts'
 import { MergedYamlError } from './diagnostics.ts'
 import { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 import type { CommonOptions, ResolvedOptions } from './options.ts'
@@ -39,16 +40,16 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
 }
 
 // Every render of a build checks the same `mergeHow` (parseMergeString memoizes its parse).
-const mergeHowProblems = new WeakMap<object, DirectiveProblem | null>()
+const mergeHowProblems = weakMemo<ParsedDirective, DirectiveProblem | null>(
+  'options: the first problem of the mergeHow option',
+  'parsed directives are frozen',
+)
+
+const firstProblem = (parsed: ParsedDirective): DirectiveProblem | null =>
+  [...parsed.problems, ...validateSpecs(parsed.specs)][0] ?? null
 
 function mergeHowProblem(mergeHow: string): DirectiveProblem | undefined {
-  const parsed = parseMergeString(mergeHow)
-  let problem = mergeHowProblems.get(parsed)
-  if (problem === undefined) {
-    problem = [...parsed.problems, ...validateSpecs(parsed.specs)][0] ?? null
-    mergeHowProblems.set(parsed, problem)
-  }
-  return problem ?? undefined
+  return mergeHowProblems.get(parseMergeString(mergeHow), firstProblem) ?? undefined
 }
 
 /** Refuses options no render could use; the dialects check their own when they run. */

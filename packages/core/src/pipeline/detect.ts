@@ -1,5 +1,6 @@
 // The detect stage: which dialect the entry is written in — the `dialect` option, else the
 // directives its documents carry, else the one dialect whose options were given, else the default.
+import { weakMemo } from '../memo.ts'
 import { DEFAULT_DIALECT, DIALECTS, findDialect } from '../dialects/registry.ts'
 import type { Dialect } from '../dialects/types.ts'
 import type { ResolvedOptions } from '../options.ts'
@@ -13,14 +14,16 @@ const OTHER_DIALECTS: readonly Dialect[] = DIALECTS.filter((dialect) => dialect 
 
 type Directives = readonly (readonly [Dialect, string])[]
 
-// Most documents are shared by many entries of a build: an immutable one is looked at once.
-const directivesOfValue = new WeakMap<object, Directives>()
+const directivesOfValue = weakMemo<object, Directives>(
+  'detect: the directives a document declares',
+  'keyed on immutable values only; detection reads nothing but the value',
+)
 
 /** The dialects other than the default a document declares, with their directives. */
 function declaredDirectives(doc: SourceDocument): Directives {
   const { value, headers } = doc
   const memo = typeof value === 'object' && value !== null && isImmutable(value) && Object.keys(headers).length === 0
-  const known = memo ? directivesOfValue.get(value as object) : undefined
+  const known = memo ? directivesOfValue.peek(value as object) : undefined
   if (known !== undefined) return known
   const found: (readonly [Dialect, string])[] = []
   for (const dialect of OTHER_DIALECTS) {

@@ -1,5 +1,6 @@
 // Fingerprints of what a render depends on, for caches that outlive a process (the plugin's
 // `cache` option): the engine's own code, the options, and every file's path and bytes.
+import { weakMemo } from '../memo.ts'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -8,16 +9,16 @@ import type { ResolvedOptions } from '../options.ts'
 import type { EntryInputs } from './gather/gather.ts'
 
 // The render cache hands every entry the same bytes of a file: each is hashed once.
-const contentHashes = new WeakMap<Uint8Array, string>()
+const contentHashes = weakMemo<Uint8Array, string>(
+  'fingerprint: the hash of a file',
+  'the bytes the render cache hands out never change',
+)
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('base64url')
 
 /** A hash of a file's bytes. */
 export function hashContent(bytes: Uint8Array): string {
-  let hash = contentHashes.get(bytes)
-  if (hash === undefined) {
-    hash = createHash('sha256').update(bytes).digest('base64url')
-    contentHashes.set(bytes, hash)
-  }
-  return hash
+  return contentHashes.get(bytes, sha256)
 }
 
 let engineHash: string | undefined

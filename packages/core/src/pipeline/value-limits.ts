@@ -1,7 +1,9 @@
 // Bounds on a value as the generated module will spell it out. Aliases and JSON-patch copies share
 // subtrees, so a small file can stand for a huge or cyclic value: this walks every distinct node once
 // (iteratively, sizes memoised per shared object) and measures what serialising it would produce.
-import { isCollection, leafSize } from '../values.ts'
+import { weakMemo } from '../memo.ts'
+import { isCollection, isImmutable, leafSize } from '../values.ts'
+import type { Immutable } from '../values.ts'
 import type { PathSegment } from '../values.ts'
 
 export interface ValueLimits {
@@ -25,11 +27,14 @@ interface Frame {
   height: number
 }
 
-// Frozen containers (the render cache's shared documents, and the subtrees merges take from them)
+// Immutable containers (the render cache's shared documents, and the subtrees merges take from them)
 // cannot change, so their measures, once complete, hold in every later check: a build checks each
 // shared layer once, not once per entry, and skips the layers' subtrees inside merged values. No
-// cycle can pass through a frozen subtree that was measured to the end.
-const frozenMeasures = new WeakMap<object, { size: number; height: number }>()
+// cycle can pass through an immutable subtree that was measured to the end.
+const immutableMeasures = weakMemo<Immutable, { size: number; height: number }>(
+  'value limits: the size and height of an immutable subtree',
+  'keyed on immutable values only',
+)
 
 // The quick walk recurses once per level; past this many levels the iterative walk runs alone.
 const MAX_QUICK_DEPTH = 2000
@@ -45,10 +50,10 @@ let quickHeight = 0
  */
 function quickSize(node: object, room: number, maxValueSize: number, parentFrozen: boolean): number {
   if (room < 1) return -1
-  const frozen = Object.isFrozen(node)
+  const frozen = isImmutable(node)
   const memo = frozen && !parentFrozen
   if (memo) {
-    const known = frozenMeasures.get(node)
+    const known = immutableMeasures.peek(node)
     if (known) {
       if (known.height > room || known.size > maxValueSize) return -1
       quickHeight = known.height
@@ -74,7 +79,7 @@ function quickSize(node: object, room: number, maxValueSize: number, parentFroze
     } else size += leafSize(child)
     if (size > maxValueSize) return -1
   }
-  if (memo) frozenMeasures.set(node, { size, height })
+  if (memo) immutableMeasures.set(node as Immutable, { size, height })
   quickHeight = height
   return size
 }
@@ -95,7 +100,7 @@ export function checkValueLimits(value: unknown, limits: ValueLimits): ValueProb
 
 /** The located walk: iterative, each distinct node once, with the path to what breaks a limit. */
 function locateProblem(value: object, limits: ValueLimits): ValueProblem | undefined {
-  const known = frozenMeasures.get(value)
+  const known = isImmutable(value) ? immutableMeasures.peek(value) : undefined
   if (known && known.height <= limits.maxDepth && known.size <= limits.maxValueSize) return undefined
   const sizes = new Map<object, number>()
   const heights = new Map<object, number>()
@@ -123,7 +128,7 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
       onPath.delete(node)
       sizes.set(node, frame.size)
       heights.set(node, frame.height)
-      if (Object.isFrozen(node)) frozenMeasures.set(node, { size: frame.size, height: frame.height })
+      if (isImmutable(node)) immutableMeasures.set(node, { size: frame.size, height: frame.height })
       const parent = stack[stack.length - 1]
       if (parent) {
         parent.size += frame.size
@@ -148,7 +153,7 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
       let shared = sizes.get(child)
       let height = heights.get(child)
       if (shared === undefined) {
-        const measured = frozenMeasures.get(child)
+        const measured = isImmutable(child) ? immutableMeasures.peek(child) : undefined
         // Taken as measured only where walking it would find nothing: else the walk reports
         // exactly where, as it would on a value never checked before.
         if (

@@ -1,7 +1,17 @@
-// The only module the engine asks for YAML: plain values fast (block.ts for block collections of
-// one-line scalars, else js-yaml in fast.ts), with positions for diagnostics from the precise path
-// (precise.ts, `yaml`), which also decides every document the fast paths are unsure about and
-// produces the located errors and warnings.
+// The only module the engine asks for YAML. Three readers, tried in this order; each gives up on
+// what it cannot read to exactly the value the last one gives (test/perf/parse-equivalence checks):
+//
+// | reader               | takes                                                                      |
+// | -------------------- | -------------------------------------------------------------------------- |
+// | block.ts (our own)   | one document of block mappings and lists of one-line plain, quoted and     |
+// |                      | literal scalars; `[]` and `{}`; no anchors, tags, tabs, CR or odd keys     |
+// | fast.ts (js-yaml)    | what else js-yaml reads the same: flow collections, folded and multi-line  |
+// |                      | scalars, several documents — with scalars.ts resolving plain scalars       |
+// | precise.ts (`yaml`)  | the rest: anchors and aliases, tags (`!!binary`), `<<` merge keys,         |
+// |                      | duplicate, null or collection keys, directives, anything with a warning or |
+// |                      | an error, and the texts js-yaml reads otherwise (fast.ts lists them)       |
+//
+// Positions (`locate`, for diagnostics and `explain`) always come from precise.ts, parsed on first use.
 import { parseBlockYaml } from './block.ts'
 import { parseYamlStreamFast } from './fast.ts'
 import { parseYamlStreamPrecise } from './precise.ts'

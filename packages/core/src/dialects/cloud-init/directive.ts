@@ -1,6 +1,7 @@
 // Parsing of merge directives (`merge_how` / `merge_type` bodies and `Merge-Type` headers) exactly as
 // cloud-init's `cloudinit/mergers/__init__.py` parses them (specs/cloud-init.md §3), with every
 // mistake it tolerates turned into a problem the caller reports (strict: error, lenient: warning).
+import { boundedMemo } from '../../memo.ts'
 import type { ErrorCode } from '../../codes.ts'
 import { suggestName } from '../../suggest.ts'
 import { describeValue, isMapping } from '../../values.ts'
@@ -60,18 +61,17 @@ function freezeDirective(parsed: ParsedDirective): ParsedDirective {
 
 // Directive strings repeat across the parts and entries of a build (every layer may carry the same
 // merge_how): each distinct text is parsed once. Bounded, as texts come from user files.
-const parsedStrings = new Map<string, ParsedDirective>()
-const MAX_PARSED_STRINGS = 1024
+const parsedStrings = boundedMemo<string, ParsedDirective>(
+  'cloud-init: parsed merge strings',
+  'a merge string always parses the same',
+  1024,
+)
+
+const parseFrozen = (text: string): ParsedDirective => freezeDirective(extractMergerString(text))
 
 /** cloud-init `string_extract_mergers`. The result is frozen and shared: never mutate it. */
 export function parseMergeString(text: string): ParsedDirective {
-  let parsed = parsedStrings.get(text)
-  if (parsed === undefined) {
-    parsed = freezeDirective(extractMergerString(text))
-    if (parsedStrings.size >= MAX_PARSED_STRINGS) parsedStrings.clear()
-    parsedStrings.set(text, parsed)
-  }
-  return parsed
+  return parsedStrings.get(text, parseFrozen)
 }
 
 function extractMergerString(text: string): ParsedDirective {

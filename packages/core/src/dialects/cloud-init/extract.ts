@@ -1,6 +1,7 @@
 // cloud-init `_extract_mergers` (specs/cloud-init.md §3.1): the directive of one part, from its body
 // (`merge_how`, else `merge_type`) and its headers (`Merge-Type`, else `X-Merge-Type`), concatenated
 // body first. Problems are reported through the Reporter, located at the directive.
+import { weakMemo } from '../../memo.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import { NO_DIRECTIVE, parseMergeBody, parseMergeString, validateSpecs } from './directive.ts'
@@ -30,16 +31,10 @@ export function cloudInitDirective(value: unknown, headers: Readonly<Record<stri
 
 // A directive string's specs are shared by every part that carries it (parseMergeString memoizes):
 // so is their check.
-const checked = new WeakMap<readonly MergerSpec[], DirectiveProblem[]>()
-
-function checkSpecs(specs: readonly MergerSpec[]): DirectiveProblem[] {
-  let problems = checked.get(specs)
-  if (problems === undefined) {
-    problems = validateSpecs(specs)
-    checked.set(specs, problems)
-  }
-  return problems
-}
+const checkedSpecs = weakMemo<readonly MergerSpec[], DirectiveProblem[]>(
+  'cloud-init: the problems of a spec list',
+  'spec lists are frozen (parseMergeString)',
+)
 
 /**
  * The part's data without its directive keys: the value itself when it has none (merges never
@@ -134,7 +129,7 @@ export function extractPart(doc: SourceDocument, value: Record<string, unknown>,
 
   const bodyCount = fromBody.specs.length
   const specs = fromHeader.specs.length === 0 ? fromBody.specs : [...fromBody.specs, ...fromHeader.specs]
-  for (const p of checkSpecs(specs)) {
+  for (const p of checkedSpecs.get(specs, validateSpecs)) {
     const fromBodyEntry = p.entry !== undefined && p.entry < bodyCount
     onProblem(
       p,

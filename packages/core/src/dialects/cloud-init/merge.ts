@@ -1,6 +1,7 @@
 // The cloud-config handler (specs/cloud-init.md §4) with the strategy stack of DESIGN.md §2: parts are
 // merged into one buffer in order, each with its own declaration ('per-part', cloud-init) or with the
 // declarations in force in its scope ('scoped').
+import { weakMemo } from '../../memo.ts'
 import type { ParsedPart } from '../../parts.ts'
 import type { Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
@@ -27,12 +28,16 @@ function compact(specs: readonly MergerSpec[]): MergerSpec[] {
 
 // The same directive over the same declarations in force stacks to the same list every time (the
 // lists are shared: parseMergeString memoizes), so it is built once and its merger set too.
-const stacked = new WeakMap<readonly MergerSpec[], WeakMap<readonly MergerSpec[], MergerSpec[]>>()
+const stacked = weakMemo<readonly MergerSpec[], WeakMap<readonly MergerSpec[], MergerSpec[]>>(
+  'cloud-init: a declaration stacked on the declarations in force',
+  'both spec lists are frozen',
+)
+
+const newWeakMap = (): WeakMap<readonly MergerSpec[], MergerSpec[]> => new WeakMap()
 
 /** A part's declarations on top of those in force (scoped stack). */
 function stackSpecs(declared: readonly MergerSpec[], inForce: readonly MergerSpec[]): MergerSpec[] {
-  let byInForce = stacked.get(declared)
-  if (byInForce === undefined) stacked.set(declared, (byInForce = new WeakMap()))
+  const byInForce = stacked.get(declared, newWeakMap)
   let specs = byInForce.get(inForce)
   if (specs === undefined) byInForce.set(inForce, (specs = compact([...declared, ...inForce])))
   return specs

@@ -1,5 +1,6 @@
 // cloud-init's dict, list and str mergers (cloudinit/mergers/m_*.py), dispatching on the type of the
 // OLD value (specs/cloud-init.md §2). Inputs are never mutated; containers are copied shallowly.
+import { weakMemo } from '../../memo.ts'
 import { isBytes, isMapping, setOwn } from '../../values.ts'
 import type { PathSegment } from '../../values.ts'
 import type { MergerSpec } from './directive.ts'
@@ -56,15 +57,13 @@ export interface MergerSet {
 }
 
 // Parts that share a spec list (memoized directives, the stack in force) share its merger set.
-const mergerSets = new WeakMap<readonly MergerSpec[], MergerSet>()
+const mergerSets = weakMemo<readonly MergerSpec[], MergerSet>(
+  'cloud-init: the merger set of a spec list',
+  'spec lists are frozen',
+)
 
 export function createMergerSet(specs: readonly MergerSpec[]): MergerSet {
-  let set = mergerSets.get(specs)
-  if (set === undefined) {
-    set = buildMergerSet(specs)
-    mergerSets.set(specs, set)
-  }
-  return set
+  return mergerSets.get(specs, buildMergerSet)
 }
 
 function buildMergerSet(specs: readonly MergerSpec[]): MergerSet {

@@ -1,5 +1,6 @@
 // A merge strategy as Datum applies it. Datum tests its string fields with prefix regexes at the
 // point of use; reading them once into modes keeps those tests in one place (specs/datum.md §3, §6).
+import { boundedMemo } from '../../memo.ts'
 import { getIgnoringCase } from './keys.ts'
 import { isMapping } from '../../values.ts'
 import { escapeRegex, psString, psTruthy } from './powershell.ts'
@@ -137,19 +138,23 @@ export interface KnockoutPatterns {
   anywhere: RegExp
 }
 
-const compiled = new Map<string, KnockoutPatterns>()
+const compiled = boundedMemo<string, KnockoutPatterns>(
+  'datum: compiled knockout prefixes',
+  'a prefix always compiles the same',
+  256,
+)
 
-export function knockoutPatterns(prefix: string): KnockoutPatterns {
-  let patterns = compiled.get(prefix)
-  if (!patterns) {
-    patterns = {
-      literal: new RegExp(`^${escapeRegex(prefix)}`, 'i'),
-      anchored: new RegExp(`^${prefix}`, 'i'),
-      anywhere: new RegExp(prefix, 'i'),
-    }
-    compiled.set(prefix, patterns)
+function compileKnockout(prefix: string): KnockoutPatterns {
+  return {
+    literal: new RegExp(`^${escapeRegex(prefix)}`, 'i'),
+    anchored: new RegExp(`^${prefix}`, 'i'),
+    anywhere: new RegExp(prefix, 'i'),
   }
-  return patterns
+}
+
+/** The knockout regexes of a prefix; throws when the prefix is not a valid regex. */
+export function knockoutPatterns(prefix: string): KnockoutPatterns {
+  return compiled.get(prefix, compileKnockout)
 }
 
 /** Whether the prefix compiles as a regex (Datum uses it unescaped and throws when it does not). */

@@ -23,13 +23,12 @@ export interface CheckedPath {
 // Per build (FileSystem.build) and per confinement rules: each path an include names is confined,
 // checked against `deny` and looked for once, not once per entry that includes it. Only paths that
 // pass are kept, so every entry reports its own refusals.
-const checkedPaths = new WeakMap<object, Map<string, Map<string, CheckedPath>>>()
+const newRulesMap = (): Map<string, Map<string, CheckedPath>> => new Map()
 
 function checkedPathsOf(fs: FileSystem, options: ResolvedOptions): Map<string, CheckedPath> | undefined {
   if (fs.build === undefined) return undefined
   const rules = JSON.stringify([options.root, options.allow, options.deny])
-  let byRules = checkedPaths.get(fs.build)
-  if (byRules === undefined) checkedPaths.set(fs.build, (byRules = new Map()))
+  const byRules = fs.build.keep('confinement: checked paths by rules', newRulesMap)
   let paths = byRules.get(rules)
   if (paths === undefined) byRules.set(rules, (paths = new Map()))
   return paths

@@ -1,6 +1,7 @@
 // The `deny` option: files no include may read, even inside `root` and `allow` (Vite's
 // `server.fs.deny`, for a build). picomatch's own `basename` mode also applies to patterns with a
 // slash, where it never matches: the two kinds are matched apart.
+import { boundedMemo } from '../../memo.ts'
 import { sep } from 'node:path'
 import picomatch from 'picomatch'
 
@@ -8,18 +9,12 @@ import picomatch from 'picomatch'
 export type DenyMatcher = (path: string, folders: readonly string[]) => boolean
 
 // Compiling patterns costs far more than matching: every render of a build passes the same list.
-const matchers = new Map<string, DenyMatcher>()
+const matchers = boundedMemo<string, DenyMatcher>('gather: compiled deny lists', 'a list always compiles the same', 64)
+
+const compileKey = (key: string): DenyMatcher => compile(JSON.parse(key) as string[])
 
 export function createDenyMatcher(patterns: readonly string[]): DenyMatcher {
-  const key = JSON.stringify(patterns)
-  let matcher = matchers.get(key)
-  if (matcher === undefined) {
-    matcher = compile(patterns)
-    // A process rarely sees more than a few lists; a long-lived one with many is bounded.
-    if (matchers.size >= 64) matchers.clear()
-    matchers.set(key, matcher)
-  }
-  return matcher
+  return matchers.get(JSON.stringify(patterns), compileKey)
 }
 
 const fold = process.platform === 'win32' ? (path: string) => path.toLowerCase() : (path: string) => path

@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { ErrorCode } from '../../codes.ts'
 import { MergedYamlError } from '../../diagnostics.ts'
+import { weakMemo } from '../../memo.ts'
 import type { ChainLink } from '../../diagnostics.ts'
 import type { FileSystem } from '../../file-system.ts'
 import type { ResolvedOptions } from '../../options.ts'
@@ -38,7 +39,10 @@ function decodeBlob(bytes: Uint8Array): DecodedBlob {
 
 // The render cache hands every entry the same bytes of a file: decoding them once also gives every
 // entry the same string, which the cache's parsed-text lookup then compares by identity.
-const decodedFiles = new WeakMap<Uint8Array, DecodedBlob>()
+const decodedFiles = weakMemo<Uint8Array, DecodedBlob>(
+  'gather: the text of a file',
+  'the bytes the render cache hands out never change (an edited file is read into new bytes)',
+)
 
 function binaryString(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
@@ -153,11 +157,7 @@ class Gatherer implements Gathering {
             depth,
           })
         : bytes
-      let blob = gzipped ? undefined : decodedFiles.get(raw)
-      if (blob === undefined) {
-        blob = decodeBlob(raw)
-        if (!gzipped) decodedFiles.set(raw, blob)
-      }
+      const blob = gzipped ? decodeBlob(raw) : decodedFiles.get(raw, decodeBlob)
       const fileText = blob.text
       const ctx: GatherContext = {
         file,

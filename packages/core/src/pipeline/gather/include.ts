@@ -1,6 +1,7 @@
 // An `#include` list (cloud-init's `_do_include`) with our build-time rules on top: paths relative to
 // the including file, `file://` URLs, globs in sorted order, `?optional` lines, `${var}`s, no URLs,
 // confinement, cycles and depth.
+import { boundedMemo } from '../../memo.ts'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { globSync } from 'tinyglobby'
@@ -11,18 +12,14 @@ import { isGlob, parseIncludeLines, remoteScheme } from './include-lines.ts'
 import type { GatheredItem, Gathering } from './types.ts'
 
 // Every entry that includes `base.yaml` from the same folder resolves the same path.
-const resolvedTargets = new Map<string, string>()
+const resolvedTargets = boundedMemo<string, string>(
+  'gather: include targets resolved against their folder',
+  'path resolution is pure',
+  4096,
+)
 
 function resolveTarget(base: string, target: string): string {
-  const key = `${base}\0${target}`
-  let path = resolvedTargets.get(key)
-  if (path === undefined) {
-    path = resolve(base, target)
-    // Bounded: a long-lived process sees a few folders and names, not an endless stream.
-    if (resolvedTargets.size >= 4096) resolvedTargets.clear()
-    resolvedTargets.set(key, path)
-  }
-  return path
+  return resolvedTargets.get(`${base}\0${target}`, () => resolve(base, target))
 }
 
 /** An `#include` / `#include-once` list: each line's file (or glob's matches) expanded in place. */
