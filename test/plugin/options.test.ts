@@ -1,8 +1,8 @@
 // Options resolved in one place: defaults, the bundler's root and mode, import queries, include/exclude.
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { parseEntryId } from '../../src/core/ids.ts'
-import { DEFAULT_INCLUDE, engineOptions, resolveMode, resolveOptions } from '../../src/core/options.ts'
+import { parseEntryId } from '../../src/plugin/entry-id.ts'
+import { DEFAULT_INCLUDE, engineOptions, resolveMode, resolveOptions } from '../../src/plugin/options.ts'
 import { writeTree } from '../helpers/tree.ts'
 import { build } from './bundlers.ts'
 

@@ -14,7 +14,7 @@
 import { basename, dirname } from 'node:path'
 import type { PartialMessage, PluginBuild } from 'esbuild'
 import type { UnpluginMessage } from 'unplugin'
-import type { Dependencies } from './watch.ts'
+import type { Dependencies } from '../plugin/dependencies.ts'
 
 /** The part of a plugin context the `load` hook uses. */
 export interface LoadContext {

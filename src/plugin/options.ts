@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import type { RenderOptions } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
-import type { EntryQuery } from './ids.ts'
+import type { EntryQuery } from './entry-id.ts'
 
 /** Where declarations go: next to each entry, or one ambient file for all of them. */
 export type DtsMode = 'sidecar' | 'ambient'
