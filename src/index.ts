@@ -7,7 +7,7 @@ export { generateDeclaration, generateAmbientModule, generateType } from './code
 export type { TypeOptions } from './codegen/declaration.ts'
 export type { DtsMode, DtsOptions, Options } from './plugin/options.ts'
 
-/** The plugin for every bundler: `unplugin.vite()`, `unplugin.webpack()`, … (or import `unplugin-merged-yaml/<bundler>`). */
+/** The plugin for every bundler: `unplugin.vite()`, `unplugin.webpack()`, … (or `unplugin-merged-yaml/<bundler>`). */
 export const unplugin = /* #__PURE__ */ createUnplugin(unpluginFactory)
 
 export default unplugin

@@ -1,13 +1,11 @@
-// Diagnostics handed to each bundler in the form it shows best.
+// What most bundlers share: diagnostics reported through the plugin context, in the form they show
+// best, and every dependency watched through `addWatchFile`. Each host starts from this.
 import { formatDiagnostic } from '@merged-yaml/core'
 import type { Diagnostic, MergedYamlError } from '@merged-yaml/core'
-import type { UnpluginContextMeta, UnpluginMessage } from 'unplugin'
+import type { UnpluginMessage } from 'unplugin'
+import type { Host, HostHooks, LoadContext } from './host.ts'
 
-/** Where a bundler takes messages: its plugin context. */
-export interface MessageSink {
-  error(message: UnpluginMessage): void
-  warn(message: UnpluginMessage): void
-}
+export const MESSAGE_PREFIX = '[unplugin-merged-yaml]'
 
 /**
  * A diagnostic as a plugin message. The text carries `file:line:col`, the include chain and the
@@ -24,34 +22,24 @@ export function toMessage(d: Diagnostic, text: string): UnpluginMessage {
   }
 }
 
-export interface BundlerReporter {
-  /**
-   * Fails the build with the error's located message. Returns the module to give the bundler when
-   * it records errors instead of throwing (webpack, Rspack, esbuild, Bun): a stub that throws the
-   * same message should it ever run.
-   */
-  error(context: Pick<MessageSink, 'error'>, error: MergedYamlError): string
-  /** A render warning, as the bundler's warning. */
-  warn(context: Pick<MessageSink, 'warn'>, warning: Diagnostic, root: string): void
-}
+/**
+ * A one-off Rollup, Rolldown or Vite build (no --watch) watches nothing: telling it each file would
+ * cost a call into the bundler per file and entry.
+ */
+export const isOneOffBuild = (context: LoadContext): boolean => context.meta?.watchMode === false
 
-const PREFIX = '[unplugin-merged-yaml]'
-
-export function createReporter(framework: UnpluginContextMeta['framework']): BundlerReporter {
-  // Farm's native `error`/`warn` accept only a string, and unplugin hands them an object (a Rust
-  // panic that takes the process down): throw and log instead.
-  if (framework === 'farm') {
-    return {
-      error(_context, error) {
-        throw Object.assign(new Error(error.message), { code: error.code })
-      },
-      warn(_context, warning, root) {
-        console.warn(`${PREFIX} ${formatDiagnostic(warning, root)}`)
-      },
-    }
-  }
+/** A host with the shared behaviour and the given hooks (Rollup's, Farm's and Bun's watchers take folders too). */
+export function createDefaultHost(hooks: HostHooks = {}): Host {
   return {
-    error(context, error) {
+    hooks,
+    watch(context, deps) {
+      if (isOneOffBuild(context)) return
+      for (const file of deps.files) context.addWatchFile(file)
+      for (const dir of deps.dirs) context.addWatchFile(dir)
+    },
+    // Fails the build with the located message. The returned module is for the bundlers that record
+    // errors instead of throwing (webpack, Rspack, esbuild, Bun): it throws the same message should it run.
+    error(context: LoadContext, error: MergedYamlError): string {
       context.error(toMessage(error.diagnostics[0]!, error.message))
       return `throw new Error(${JSON.stringify(error.message)});\n`
     },

@@ -1,9 +1,7 @@
-// What each entry module depends on (files, and folders where globs look), how to make the
-// bundler watch them, and the Vite HMR glue built on that map.
-import { existsSync } from 'node:fs'
+// What each entry module depends on: files, and folders where globs look. The hosts (hosts/) make
+// their bundler watch them; Vite's HMR asks the graph which entries a changed file concerns.
 import { dirname, resolve, sep } from 'node:path'
-import type { UnpluginBuildContext, UnpluginContextMeta } from 'unplugin'
-import type { EnvironmentModuleNode, HotUpdateOptions, Plugin as VitePlugin } from 'vite'
+import type { RenderCache } from '@merged-yaml/core'
 
 /** Paths are compared resolved and with forward slashes (Vite reports files that way on Windows too). */
 const key = (file: string): string => resolve(file).replaceAll('\\', '/')
@@ -62,68 +60,14 @@ export function createDependencyGraph(): DependencyGraph {
   }
 }
 
-/** A file watcher that takes any path, existing or not: the Vite dev server's. */
-export interface PathWatcher {
-  add(path: string): unknown
-}
-
-/**
- * Makes the bundler watch an entry's dependencies. Folders: webpack and Rspack take them as context
- * dependencies (a file added inside counts); Rollup, Rolldown and Farm's watchers watch a folder's
- * contents; esbuild's come from `watchDirs` (see esbuild-load.ts), as its unplugin context takes
- * files only. Rolldown's watcher cannot watch a file that does not exist yet (an optional include):
- * its folder is watched instead. In Vite dev, `addWatchFile` makes the path an import of the module,
- * which must resolve: folders and missing files go to the dev server's watcher.
- */
-export function watchDependencies(
-  context: Pick<UnpluginBuildContext, 'addWatchFile'> & Partial<Pick<UnpluginBuildContext, 'getNativeBuildContext'>>,
-  deps: Dependencies,
-  framework: UnpluginContextMeta['framework'],
-  devWatcher?: PathWatcher,
-  exists: (path: string) => boolean = existsSync,
-): void {
-  for (const file of deps.files) {
-    const found = exists(file)
-    if (devWatcher && !found) devWatcher.add(file)
-    else context.addWatchFile(file)
-    if ((framework === 'rolldown' || framework === 'vite') && !found && !devWatcher) context.addWatchFile(dirname(file))
-  }
-  const native = context.getNativeBuildContext?.()
-  for (const dir of deps.dirs) {
-    if ((native?.framework === 'webpack' || native?.framework === 'rspack') && native.loaderContext)
-      native.loaderContext.addContextDependency(dir)
-    else if (devWatcher) devWatcher.add(dir)
-    else if (framework !== 'esbuild') context.addWatchFile(dir)
-  }
-}
-
-export interface HotUpdateHelpers {
-  graph: DependencyGraph
-  /** Renders an entry module again; true when its code (or its error) is not what was served. */
-  changed(id: string): boolean
-}
-
-/**
- * Vite's `hotUpdate`: a change to a file an entry read (an included layer, an optional file
- * appearing) updates that entry's modules, so their importers hot-update; a file created or deleted
- * in a glob folder does when it changes the entry's output (not for an editor's swap file). Vite
- * alone would not know: a layer is not a module, and `addWatchFile` from `load` is lost on a
- * module's first load in Vite dev (vitejs/vite#18103).
- */
-export function createHotUpdate({ graph, changed }: HotUpdateHelpers): NonNullable<VitePlugin['hotUpdate']> {
-  return function hotUpdate(
-    this: { environment: { moduleGraph: { getModuleById(id: string): EnvironmentModuleNode | undefined } } },
-    options: HotUpdateOptions,
-  ) {
-    const ids = new Set(graph.readers(options.file))
-    if (options.type !== 'update')
-      for (const id of graph.searchers(options.file)) if (!ids.has(id) && changed(id)) ids.add(id)
-    if (ids.size === 0) return
-    const modules = new Set(options.modules)
-    for (const id of ids) {
-      const module = this.environment.moduleGraph.getModuleById(id)
-      if (module) modules.add(module)
+/** Whether a path exists, asked through the render cache: once per build, however many entries watch it. */
+export function createFileExists(renderCache: RenderCache): (path: string) => boolean {
+  return (path) => {
+    try {
+      renderCache.stat(path)
+      return true
+    } catch {
+      return false
     }
-    return [...modules]
   }
 }
