@@ -1,17 +1,9 @@
-// Rspack (and Rsbuild, which runs the plugin through Rspack): webpack's API, so webpack's watching
-// (see webpack.ts); the compiler gives the root (`context`) and mode.
+// Rspack (and Rsbuild, which runs the plugin through Rspack): webpack's API, so webpack's hooks and
+// watching (see webpack.ts).
 import { createDefaultHost } from './default.ts'
 import type { Host, HostParts } from './host.ts'
-import { watchWithLoaderContext } from './webpack.ts'
+import { readCompilerOptions, watchWithLoaderContext } from './webpack.ts'
 
 export function createRspackHost({ info }: HostParts): Host {
-  return {
-    ...createDefaultHost({
-      rspack(compiler) {
-        info.root = compiler.options.context
-        info.mode = compiler.options.mode
-      },
-    }),
-    watch: watchWithLoaderContext,
-  }
+  return { ...createDefaultHost({ rspack: readCompilerOptions(info) }), watch: watchWithLoaderContext }
 }

@@ -1,6 +1,7 @@
 // webpack: the compiler gives the root (`context`) and mode; a glob's folder is a context dependency,
 // so that a file added inside it counts. webpack records errors instead of throwing (default.ts).
 import type { Dependencies } from '../plugin/dependencies.ts'
+import type { HostInfo } from '../plugin/options.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 
@@ -16,14 +17,14 @@ export function watchWithLoaderContext(context: LoadContext, deps: Dependencies)
   }
 }
 
-export function createWebpackHost({ info }: HostParts): Host {
-  return {
-    ...createDefaultHost({
-      webpack(compiler) {
-        info.root = compiler.options.context
-        info.mode = compiler.options.mode
-      },
-    }),
-    watch: watchWithLoaderContext,
+/** A hook that takes the root and mode from a webpack (or Rspack) compiler's options. */
+export const readCompilerOptions =
+  (info: HostInfo) =>
+  (compiler: { options: { context?: string; mode?: string } }): void => {
+    info.root = compiler.options.context
+    info.mode = compiler.options.mode
   }
+
+export function createWebpackHost({ info }: HostParts): Host {
+  return { ...createDefaultHost({ webpack: readCompilerOptions(info) }), watch: watchWithLoaderContext }
 }
