@@ -12,7 +12,7 @@ export { createSourceDocument } from './packages/core/src/source-document.ts'
 export { mergeCloudInit } from './packages/core/src/dialects/cloud-init/merge.ts'
 export { Reporter } from './packages/core/src/reporter.ts'
 export { DEFAULT_MERGE_HOW } from './packages/core/src/options.ts'
-export { generateModule } from './src/core/codegen.ts'
+export { generateModule } from './src/codegen/module.ts'
 export { createRenderCache, renderSync } from './packages/core/src/index.ts'
 `
 

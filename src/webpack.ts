@@ -1,5 +1,5 @@
 import { createWebpackPlugin } from 'unplugin'
-import { unpluginFactory } from './core/factory.ts'
+import { unpluginFactory } from './plugin/factory.ts'
 
 /** `unplugin-merged-yaml` for Webpack: `plugins: [MergedYaml(options)]`. */
 export default createWebpackPlugin(unpluginFactory)

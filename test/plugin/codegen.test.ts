@@ -4,7 +4,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
-import { generateModule, JSON_PARSE_THRESHOLD } from '../../src/core/codegen.ts'
+import { generateModule, JSON_PARSE_THRESHOLD } from '../../src/codegen/module.ts'
 
 /** Imports generated code as a real ES module. */
 async function importModule(code: string): Promise<Record<string, unknown>> {

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { ambientSpecifiers, createDeclarationWriter, sidecarPath } from '../../src/core/dts-writer.ts'
-import { resolveDts } from '../../src/core/options.ts'
+import { ambientSpecifiers, createDeclarationWriter, sidecarPath } from '../../src/plugin/dts-writer.ts'
+import { resolveDts } from '../../src/plugin/options.ts'
 import { REPO } from './bundlers.ts'
 import { writeTree } from '../helpers/tree.ts'
 

@@ -1,6 +1,6 @@
 // Declaration text: the shape of a value, array items unified, `asConst`, the export list.
 import { describe, expect, it } from 'vitest'
-import { generateAmbientModule, generateDeclaration, generateType } from '../../src/core/dts.ts'
+import { generateAmbientModule, generateDeclaration, generateType } from '../../src/codegen/declaration.ts'
 
 const loose = { asConst: false }
 const exact = { asConst: true }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { renderSync } from '@merged-yaml/core'
 import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { describe, expect, it } from 'vitest'
-import { generateModule } from '../../src/core/codegen.ts'
+import { generateModule } from '../../src/codegen/module.ts'
 import { unpluginFactory } from '../../src/index.ts'
 import { REPO } from './bundlers.ts'
 

@@ -1,8 +1,8 @@
 // Options resolved in one place: defaults, the bundler's root and mode, import queries, include/exclude.
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { parseEntryId } from '../../src/core/ids.ts'
-import { DEFAULT_INCLUDE, engineOptions, resolveMode, resolveOptions } from '../../src/core/options.ts'
+import { parseEntryId } from '../../src/plugin/entry-id.ts'
+import { DEFAULT_INCLUDE, resolveEngineOptions, resolveMode, resolvePluginOptions } from '../../src/plugin/options.ts'
 import { writeTree } from '../helpers/tree.ts'
 import { build } from './bundlers.ts'
 
@@ -22,9 +22,9 @@ describe('parseEntryId', () => {
   })
 })
 
-describe('resolveOptions / engineOptions', () => {
+describe('resolvePluginOptions / resolveEngineOptions', () => {
   it('separates the plugin’s options from the engine’s', () => {
-    const resolved = resolveOptions({
+    const resolved = resolvePluginOptions({
       strict: false,
       stack: 'per-part',
       include: [/x/],
@@ -33,19 +33,21 @@ describe('resolveOptions / engineOptions', () => {
     })
     expect(resolved.engine).toEqual({ strict: false, stack: 'per-part' })
     expect(resolved.include).toEqual([/x/])
-    expect(resolveOptions().include).toBe(DEFAULT_INCLUDE)
-    expect(resolveOptions().exclude).toEqual([])
+    expect(resolvePluginOptions().include).toBe(DEFAULT_INCLUDE)
+    expect(resolvePluginOptions().exclude).toEqual([])
   })
 
   it('fills vars.mode from the bundler, else NODE_ENV, else development, unless the user set it', () => {
     const env = process.env.NODE_ENV
     try {
-      expect(engineOptions(resolveOptions(), { mode: 'staging' }, {}).vars).toEqual({ mode: 'staging' })
+      expect(resolveEngineOptions(resolvePluginOptions(), { mode: 'staging' }, {}).vars).toEqual({ mode: 'staging' })
       process.env.NODE_ENV = 'production'
       expect(resolveMode({})).toBe('production')
       delete process.env.NODE_ENV
       expect(resolveMode({})).toBe('development')
-      expect(engineOptions(resolveOptions({ vars: { mode: 'mine', x: '1' } }), { mode: 'staging' }, {}).vars).toEqual({
+      expect(
+        resolveEngineOptions(resolvePluginOptions({ vars: { mode: 'mine', x: '1' } }), { mode: 'staging' }, {}).vars,
+      ).toEqual({
         mode: 'mine',
         x: '1',
       })
@@ -55,17 +57,17 @@ describe('resolveOptions / engineOptions', () => {
   })
 
   it('takes the root from the user, else the bundler, else the cwd', () => {
-    expect(engineOptions(resolveOptions({ root: '/mine' }), { root: '/bundler' }, {}).root).toBe('/mine')
-    expect(engineOptions(resolveOptions(), { root: '/bundler' }, {}).root).toBe('/bundler')
-    expect(engineOptions(resolveOptions(), {}, {}).root).toBe(process.cwd())
+    expect(resolveEngineOptions(resolvePluginOptions({ root: '/mine' }), { root: '/bundler' }, {}).root).toBe('/mine')
+    expect(resolveEngineOptions(resolvePluginOptions(), { root: '/bundler' }, {}).root).toBe('/bundler')
+    expect(resolveEngineOptions(resolvePluginOptions(), {}, {}).root).toBe(process.cwd())
   })
 
   it('maps ?lookup= to datum.lookup and ?document= to deckhand.document, keeping the other fields', () => {
-    const options = resolveOptions({
+    const options = resolvePluginOptions({
       datum: { lookupOptions: { default_lookup_options: 'deep' } },
       deckhand: { schema: 'x/Y/v1' },
     })
-    const engine = engineOptions(options, {}, { lookup: 'A/B', document: 'nova' })
+    const engine = resolveEngineOptions(options, {}, { lookup: 'A/B', document: 'nova' })
     expect(engine.datum).toEqual({ lookupOptions: { default_lookup_options: 'deep' }, lookup: 'A/B' })
     expect(engine.deckhand).toEqual({ schema: 'x/Y/v1', document: 'nova' })
   })

@@ -1,34 +1,24 @@
-// esbuild: the plugin's `load` run from an onLoad callback of its own, because an entry's glob
-// folders must come back as `watchDirs` (so a file added to one rebuilds), and unplugin's esbuild
-// adapter passes on `watchFiles` only. Registered before unplugin's callback, it answers first.
+// esbuild: the plugin's `load` run from an onLoad callback of its own, registered before unplugin's
+// so it answers first, because an entry's glob folders must come back as `watchDirs` (so a file added
+// to one rebuilds) and unplugin's esbuild adapter passes on `watchFiles` only.
 //
 // esbuild takes a watched file's state when it reads the file itself, right after the callback that
-// named it returns (internal/bundler: `fsCache.ReadFile` on each of a result's `watchFiles`). A layer
-// edited between our read and esbuild's is then never seen as changed, and the stale output stays
-// until the next edit. So the files an entry read in the previous build are named when its import
-// is resolved, before `load` reads them: an edit after that read is a change to esbuild, and
-// rebuilds. esbuild takes watch paths only with a resolved path, so the resolver asks esbuild's own
-// resolution (`build.resolve`) and returns its answer with them. Each path is named once a build,
-// at its first mention: naming it again later would let esbuild read it again, after ours. Only new
-// dependencies (a first build, a new include) keep the gap.
+// named it returns (internal/bundler: `fsCache.ReadFile` on each of a result's `watchFiles`): a layer
+// edited between our read and esbuild's would never be seen as changed, until the next edit. So
+// the files an entry read in the previous build are named when its import is resolved (through
+// esbuild's own `build.resolve`, as watch paths need a resolved path), before `load` reads them, and
+// each path only once a build. Only new dependencies (a first build, a new include) keep the gap.
 import { basename, dirname } from 'node:path'
 import type { PartialMessage, PluginBuild } from 'esbuild'
 import type { UnpluginMessage } from 'unplugin'
-import type { Dependencies } from './watch.ts'
-
-/** The part of a plugin context the `load` hook uses. */
-export interface LoadContext {
-  addWatchFile(file: string): void
-  error(message: UnpluginMessage): void
-  warn(message: UnpluginMessage): void
-  getNativeBuildContext(): { framework: 'esbuild'; build: PluginBuild }
-}
+import type { Dependencies } from '../plugin/dependencies.ts'
+import type { LoadContext, LoadResult } from './host.ts'
 
 export interface EsbuildLoadOptions {
   filter: RegExp
   /** Whether the plugin handles the id (its `include`/`exclude`). */
   includes(id: string): boolean
-  load(context: LoadContext, id: string): { code: string } | string | undefined
+  load(context: LoadContext, id: string): LoadResult
   /** What the id depended on when it was last loaded (nothing before its first load). */
   dependencies(id: string): Dependencies
 }

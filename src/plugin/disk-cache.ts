@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { deserialize, serialize } from 'node:v8'
 import type { Diagnostic, DialectName } from '@merged-yaml/core'
@@ -37,14 +37,15 @@ export interface DiskCache {
   settle(): Promise<void>
 }
 
-// The plugin's own code as built (every module beside this one: the bundle's chunks, or the
-// sources): stored modules die with the code generation that wrote them.
+// The plugin's own code: the bundle's chunks beside this module, or, run from the sources
+// (src/plugin/disk-cache.ts), every module of src/. Stored modules die with the code generation
+// that wrote them.
 let ownCode: string | undefined
 function hashOwnCode(): string {
   if (ownCode === undefined) {
     const hash = createHash('sha256')
-    const dir = dirname(fileURLToPath(import.meta.url))
-    for (const name of readdirSync(dir)
+    const dir = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '..' : '.', import.meta.url))
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.[cm]?[jt]s$/.test(file))
       .sort())
       hash.update(`\0${name}\0`).update(readFileSync(join(dir, name)))

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import type { RenderOptions } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
-import type { EntryQuery } from './ids.ts'
+import { applyEntryQuery } from './entry-id.ts'
+import type { EntryQuery } from './entry-id.ts'
 
 /** Where declarations go: next to each entry, or one ambient file for all of them. */
 export type DtsMode = 'sidecar' | 'ambient'
@@ -76,7 +77,7 @@ export interface ResolvedDtsOptions {
 }
 
 export interface ResolvedPluginOptions {
-  /** Engine options without `root` and `vars`, which depend on the bundler (see `engineOptions`). */
+  /** Engine options without `root` and `vars`, which depend on the bundler (see `resolveEngineOptions`). */
   engine: RenderOptions
   /** The root given by the user, if any. */
   root: string | undefined
@@ -91,7 +92,7 @@ export interface ResolvedPluginOptions {
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
-export function resolveOptions(options: Options = {}): ResolvedPluginOptions {
+export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
   const { root, vars, include, exclude, dts, cache, ...engine } = options
   return {
     engine,
@@ -113,12 +114,12 @@ function hasTypeScript(root: string): boolean {
   }
 }
 
-/** The folder of the `cache` option, or undefined when off. */
-export function resolveCacheDir(cache: Options['cache'], root: string, host: HostInfo): string | undefined {
+/** The folder of the `cache` option (the on-disk module cache), or undefined when off. */
+export function resolveDiskCacheDir(cache: Options['cache'], root: string, info: HostInfo): string | undefined {
   if (!cache) return undefined
   if (typeof cache === 'string') return resolve(root, cache)
-  return host.cacheDir
-    ? join(host.cacheDir, 'merged-yaml')
+  return info.cacheDir
+    ? join(info.cacheDir, 'merged-yaml')
     : join(root, 'node_modules', '.cache', 'unplugin-merged-yaml')
 }
 
@@ -134,7 +135,7 @@ export function resolveDts(dts: Options['dts'], root: string): ResolvedDtsOption
   }
 }
 
-/** What the bundler tells us: its root and mode. */
+/** What the bundler tells us (through its host, see hosts/): its root and mode. */
 export interface HostInfo {
   root?: string
   mode?: string
@@ -145,23 +146,21 @@ export interface HostInfo {
 }
 
 /** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */
-export function resolveMode(host: HostInfo): string {
-  return host.mode || process.env.NODE_ENV || 'development'
+export function resolveMode(info: HostInfo): string {
+  return info.mode || process.env.NODE_ENV || 'development'
 }
 
-export function resolveRoot(options: ResolvedPluginOptions, host: HostInfo): string {
-  return resolve(options.root ?? host.root ?? process.cwd())
+export function resolveRoot(options: ResolvedPluginOptions, info: HostInfo): string {
+  return resolve(options.root ?? info.root ?? process.cwd())
 }
 
 /** Engine options for one entry: the user's, with the bundler's root and mode, and the import query. */
-export function engineOptions(options: ResolvedPluginOptions, host: HostInfo, query: EntryQuery): RenderOptions {
+export function resolveEngineOptions(options: ResolvedPluginOptions, info: HostInfo, query: EntryQuery): RenderOptions {
   const engine: RenderOptions = {
     ...options.engine,
-    root: resolveRoot(options, host),
-    vars: { mode: resolveMode(host), ...options.vars },
+    root: resolveRoot(options, info),
+    vars: { mode: resolveMode(info), ...options.vars },
   }
-  // Datum's one-path lookup and Deckhand's one-document pick, from the import query.
-  if (query.lookup !== undefined) engine.datum = { ...engine.datum, lookup: query.lookup }
-  if (query.document !== undefined) engine.deckhand = { ...engine.deckhand, document: query.document }
+  applyEntryQuery(engine, query)
   return engine
 }

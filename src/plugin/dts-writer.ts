@@ -2,9 +2,9 @@
 // (a write that changes nothing would wake watchers and editors, and could loop a rebuild).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
-import { generateAmbientModule, generateDeclaration, generatedHeader } from './dts.ts'
-import { formatQuery } from './ids.ts'
-import type { EntryId } from './ids.ts'
+import { generateAmbientModule, generateDeclaration, generatedHeader } from '../codegen/declaration.ts'
+import { formatQuery } from './entry-id.ts'
+import type { EntryId } from './entry-id.ts'
 import type { ResolvedDtsOptions } from './options.ts'
 
 export interface DeclarationWriter {

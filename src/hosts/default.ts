@@ -1,0 +1,50 @@
+// What most bundlers share: diagnostics reported through the plugin context, in the form they show
+// best, and every dependency watched through `addWatchFile`. Each host starts from this.
+import { formatDiagnostic } from '@merged-yaml/core'
+import type { Diagnostic, MergedYamlError } from '@merged-yaml/core'
+import type { UnpluginMessage } from 'unplugin'
+import type { Host, HostHooks, LoadContext } from './host.ts'
+
+export const MESSAGE_PREFIX = '[unplugin-merged-yaml]'
+
+/**
+ * A diagnostic as a plugin message. The text carries `file:line:col`, the include chain and the
+ * code frame itself, because webpack, Rspack, esbuild and Bun drop `loc`; Rollup, Rolldown and
+ * Vite also get `loc` (0-based column, their convention) and `id`, for their location line and overlay.
+ */
+export function toMessage(d: Diagnostic, text: string): UnpluginMessage {
+  return {
+    message: text,
+    id: d.file,
+    loc: { file: d.file, line: d.line, column: d.column - 1 },
+    pluginCode: d.code,
+    meta: { diagnostic: d },
+  }
+}
+
+/**
+ * A one-off Rollup, Rolldown or Vite build (no --watch) watches nothing: telling it each file would
+ * cost a call into the bundler per file and entry.
+ */
+export const isOneOffBuild = (context: LoadContext): boolean => context.meta?.watchMode === false
+
+/** A host with the shared behaviour and the given hooks (Rollup's, Farm's and Bun's watchers take folders too). */
+export function createDefaultHost(hooks: HostHooks = {}): Host {
+  return {
+    hooks,
+    watch(context, deps) {
+      if (isOneOffBuild(context)) return
+      for (const file of deps.files) context.addWatchFile(file)
+      for (const dir of deps.dirs) context.addWatchFile(dir)
+    },
+    // Fails the build with the located message. The returned module is for the bundlers that record
+    // errors instead of throwing (webpack, Rspack, esbuild, Bun): it throws the same message should it run.
+    error(context: LoadContext, error: MergedYamlError): string {
+      context.error(toMessage(error.diagnostics[0]!, error.message))
+      return `throw new Error(${JSON.stringify(error.message)});\n`
+    },
+    warn(context, warning, root) {
+      context.warn(toMessage(warning, formatDiagnostic(warning, root)))
+    },
+  }
+}

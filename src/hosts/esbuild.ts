@@ -1,0 +1,39 @@
+// esbuild: its config gives the root (`absWorkingDir`). It calls back into JavaScript for every file
+// its filter matches, so the filter is narrow when `include` is the default. Entries load through an
+// onLoad callback of the plugin's own (esbuild-load.ts), which hands esbuild the glob folders to watch.
+import type { ResolvedPluginOptions } from '../plugin/options.ts'
+import { DEFAULT_INCLUDE } from '../plugin/options.ts'
+import { createRegExpFilter } from '../plugin/id-filter.ts'
+import { createDefaultHost, isOneOffBuild } from './default.ts'
+import { registerEsbuildLoad } from './esbuild-load.ts'
+import type { Host, HostParts } from './host.ts'
+
+const esbuildFilter = (options: ResolvedPluginOptions): RegExp =>
+  options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/
+
+export function createEsbuildHost({ info, options, idFilter, graph, load }: HostParts): Host {
+  const filter = esbuildFilter(options)
+  const isIncluded = createRegExpFilter(idFilter)
+  return {
+    ...createDefaultHost({
+      esbuild: {
+        onLoadFilter: filter,
+        loader: 'js',
+        config(initial) {
+          info.root = initial.absWorkingDir
+        },
+        setup(build) {
+          // Not for glob `include`s, which only unplugin's filter evaluates: those entries load through
+          // unplugin's callback, without folder watching.
+          if (!isIncluded) return
+          registerEsbuildLoad(build, { filter, includes: isIncluded, load, dependencies: (id) => graph.get(id) })
+        },
+      },
+    }),
+    watch(context, deps) {
+      if (isOneOffBuild(context)) return
+      // Folders go back as `watchDirs` from esbuild-load.ts: unplugin's esbuild context takes files only.
+      for (const file of deps.files) context.addWatchFile(file)
+    },
+  }
+}

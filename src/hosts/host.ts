@@ -1,0 +1,58 @@
+// The one interface through which the plugin talks to a bundler. Each bundler's file beside this one
+// implements it with that bundler's quirks; default.ts holds what several of them share.
+import type { Diagnostic, MergedYamlError } from '@merged-yaml/core'
+import type { NativeBuildContext, UnpluginMessage, UnpluginOptions } from 'unplugin'
+import type { Dependencies, DependencyGraph } from '../plugin/dependencies.ts'
+import type { EntryId } from '../plugin/entry-id.ts'
+import type { EntryOutcome } from '../plugin/entry-module.ts'
+import type { IdFilter } from '../plugin/id-filter.ts'
+import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
+
+/** The part of a plugin context that `load` uses: unplugin's, or the one esbuild-load.ts makes. */
+export interface LoadContext {
+  addWatchFile(file: string): void
+  error(message: UnpluginMessage): void
+  warn(message: UnpluginMessage): void
+  getNativeBuildContext?: (() => NativeBuildContext) | undefined
+  /** Rollup's, Rolldown's and Vite's: `watchMode` is false in a one-off build. */
+  meta?: { watchMode?: boolean }
+}
+
+/** What `load` gives the bundler: the module, the module that throws an error's message, or nothing. */
+export type LoadResult = { code: string; map: null } | string | undefined
+
+/** The hooks a host adds to the plugin: its bundler's own section, and hooks only it needs. */
+export type HostHooks = Pick<
+  UnpluginOptions,
+  'resolveId' | 'vite' | 'rollup' | 'rolldown' | 'webpack' | 'rspack' | 'esbuild' | 'farm' | 'bun'
+>
+
+/** The bundler as the plugin sees it. */
+export interface Host {
+  /** Hooks this bundler needs: where it tells its root and mode, its dev server's glue, … */
+  readonly hooks: HostHooks
+  /** Makes the bundler watch what an entry module depends on (nothing in a one-off build). */
+  watch(context: LoadContext, deps: Dependencies): void
+  /** Records what an entry module was served as, for a dev server that asks whether it changed. */
+  served?(id: string, outcome: EntryOutcome): void
+  /** Fails the build with a render error; returns the module to give the bundler in the entry's place. */
+  error(context: LoadContext, error: MergedYamlError): string
+  /** Shows a render warning (paths in its text relative to `root`). */
+  warn(context: LoadContext, warning: Diagnostic, root: string): void
+}
+
+/** The parts of the plugin a host may use. */
+export interface HostParts {
+  /** What the bundler tells: the host's hooks fill it in. */
+  info: HostInfo
+  options: ResolvedPluginOptions
+  /** The `load` hook's id filter. */
+  idFilter: IdFilter
+  graph: DependencyGraph
+  /** Whether a path exists, asked through the render cache (once per build). */
+  exists(path: string): boolean
+  /** The plugin's `load`, for a host that calls it from a hook of its own (esbuild). */
+  load(context: LoadContext, id: string): LoadResult
+  /** Renders an entry module again (Vite's HMR: did its output change?). */
+  render(id: string, entry: EntryId): EntryOutcome
+}

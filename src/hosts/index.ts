@@ -1,0 +1,38 @@
+// The host of each bundler unplugin can run the plugin in.
+import type { UnpluginContextMeta } from 'unplugin'
+import { createBunHost } from './bun.ts'
+import { createDefaultHost } from './default.ts'
+import { createEsbuildHost } from './esbuild.ts'
+import { createFarmHost } from './farm.ts'
+import type { Host, HostParts } from './host.ts'
+import { createRolldownHost } from './rolldown.ts'
+import { createRollupHost } from './rollup.ts'
+import { createRspackHost } from './rspack.ts'
+import { createViteHost } from './vite.ts'
+import { createWebpackHost } from './webpack.ts'
+
+export type { Host, HostParts, LoadContext, LoadResult } from './host.ts'
+
+export function createHost(framework: UnpluginContextMeta['framework'], parts: HostParts): Host {
+  switch (framework) {
+    case 'vite':
+      return createViteHost(parts)
+    case 'rollup':
+      return createRollupHost()
+    case 'rolldown':
+      return createRolldownHost(parts)
+    case 'webpack':
+      return createWebpackHost(parts)
+    case 'rspack':
+    case 'rsbuild':
+      return createRspackHost(parts)
+    case 'esbuild':
+      return createEsbuildHost(parts)
+    case 'farm':
+      return createFarmHost(parts)
+    case 'bun':
+      return createBunHost(parts)
+    default:
+      return createDefaultHost()
+  }
+}

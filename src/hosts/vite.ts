@@ -1,0 +1,111 @@
+// Vite: its resolved config gives the root, mode and cache folder. A build runs on Rolldown (see
+// rolldown.ts). The dev server needs more: its watcher for paths `addWatchFile` cannot take, a
+// `transform` that registers dependencies again, and `hotUpdate` for changes to layers.
+import { existsSync } from 'node:fs'
+import type { EnvironmentModuleNode, HotUpdateOptions } from 'vite'
+import type { Dependencies } from '../plugin/dependencies.ts'
+import { parseEntryId } from '../plugin/entry-id.ts'
+import type { EntryOutcome } from '../plugin/entry-module.ts'
+import type { IdFilter } from '../plugin/id-filter.ts'
+import { createDefaultHost, isOneOffBuild } from './default.ts'
+import type { Host, HostParts, LoadContext } from './host.ts'
+import { watchOnRolldown } from './rolldown.ts'
+
+/** A file watcher that takes any path, existing or not: the Vite dev server's. */
+interface PathWatcher {
+  add(path: string): unknown
+}
+
+/**
+ * Watches an entry's dependencies in Vite dev, where `addWatchFile` makes the path an import of the
+ * module, which must resolve: folders and missing files go to the dev server's watcher.
+ */
+function watchInDev(
+  context: Pick<LoadContext, 'addWatchFile'>,
+  deps: Dependencies,
+  devWatcher: PathWatcher,
+  exists: (path: string) => boolean,
+): void {
+  for (const file of deps.files) {
+    if (exists(file)) context.addWatchFile(file)
+    else devWatcher.add(file)
+  }
+  for (const dir of deps.dirs) devWatcher.add(dir)
+}
+
+const servedAs = (outcome: EntryOutcome): string => (outcome.ok ? outcome.code : outcome.error.message)
+
+export function createViteHost({ info, idFilter, graph, exists, render }: HostParts): Host {
+  /** The dev server's file watcher, when serving. */
+  let devWatcher: PathWatcher | undefined
+  /** What each module id was last served as (code or error text), for "did it change?". */
+  const served = new Map<string, string>()
+
+  // Vite dev drops `addWatchFile` from `load` on a module's first load (vitejs/vite#18103):
+  // registering the dependencies again from `transform` makes Vite watch them. Builds (with or
+  // without --watch) keep what `load` registered and need no transform: there, configResolved
+  // gives it a filter that matches nothing, so Rolldown does not call into JavaScript once per
+  // entry for nothing (~8% of a 200-entry build).
+  const devTransform = {
+    filter: { id: idFilter } as { id: IdFilter | { exclude: RegExp[] } },
+    handler(this: { addWatchFile(file: string): void }, _code: string, id: string) {
+      if (devWatcher) watchInDev(this, graph.get(id), devWatcher, existsSync)
+      return null
+    },
+  }
+
+  /** Renders an entry module again: whether its code (or its error) is not what was served. */
+  const changed = (id: string): boolean => {
+    const entry = parseEntryId(id)
+    return entry !== undefined && servedAs(render(id, entry)) !== served.get(id)
+  }
+
+  /**
+   * A change to a file an entry read (an included layer, an optional file appearing) updates that
+   * entry's modules, so their importers hot-update; a file created or deleted in a glob folder does
+   * when it changes the entry's output (not for an editor's swap file). Vite alone would not know: a
+   * layer is not a module, and `addWatchFile` from `load` is lost on a module's first load in Vite
+   * dev (vitejs/vite#18103).
+   */
+  function hotUpdate(
+    this: { environment: { moduleGraph: { getModuleById(id: string): EnvironmentModuleNode | undefined } } },
+    options: HotUpdateOptions,
+  ) {
+    const ids = new Set(graph.readers(options.file))
+    if (options.type !== 'update')
+      for (const id of graph.searchers(options.file)) if (!ids.has(id) && changed(id)) ids.add(id)
+    if (ids.size === 0) return
+    const modules = new Set(options.modules)
+    for (const id of ids) {
+      const module = this.environment.moduleGraph.getModuleById(id)
+      if (module) modules.add(module)
+    }
+    return [...modules]
+  }
+
+  return {
+    ...createDefaultHost({
+      vite: {
+        configResolved(config) {
+          info.root = config.root
+          info.mode = config.mode
+          info.serving = config.command === 'serve'
+          info.cacheDir = config.cacheDir
+          if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
+        },
+        configureServer(server) {
+          devWatcher = server.watcher
+        },
+        transform: devTransform,
+        hotUpdate,
+      },
+    }),
+    watch(context, deps) {
+      if (devWatcher) watchInDev(context, deps, devWatcher, exists)
+      else if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)
+    },
+    served(id, outcome) {
+      if (info.serving) served.set(id, servedAs(outcome))
+    },
+  }
+}

@@ -1,0 +1,73 @@
+// What each entry module depends on: files, and folders where globs look. The hosts (hosts/) make
+// their bundler watch them; Vite's HMR asks the graph which entries a changed file concerns.
+import { dirname, resolve, sep } from 'node:path'
+import type { RenderCache } from '@merged-yaml/core'
+
+/** Paths are compared resolved and with forward slashes (Vite reports files that way on Windows too). */
+const key = (file: string): string => resolve(file).replaceAll('\\', '/')
+
+const GLOB_CHAR = /[*?[\]{}]/
+
+/** The folder a glob pattern searches from: its path before the first glob character. */
+export function globBase(pattern: string): string {
+  const prefix = pattern.slice(0, pattern.search(GLOB_CHAR))
+  return prefix.endsWith('/') || prefix.endsWith(sep) ? resolve(prefix) : dirname(prefix)
+}
+
+export interface Dependencies {
+  /** Files read, and files optional includes looked for: a change, creation or deletion matters. */
+  files: string[]
+  /** Folders glob includes search: a file created or deleted in them may change the entry. */
+  dirs: string[]
+}
+
+/** The dependencies of a render: its files, and glob folders instead of glob patterns. */
+export function dependenciesOf(result: { files: string[]; missing: string[]; globs: string[] }): Dependencies {
+  return {
+    files: [...result.files, ...result.missing.filter((path) => !GLOB_CHAR.test(path))],
+    dirs: [...new Set(result.globs.map(globBase))],
+  }
+}
+
+export interface DependencyGraph {
+  /** Records what an entry module depends on, replacing what it depended on before. */
+  set(id: string, deps: Dependencies): void
+  get(id: string): Dependencies
+  /** The entry modules (ids, queries included) that read a file. */
+  readers(file: string): string[]
+  /** The entry modules with a glob folder that contains a file. */
+  searchers(file: string): string[]
+}
+
+const inside = (file: string, dir: string): boolean => key(file).startsWith(`${key(dir)}/`)
+
+export function createDependencyGraph(): DependencyGraph {
+  const byEntry = new Map<string, Dependencies>()
+  return {
+    set(id, deps) {
+      byEntry.set(id, { files: [...new Set(deps.files)], dirs: [...new Set(deps.dirs)] })
+    },
+    get(id) {
+      return byEntry.get(id) ?? { files: [], dirs: [] }
+    },
+    readers(file) {
+      const wanted = key(file)
+      return [...byEntry].filter(([, deps]) => deps.files.some((f) => key(f) === wanted)).map(([id]) => id)
+    },
+    searchers(file) {
+      return [...byEntry].filter(([, deps]) => deps.dirs.some((dir) => inside(file, dir))).map(([id]) => id)
+    },
+  }
+}
+
+/** Whether a path exists, asked through the render cache: once per build, however many entries watch it. */
+export function createFileExists(renderCache: RenderCache): (path: string) => boolean {
+  return (path) => {
+    try {
+      renderCache.stat(path)
+      return true
+    } catch {
+      return false
+    }
+  }
+}

@@ -1,0 +1,124 @@
+// The module of one entry: the entry rendered into module code (or a located error) with what it
+// depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
+import { hashContent, isMergedYamlError, prepareEntry } from '@merged-yaml/core'
+import type { Diagnostic, MergedYamlError, RenderCache } from '@merged-yaml/core'
+import { generateModule } from '../codegen/module.ts'
+import { dependenciesOf } from './dependencies.ts'
+import type { Dependencies, DependencyGraph } from './dependencies.ts'
+import { createDiskCache } from './disk-cache.ts'
+import type { DiskCache } from './disk-cache.ts'
+import type { EntryId } from './entry-id.ts'
+import { resolveDiskCacheDir, resolveEngineOptions, resolveRoot } from './options.ts'
+import type { HostInfo, ResolvedPluginOptions } from './options.ts'
+
+/** What an entry rendered to: module code, or the error to report; what it depends on either way. */
+export type EntryOutcome =
+  | { ok: true; code: string; deps: Dependencies; warnings: Diagnostic[]; value: () => unknown }
+  | { ok: false; error: MergedYamlError; deps: Dependencies }
+
+export interface EntryRenderer {
+  /** Renders the entry module `id` (the entry `entry`), or serves it from the disk cache. */
+  render(id: string, entry: EntryId): EntryOutcome
+  /** Waits for the disk cache's writes started so far (the end of a build). */
+  settle(): Promise<void>
+}
+
+export interface EntryRendererParts {
+  options: ResolvedPluginOptions
+  info: HostInfo
+  /** The engine's in-memory cache of files and parsed layers. */
+  renderCache: RenderCache
+  /** What each entry depended on when last rendered: a failed render keeps watching it. */
+  graph: DependencyGraph
+  /** Whether declarations are written: they need each entry's merged value, stored with the code. */
+  withValue(): boolean
+}
+
+export function createEntryRenderer({
+  options,
+  info,
+  renderCache,
+  graph,
+  withValue,
+}: EntryRendererParts): EntryRenderer {
+  // Opened at the first render, once the bundler has told its root.
+  let diskCache: DiskCache | null | undefined
+  const openDiskCache = (): DiskCache | null => {
+    if (diskCache !== undefined) return diskCache
+    const dir = resolveDiskCacheDir(options.cache, resolveRoot(options, info), info)
+    diskCache = dir ? createDiskCache(dir) : null
+    return diskCache
+  }
+  /** Whether a file still has the content it had when a module was stored. */
+  const unchanged = ([file, hash]: [string, string]): boolean => {
+    try {
+      return hashContent(renderCache.readFile(file)) === hash
+    } catch {
+      return false
+    }
+  }
+
+  function render(id: string, entry: EntryId): EntryOutcome {
+    const read = new Set<string>()
+    try {
+      const engine = resolveEngineOptions(options, info, entry.query)
+      const prepared = prepareEntry(entry.file, engine, {
+        cache: renderCache,
+        readFile: (path) => {
+          read.add(path)
+          return renderCache.readFile(path)
+        },
+      })
+      const store = openDiskCache()
+      const storeValue = withValue()
+      // One stored module per id and options: builds in other modes keep their own.
+      const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
+      const hit = store?.read(key, prepared.fingerprint, storeValue)
+      if (hit && hit.extra.every(unchanged)) {
+        return { ok: true, code: hit.code, deps: dependenciesOf(hit), warnings: hit.warnings, value: () => hit.value }
+      }
+      const result = prepared.render()
+      const code = generateModule(result.value, { plainJson: result.plainJson })
+      if (store) {
+        const gathered = new Set(prepared.files)
+        const extra = result.files
+          .filter((file) => !gathered.has(file))
+          .map((file): [string, string] => [file, hashContent(renderCache.readFile(file))])
+        const { files, missing, globs, warnings, dialect } = result
+        store.write(
+          key,
+          {
+            fingerprint: prepared.fingerprint,
+            extra,
+            files,
+            missing,
+            globs,
+            warnings,
+            dialect,
+            withValue: storeValue,
+            code,
+          },
+          storeValue ? { value: result.value } : undefined,
+        )
+      }
+      return { ok: true, code, deps: dependenciesOf(result), warnings: result.warnings, value: () => result.value }
+    } catch (error) {
+      if (!isMergedYamlError(error)) throw error
+      // Keep watching what the entry read, looked for (a missing include: creating it recovers) and
+      // depended on before, so fixing the broken file recovers.
+      const before = graph.get(id)
+      const failed = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
+      const files = [
+        ...new Set([entry.file, ...read, ...error.diagnostics.map((d) => d.file), ...failed.files, ...before.files]),
+      ]
+      return { ok: false, error, deps: { files, dirs: [...new Set([...failed.dirs, ...before.dirs])] } }
+    }
+  }
+
+  return {
+    render,
+    async settle() {
+      await diskCache?.settle()
+    },
+  }
+}

@@ -1,0 +1,79 @@
+// The unplugin: composes the parts. `load` renders an entry into a module (entry-module.ts) and hands
+// the bundler what it depends on, its errors and warnings; how each bundler takes them is its host's
+// (hosts/), and so are the hooks where it tells its root and mode.
+import { createRenderCache } from '@merged-yaml/core'
+import type { UnpluginFactory } from 'unplugin'
+import { createHost } from '../hosts/index.ts'
+import type { LoadContext, LoadResult } from '../hosts/index.ts'
+import { createDependencyGraph, createFileExists } from './dependencies.ts'
+import { createDeclarationWriter } from './dts-writer.ts'
+import type { DeclarationWriter } from './dts-writer.ts'
+import { parseEntryId } from './entry-id.ts'
+import { createEntryRenderer } from './entry-module.ts'
+import { createIdFilter } from './id-filter.ts'
+import { resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
+import type { HostInfo, Options } from './options.ts'
+
+export const PLUGIN_NAME = 'unplugin-merged-yaml'
+
+export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
+  const options = resolvePluginOptions(rawOptions)
+  const info: HostInfo = {}
+  // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
+  const renderCache = createRenderCache()
+  const graph = createDependencyGraph()
+  // Created once the bundler has told its root, which the `dts` default depends on.
+  let writer: DeclarationWriter | null | undefined
+  const declarations = (): DeclarationWriter | null => {
+    if (writer !== undefined) return writer
+    const root = resolveRoot(options, info)
+    const dts = resolveDts(options.dts, root)
+    writer = dts ? createDeclarationWriter(dts, root) : null
+    return writer
+  }
+  const entries = createEntryRenderer({ options, info, renderCache, graph, withValue: () => declarations() !== null })
+  const idFilter = createIdFilter(options)
+  const exists = createFileExists(renderCache)
+  const host = createHost(meta.framework, { info, options, idFilter, graph, exists, load, render: entries.render })
+
+  function load(context: LoadContext, id: string): LoadResult {
+    const entry = parseEntryId(id)
+    if (!entry) return
+    const outcome = entries.render(id, entry)
+    graph.set(id, outcome.deps)
+    host.watch(context, outcome.deps)
+    host.served?.(id, outcome)
+    if (!outcome.ok) return host.error(context, outcome.error)
+    const root = resolveRoot(options, info)
+    for (const warning of outcome.warnings) host.warn(context, warning, root)
+    declarations()?.update(entry, outcome.value())
+    // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
+    return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
+  }
+
+  return {
+    name: PLUGIN_NAME,
+    enforce: 'pre',
+
+    load: {
+      filter: { id: idFilter },
+      handler(id) {
+        return load(this, id)
+      },
+    },
+
+    // A build may take files as unchanged while it runs: each layer is stat'ed and resolved once,
+    // not once per entry that includes it. Not when serving: edits arrive while the server runs.
+    buildStart() {
+      if (!info.serving) renderCache.beginBuild()
+    },
+
+    async buildEnd() {
+      renderCache.endBuild()
+      declarations()?.flush()
+      await entries.settle()
+    },
+
+    ...host.hooks,
+  }
+}
