@@ -1,7 +1,7 @@
 // Module code kept on disk between builds (the `cache` option). An entry whose inputs have the
 // fingerprint they had when its code was stored (the engine, the options, every file's path and
 // bytes: see PreparedEntry.fingerprint) is served that code instead of being parsed and merged
-// again. Files a dialect read while rendering (a Heat template) are checked by content too.
+// again.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
@@ -13,8 +13,6 @@ import type { Diagnostic, DialectName } from '@merged-yaml/core'
 /** What a module id was rendered to, and from what. */
 export interface StoredModule {
   fingerprint: string
-  /** Files read beyond the fingerprinted ones (while merging), with their content hashes. */
-  extra: [file: string, hash: string][]
   files: string[]
   missing: string[]
   globs: string[]

@@ -1,23 +1,15 @@
-// Module ids of entries: the file, and the import query the plugin understands. The query's
-// selectors are one table, which a dialect registry in the engine can later supply.
-import type { RenderOptions } from '@merged-yaml/core'
+// Module ids of entries: the file, and the import query the plugin understands — the selectors the
+// dialect registry declares (`?lookup=` for Datum, `?document=` and `?schema=` for Deckhand).
+import { DIALECT_SURFACES, withDialectOption } from '@merged-yaml/core'
+import type { DialectName, RenderOptions } from '@merged-yaml/core'
 
-/** Each import query parameter the plugin owns, and the engine option its value sets. */
-const QUERY_SELECTORS = {
-  /** `?lookup=a/b` — Datum: the value of one sub-path instead of every top-level key. */
-  lookup(engine: RenderOptions, value: string): void {
-    engine.datum = { ...engine.datum, lookup: value }
-  },
-  /** `?document=name` — Deckhand: one rendered document instead of all. */
-  document(engine: RenderOptions, value: string): void {
-    engine.deckhand = { ...engine.deckhand, document: value }
-  },
-}
+/** Each import query parameter the plugin owns, and the dialect whose option of that name it sets. */
+const QUERY_SELECTORS: ReadonlyMap<string, DialectName> = new Map(
+  DIALECT_SURFACES.flatMap(({ name, query }) => query.map((parameter) => [parameter, name] as const)),
+)
 
-type QueryParameter = keyof typeof QUERY_SELECTORS
-
-/** The import query parameters the plugin understands. */
-export type EntryQuery = { [name in QueryParameter]?: string }
+/** The import query parameters of an entry id, by name. */
+export type EntryQuery = Readonly<Record<string, string>>
 
 export interface EntryId {
   /** The entry's path, without the query. */
@@ -25,11 +17,8 @@ export interface EntryId {
   query: EntryQuery
 }
 
-const QUERY_PARAMETERS = Object.keys(QUERY_SELECTORS) as QueryParameter[]
-const KNOWN = new Set<string>(QUERY_PARAMETERS)
-
 /** An import with a query the plugin owns. */
-export const QUERY_IMPORT = new RegExp(`\\?(?:[^#]*&)?(?:${QUERY_PARAMETERS.join('|')})=`)
+export const QUERY_IMPORT = new RegExp(`\\?(?:[^#]*&)?(?:${[...QUERY_SELECTORS.keys()].join('|')})=`)
 
 /**
  * Splits an id into file and query. Returns `undefined` for a query the plugin does not own
@@ -38,10 +27,10 @@ export const QUERY_IMPORT = new RegExp(`\\?(?:[^#]*&)?(?:${QUERY_PARAMETERS.join
 export function parseEntryId(id: string): EntryId | undefined {
   const at = id.indexOf('?')
   if (at === -1) return { file: id, query: {} }
-  const query: EntryQuery = {}
+  const query: Record<string, string> = {}
   for (const [name, value] of new URLSearchParams(id.slice(at + 1))) {
-    if (!KNOWN.has(name)) return undefined
-    query[name as QueryParameter] = value
+    if (!QUERY_SELECTORS.has(name)) return undefined
+    query[name] = value
   }
   return { file: id.slice(0, at), query }
 }
@@ -52,10 +41,12 @@ export function formatQuery(query: EntryQuery): string {
   return params.length === 0 ? '' : `?${params.map(([name, value]) => `${name}=${value}`).join('&')}`
 }
 
-/** Sets the engine options an entry's import query selects (in table order, whatever the query's). */
-export function applyEntryQuery(engine: RenderOptions, query: EntryQuery): void {
-  for (const name of QUERY_PARAMETERS) {
-    const value = query[name]
-    if (value !== undefined) QUERY_SELECTORS[name](engine, value)
+/** The engine options with those an entry's import query selects (in registry order, whatever the query's). */
+export function applyEntryQuery(engine: RenderOptions, query: EntryQuery): RenderOptions {
+  let options = engine
+  for (const [parameter, dialect] of QUERY_SELECTORS) {
+    const value = query[parameter]
+    if (value !== undefined) options = withDialectOption(options, dialect, parameter, value)
   }
+  return options
 }

@@ -1,6 +1,6 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
-import { hashContent, isMergedYamlError, prepareEntry } from '@merged-yaml/core'
+import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
 import type { Diagnostic, MergedYamlError, RenderCache } from '@merged-yaml/core'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
@@ -49,47 +49,26 @@ export function createEntryRenderer({
     diskCache = dir ? createDiskCache(dir) : null
     return diskCache
   }
-  /** Whether a file still has the content it had when a module was stored. */
-  const unchanged = ([file, hash]: [string, string]): boolean => {
-    try {
-      return hashContent(renderCache.readFile(file)) === hash
-    } catch {
-      return false
-    }
-  }
-
   function render(id: string, entry: EntryId): EntryOutcome {
-    const read = new Set<string>()
     try {
       const engine = resolveEngineOptions(options, info, entry.query)
-      const prepared = prepareEntry(entry.file, engine, {
-        cache: renderCache,
-        readFile: (path) => {
-          read.add(path)
-          return renderCache.readFile(path)
-        },
-      })
+      const prepared = prepareEntry(entry.file, engine, { cache: renderCache })
       const store = openDiskCache()
       const storeValue = withValue()
       // One stored module per id and options: builds in other modes keep their own.
       const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
       const hit = store?.read(key, prepared.fingerprint, storeValue)
-      if (hit && hit.extra.every(unchanged)) {
+      if (hit) {
         return { ok: true, code: hit.code, deps: dependenciesOf(hit), warnings: hit.warnings, value: () => hit.value }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
       if (store) {
-        const gathered = new Set(prepared.files)
-        const extra = result.files
-          .filter((file) => !gathered.has(file))
-          .map((file): [string, string] => [file, hashContent(renderCache.readFile(file))])
         const { files, missing, globs, warnings, dialect } = result
         store.write(
           key,
           {
             fingerprint: prepared.fingerprint,
-            extra,
             files,
             missing,
             globs,
@@ -104,13 +83,11 @@ export function createEntryRenderer({
       return { ok: true, code, deps: dependenciesOf(result), warnings: result.warnings, value: () => result.value }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
-      // Keep watching what the entry read, looked for (a missing include: creating it recovers) and
-      // depended on before, so fixing the broken file recovers.
+      // Keep watching what the entry read and looked for (the engine's record: a missing include,
+      // once created, recovers), the entry itself, and what it depended on before.
       const before = graph.get(id)
       const failed = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
-      const files = [
-        ...new Set([entry.file, ...read, ...error.diagnostics.map((d) => d.file), ...failed.files, ...before.files]),
-      ]
+      const files = [...new Set([entry.file, ...failed.files, ...before.files])]
       return { ok: false, error, deps: { files, dirs: [...new Set([...failed.dirs, ...before.dirs])] } }
     }
   }

@@ -161,6 +161,5 @@ export function resolveEngineOptions(options: ResolvedPluginOptions, info: HostI
     root: resolveRoot(options, info),
     vars: { mode: resolveMode(info), ...options.vars },
   }
-  applyEntryQuery(engine, query)
-  return engine
+  return applyEntryQuery(engine, query)
 }
