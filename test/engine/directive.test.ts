@@ -1,10 +1,7 @@
 // Every parse rule of the string and the list format (specs/cloud-init.md §3.2–§3.4).
 import { describe, expect, it } from 'vitest'
-import {
-  parseMergeBody,
-  parseMergeString,
-  validateSpecs,
-} from '../../packages/core/src/dialects/cloud-init/directive.ts'
+import { parseMergeBody, parseMergeString } from '../../packages/core/src/dialects/cloud-init/directive.ts'
+import { validateSpecs } from '../../packages/core/src/dialects/cloud-init/validate-specs.ts'
 
 const specs = (text: string) => parseMergeString(text).specs
 const codes = (problems: { code: string }[]) => problems.map((p) => p.code)

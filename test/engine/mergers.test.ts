@@ -2,7 +2,8 @@
 // list replace as an index-wise overlay, sticky old scalars, allow_delete and key order.
 import { describe, expect, it } from 'vitest'
 import { parseMergeString } from '../../packages/core/src/dialects/cloud-init/directive.ts'
-import { createMergerSet, MergeRun, PartSkipped } from '../../packages/core/src/dialects/cloud-init/mergers.ts'
+import { createMergerSet } from '../../packages/core/src/dialects/cloud-init/merger-set.ts'
+import { MergeRun, PartSkipped } from '../../packages/core/src/dialects/cloud-init/mergers.ts'
 import type { MergeConflict } from '../../packages/core/src/dialects/cloud-init/mergers.ts'
 
 function merge(

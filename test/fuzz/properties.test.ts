@@ -13,7 +13,8 @@ import { readMime, MimeError } from '../../packages/core/src/pipeline/gather/mim
 import { parseIncludeLines } from '../../packages/core/src/pipeline/gather/include-lines.ts'
 import { parseMergeBody, parseMergeString } from '../../packages/core/src/dialects/cloud-init/directive.ts'
 import { applyJsonPatch, JsonPatchError } from '../../packages/core/src/dialects/cloud-init/json-patch.ts'
-import { createMergerSet, MergeRun, PartSkipped } from '../../packages/core/src/dialects/cloud-init/mergers.ts'
+import { createMergerSet } from '../../packages/core/src/dialects/cloud-init/merger-set.ts'
+import { MergeRun, PartSkipped } from '../../packages/core/src/dialects/cloud-init/mergers.ts'
 import { parseYamlStream, parseYamlStreamPrecise } from '../../packages/core/src/yaml/parse.ts'
 import { checkValueLimits } from '../../packages/core/src/pipeline/value-limits.ts'
 

@@ -39,7 +39,8 @@ export const ENGINE_CODES = {
   MY_JINJA_UNSUPPORTED:
     'A `## template: jinja` part: rendered by cloud-init at boot with instance data a build does not have.',
   MY_PART_UNHANDLED:
-    'A part no merge handles (a shell script, a boothook, binary archive content): skipped, with a warning in both modes.',
+    'A part no merge handles (a shell script, a boothook, binary archive content): skipped, with a warning in both ' +
+    'modes.',
   MY_DIALECT_MIXED: "An entry mixing two dialects' directives (every mode for two non-default dialects).",
   MY_DIALECT_JSONP: 'A `#cloud-config-jsonp` part in an entry of another dialect than cloud-init (every mode).',
   MY_YAML_SYNTAX: 'Invalid YAML (cloud-init skips such a part; the other dialects fail in every mode).',

@@ -46,7 +46,8 @@ export interface RenderResult {
 export interface RenderHooks {
   /** Shares read files and parsed layers between the renders of one build or watch session (`createRenderCache()`). */
   cache?: RenderCache
-  /** Reads a file's bytes (the plugin passes a cached reader). The bytes must not change afterwards: the engine may keep them. */
+  /** Reads a file's bytes (the plugin passes a cached reader). The bytes must not change afterwards: the engine may
+   * keep them. */
   readFile?: ReadFile
 }
 

@@ -67,7 +67,8 @@ export function isImmutable<T extends object>(value: T): value is Immutable<T> {
   return Object.isFrozen(value)
 }
 
-/** Freezes a value and every container in it, so code that mutates a shared document fails instead of corrupting others. */
+/** Freezes a value and every container in it, so code that mutates a shared document fails instead of corrupting
+ * others. */
 export function freezeDeep<T>(root: T): T {
   const stack: unknown[] = [root]
   while (stack.length > 0) {

@@ -80,7 +80,8 @@ function writeText(
     const via = link ? out.dim(`  (included from ${displayPath(link.file, ctx.cwd)}:${link.line})`) : ''
     const status = part.status === 'merged' || part.status === 'layer' ? '' : out.yellow(`  [${part.status}]`)
     lines.push(
-      `  ${String(i + 1).padStart(width)}. ${location(part, ctx.cwd).padEnd(whereWidth)}  ${out.magenta(part.merger)}${status}${via}`,
+      `  ${String(i + 1).padStart(width)}. ${location(part, ctx.cwd).padEnd(whereWidth)}  ` +
+        `${out.magenta(part.merger)}${status}${via}`,
     )
   })
   if (provenance.detail !== 'full') {
@@ -141,7 +142,8 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
     const { parent, keys } = nearestKeys(result.value, target!)
     const has =
       keys.length > 0
-        ? `; ${parent.length > 0 ? formatKeyPath(parent) : 'the result'} has ${keys.slice(0, 20).join(', ')}${keys.length > 20 ? ', …' : ''}`
+        ? `; ${parent.length > 0 ? formatKeyPath(parent) : 'the result'} has ` +
+          `${keys.slice(0, 20).join(', ')}${keys.length > 20 ? ', …' : ''}`
         : ''
     ctx.stderr.write(
       `${ctx.err.red('no value')} at ${formatKeyPath(target!)} in ${displayPath(entry, ctx.cwd)}${has}\n`,

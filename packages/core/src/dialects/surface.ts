@@ -1,6 +1,5 @@
 // What the CLI and the plugin derive from the dialect registry: the flags and import-query
 // selectors that set a dialect's options, without the dialects' code.
-import type { RenderOptions } from '../render-options.ts'
 import { DIALECTS } from './registry.ts'
 import type { DialectName } from './registry.ts'
 import type { DialectFlag } from './types.ts'
@@ -20,12 +19,12 @@ export const DIALECT_SURFACES: readonly DialectSurface[] = DIALECTS.map(({ name,
 }))
 
 /** `options` with `options[dialect][option]` set to `value` (the other options of the dialect kept). */
-export function withDialectOption(
-  options: RenderOptions,
+export function withDialectOption<Options extends object>(
+  options: Options,
   dialect: DialectName,
   option: string,
   value: string,
-): RenderOptions {
+): Options {
   const own = (options as Record<string, unknown>)[dialect]
   return { ...options, [dialect]: { ...(typeof own === 'object' && own !== null ? own : {}), [option]: value } }
 }

@@ -173,7 +173,9 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
       if (stack.length + height! > limits.maxDepth) {
         return {
           code: 'MY_VALUE_TOO_DEEP',
-          message: `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth), through a repeated subtree`,
+          message:
+            `the value nests mappings and lists deeper than ${limits.maxDepth} levels (limits.maxDepth), ` +
+            `through a repeated subtree`,
           path: [...path(), key],
         }
       }
@@ -190,7 +192,9 @@ function locateProblem(value: object, limits: ValueLimits): ValueProblem | undef
 function tooLarge(path: PathSegment[], size: number, limits: ValueLimits): ValueProblem {
   return {
     code: 'MY_VALUE_TOO_LARGE',
-    message: `the value${path.length > 0 ? ' here' : ''} would take more than ${limits.maxValueSize} bytes written out (at least ${size}; limits.maxValueSize): aliases or JSON-patch copies repeat a large subtree`,
+    message:
+      `the value${path.length > 0 ? ' here' : ''} would take more than ${limits.maxValueSize} bytes written ` +
+      `out (at least ${size}; limits.maxValueSize): aliases or JSON-patch copies repeat a large subtree`,
     path,
   }
 }

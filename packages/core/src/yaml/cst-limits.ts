@@ -33,7 +33,9 @@ export function checkDocumentTokens(document: CST.Document, limits: CstLimits): 
       if (aliases > limits.maxAliasCount) {
         return {
           code: 'MY_YAML_ALIAS_LIMIT',
-          message: `more than ${limits.maxAliasCount} aliases in one document (limits.maxAliasCount), a guard against "billion laughs" documents`,
+          message:
+            `more than ${limits.maxAliasCount} aliases in one document (limits.maxAliasCount), a guard ` +
+            `against "billion laughs" documents`,
           offset: token.offset,
         }
       }

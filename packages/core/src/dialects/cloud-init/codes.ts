@@ -2,7 +2,8 @@
 // otherwise, strict mode fails where cloud-init skips or ignores silently, and lenient mode warns.
 export const CLOUD_INIT_CODES = {
   MY_MERGE_SYNTAX:
-    'A merge string segment that is not `name(options)` (no parentheses, a space before `(`): cloud-init skips the part.',
+    'A merge string segment that is not `name(options)` (no parentheses, a space before `(`): cloud-init skips the ' +
+    'part.',
   MY_MERGE_MISSING_PLUS:
     'Two mergers glued together without `+` (`dict(a)list(b)` reads as one merger with option `a)list(b`).',
   MY_MERGE_FORMAT:
@@ -17,7 +18,8 @@ export const CLOUD_INIT_CODES = {
     'A `Merge-Type` header in another case, which cloud-init ignores (it matches case-sensitively).',
   MY_NO_DICT_MERGER: 'A merger set without a dict merger: cloud-init drops the whole part.',
   MY_MERGE_TYPE_CONFLICT:
-    'A merge cloud-init fails on at run time (TypeError, KeyError: the part is skipped) or resolves oddly (list(append) of a string appends its characters); at a key path.',
+    'A merge cloud-init fails on at run time (TypeError, KeyError: the part is skipped) or resolves oddly ' +
+    '(list(append) of a string appends its characters); at a key path.',
   MY_NOT_A_MAPPING: 'A cloud-config part that is not a mapping: cloud-init skips it.',
   MY_JSON_PATCH:
     'A `#cloud-config-jsonp` patch that fails (a bad operation, a path that is not there): cloud-init skips the part.',

@@ -3,7 +3,6 @@
 // mistake it tolerates turned into a problem the caller reports (strict: error, lenient: warning).
 import { boundedMemo } from '../../memo.ts'
 import type { ErrorCode } from '../../codes.ts'
-import { suggestName } from '../../suggest.ts'
 import { describeValue, isMapping } from '../../values.ts'
 
 export type MergerName = 'dict' | 'list' | 'str'
@@ -43,7 +42,6 @@ export const MERGER_OPTIONS: Readonly<Record<MergerName, readonly string[]>> = {
   str: ['append'],
 }
 
-const ALL_OPTIONS = [...new Set(Object.values(MERGER_OPTIONS).flat())]
 const SEGMENT = /^([a-zA-Z_][A-Za-z0-9_]*)\((.*?)\)$/
 
 function canonicalName(name: string): string {
@@ -166,7 +164,9 @@ export function parseMergeBody(body: unknown): ParsedDirective {
       // cloud-init indexes the string: "dict(replace)" becomes merger 'd' with options of characters.
       problems.push({
         code: 'MY_MERGE_FORMAT',
-        message: `merger entry ${index + 1} is the string '${entry}': in the list format each entry is {name, settings}; use a single string for the string format`,
+        message:
+          `merger entry ${index + 1} is the string '${entry}': in the list format each entry is {name, ` +
+          `settings}; use a single string for the string format`,
         fatal: true,
         entry: index,
       })
@@ -232,7 +232,9 @@ export function parseMergeBody(body: unknown): ParsedDirective {
     if (typeof options === 'string') {
       problems.push({
         code: 'MY_MERGE_SETTINGS_STRING',
-        message: `settings of merger '${name}' is a string: cloud-init tests options as substrings of it ('no_replace' contains 'replace'); write a list`,
+        message:
+          `settings of merger '${name}' is a string: cloud-init tests options as substrings of it ` +
+          `('no_replace' contains 'replace'); write a list`,
         fatal: false,
         entry: index,
       })
@@ -241,45 +243,4 @@ export function parseMergeBody(body: unknown): ParsedDirective {
     specs.push({ name: canonicalName(name), options: list })
   })
   return { specs, problems }
-}
-
-/**
- * Checks names and options against what cloud-init's mergers read. Unknown names are fatal (cloud-init
- * fails to import the module); unknown or inapplicable options are silently ignored by cloud-init.
- * Whether the set has a dict merger is checked where the effective set is known (the stack).
- */
-export function validateSpecs(specs: readonly MergerSpec[]): DirectiveProblem[] {
-  const problems: DirectiveProblem[] = []
-  specs.forEach((spec, entry) => {
-    if (!(MERGER_NAMES as readonly string[]).includes(spec.name)) {
-      const suggestion = suggestName(spec.name, MERGER_NAMES)
-      problems.push({
-        code: 'MY_UNKNOWN_MERGER',
-        message: `unknown merger '${spec.name}' (cloud-init has dict, list and str)`,
-        fatal: true,
-        entry,
-        ...(suggestion ? { suggestion } : {}),
-      })
-      return
-    }
-    if (typeof spec.options === 'string') return
-    const known = MERGER_OPTIONS[spec.name as MergerName]
-    for (const option of spec.options) {
-      if (typeof option === 'string' && known.includes(option)) continue
-      const text = typeof option === 'string' ? option : JSON.stringify(option)
-      if (typeof option === 'string' && (option.includes('(') || option.includes(')'))) continue // reported as a missing '+'
-      const elsewhere = typeof option === 'string' && ALL_OPTIONS.includes(option)
-      const suggestion = typeof option === 'string' && !elsewhere ? suggestName(option, known) : undefined
-      problems.push({
-        code: 'MY_UNKNOWN_MERGE_OPTION',
-        message: elsewhere
-          ? `option '${text}' has no effect on the ${spec.name} merger (it takes ${known.join(', ')})`
-          : `unknown option '${text}' for the ${spec.name} merger (it takes ${known.join(', ')})`,
-        fatal: false,
-        entry,
-        ...(suggestion ? { suggestion } : {}),
-      })
-    }
-  })
-  return problems
 }

@@ -4,7 +4,8 @@
 import { weakMemo } from '../../memo.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
-import { NO_DIRECTIVE, parseMergeBody, parseMergeString, validateSpecs } from './directive.ts'
+import { NO_DIRECTIVE, parseMergeBody, parseMergeString } from './directive.ts'
+import { validateSpecs } from './validate-specs.ts'
 import type { DirectiveProblem, MergerSpec } from './directive.ts'
 import { isMapping, setOwn } from '../../values.ts'
 

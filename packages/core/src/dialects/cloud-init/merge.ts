@@ -10,9 +10,12 @@ import type { MergerSpec } from './directive.ts'
 import { extractPart } from './extract.ts'
 import { applyJsonPatch, JsonPatchError } from './json-patch.ts'
 import { isMapping } from '../../values.ts'
-import { createMergerSet, MergeOwnership, MergeRun, PartSkipped } from './mergers.ts'
-import { describeMergers } from '../../provenance.ts'
+import { createMergerSet } from './merger-set.ts'
+import { MergeRun, PartSkipped } from './mergers.ts'
+import { MergeOwnership } from './ownership.ts'
 import type { ProvenanceRecorder } from '../../provenance.ts'
+import { describeMergers } from './part-recorder.ts'
+import { CloudInitProvenance } from './provenance.ts'
 import type { StackMode } from '../../options.ts'
 
 export interface CloudInitMergeOptions {
@@ -43,12 +46,18 @@ function stackSpecs(declared: readonly MergerSpec[], inForce: readonly MergerSpe
   return specs
 }
 
+/** What a part that is not a mapping is, as the message names it. */
+function describeKind(value: unknown): string {
+  if (Array.isArray(value)) return 'a list'
+  return value === null ? 'null' : `a ${typeof value}`
+}
+
 /** With `provenance` (render option `explain`), every merge decision is recorded there. */
 export function mergeCloudInit(
   parts: readonly ParsedPart[],
   options: CloudInitMergeOptions,
   report: Reporter,
-  provenance?: ProvenanceRecorder,
+  recorder?: ProvenanceRecorder,
 ): unknown {
   const parsedDefault = parseMergeString(options.mergeHow)
   const defaults = parsedDefault.specs
@@ -56,6 +65,7 @@ export function mergeCloudInit(
   let buffer: Record<string, unknown> | undefined
   let merged = false
   // Without `explain`, containers earlier parts created are merged into in place (see MergeOwnership).
+  const provenance = recorder && new CloudInitProvenance(recorder)
   let ownership = provenance ? undefined : new MergeOwnership()
 
   const mergeYaml = (doc: SourceDocument, headerless: boolean, empty: boolean, inForce: MergerSpec[]): MergerSpec[] => {
@@ -71,7 +81,8 @@ export function mergeCloudInit(
         report.warn({
           code: 'MY_PART_UNHANDLED',
           message:
-            'a file without #cloud-config that is not a YAML mapping is not cloud-config; it is skipped, as cloud-init skips text/plain',
+            'a file without #cloud-config that is not a YAML mapping is not cloud-config; it is skipped, as ' +
+            'cloud-init skips text/plain',
           doc,
         })
         provenance?.skipPart(doc, 'skipped', describeMergers(inForce))
@@ -80,7 +91,7 @@ export function mergeCloudInit(
       buffer ??= {}
       report.lenient({
         code: 'MY_NOT_A_MAPPING',
-        message: `a cloud-config part must be a YAML mapping, not ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}; cloud-init skips it`,
+        message: `a cloud-config part must be a YAML mapping, not ${describeKind(value)}; cloud-init skips it`,
         doc,
       })
       provenance?.skipPart(doc, 'skipped', describeMergers(inForce))
@@ -112,13 +123,13 @@ export function mergeCloudInit(
             : [],
       })
     }
-    const recorder = provenance?.beginPart(doc, specs)
+    const partRecorder = provenance?.beginPart(doc, specs)
     const run = new MergeRun(
       mergers,
       (conflict) => {
         report.lenient({ code: conflict.code, message: conflict.message, doc, path: conflict.path, target: 'key' })
       },
-      recorder,
+      partRecorder,
       ownership,
     )
     try {
@@ -129,12 +140,12 @@ export function mergeCloudInit(
     } catch (error) {
       if (error instanceof PartSkipped) {
         ownership?.rollback()
-        recorder?.end(false)
+        partRecorder?.end(false)
         return inForce
       }
       throw error
     }
-    recorder?.end(true)
+    partRecorder?.end(true)
     return next
   }
 

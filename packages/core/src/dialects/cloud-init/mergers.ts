@@ -1,11 +1,12 @@
 // cloud-init's dict, list and str mergers (cloudinit/mergers/m_*.py), dispatching on the type of the
 // OLD value (specs/cloud-init.md §2). Inputs are never mutated; containers are copied shallowly.
-import { weakMemo } from '../../memo.ts'
+// One class: the three mergers share the key path and the in-place bookkeeping (~270 lines).
 import { isBytes, isMapping, setOwn } from '../../values.ts'
 import type { PathSegment } from '../../values.ts'
-import type { MergerSpec } from './directive.ts'
-import { ABSENT } from '../../provenance.ts'
-import type { MergeRecorder } from '../../provenance.ts'
+import type { DictMerger, ListMerger, MergerSet, StrMerger } from './merger-set.ts'
+import type { MergeOwnership } from './ownership.ts'
+import { ABSENT } from './part-recorder.ts'
+import type { MergeRecorder } from './part-recorder.ts'
 
 /** A runtime failure cloud-init raises (TypeError/KeyError) or a quirk strict mode refuses. */
 export interface MergeConflict {
@@ -24,79 +25,6 @@ export class PartSkipped extends Error {
   constructor(readonly conflict: MergeConflict) {
     super(conflict.message)
   }
-}
-
-type Has = (option: string) => boolean
-
-function optionTest(options: MergerSpec['options']): Has {
-  if (typeof options === 'string') return (option) => options.includes(option)
-  return (option) => options.includes(option)
-}
-
-interface DictMerger {
-  replace: boolean
-  recurseArray: boolean
-  recurseStr: boolean
-  allowDelete: boolean
-}
-interface ListMerger {
-  method: 'append' | 'prepend' | 'replace' | 'no_replace'
-  recurseDict: boolean
-  recurseStr: boolean
-  recurseArray: boolean
-}
-interface StrMerger {
-  append: boolean
-}
-
-/** The constructed merger list: for each type, the first merger in the list that handles it. */
-export interface MergerSet {
-  dict?: DictMerger
-  list?: ListMerger
-  str?: StrMerger
-}
-
-// Parts that share a spec list (memoized directives, the stack in force) share its merger set.
-const mergerSets = weakMemo<readonly MergerSpec[], MergerSet>(
-  'cloud-init: the merger set of a spec list',
-  'spec lists are frozen',
-)
-
-export function createMergerSet(specs: readonly MergerSpec[]): MergerSet {
-  return mergerSets.get(specs, buildMergerSet)
-}
-
-function buildMergerSet(specs: readonly MergerSpec[]): MergerSet {
-  const set: MergerSet = {}
-  for (const spec of specs) {
-    const has = optionTest(spec.options)
-    if (spec.name === 'dict' && !set.dict) {
-      set.dict = {
-        replace: has('replace'),
-        recurseArray: has('recurse_array') || has('recurse_list'),
-        recurseStr: has('recurse_str'),
-        allowDelete: has('allow_delete'),
-      }
-    } else if (spec.name === 'list' && !set.list) {
-      set.list = {
-        method: has('append')
-          ? 'append'
-          : has('prepend')
-            ? 'prepend'
-            : has('replace')
-              ? 'replace'
-              : has('no_replace')
-                ? 'no_replace'
-                : 'replace',
-        recurseDict: has('recurse_dict'),
-        recurseStr: has('recurse_str'),
-        recurseArray: has('recurse_array') || has('recurse_list'),
-      }
-    } else if (spec.name === 'str' && !set.str) {
-      set.str = { append: has('append') }
-    }
-  }
-  return set
 }
 
 /** A shallow copy. Spreading defines own properties, so a `__proto__` key stays a key (and it is fast). */
@@ -120,42 +48,6 @@ function typeName(value: unknown): string {
   if (isBytes(value)) return 'bytes'
   if (typeof value === 'object') return 'a mapping'
   return `a ${typeof value}`
-}
-
-/**
- * The containers merges created, which belong to the result alone and may be changed in place by
- * the next part instead of copied: copying the whole result for every part made merging N parts
- * O(N²). Changes made in place are logged so that a part cloud-init abandons can be rolled back.
- * Containers that came from a document (or that a JSON patch may have shared) are never owned.
- */
-export class MergeOwnership {
-  // A Set, not a WeakSet: it lives for one render, and a WeakSet costs more to add to and to collect.
-  private readonly owned = new Set<object>()
-  private undo: (() => void)[] = []
-
-  own<T extends object>(value: T): T {
-    this.owned.add(value)
-    return value
-  }
-
-  has(value: object): boolean {
-    return this.owned.has(value)
-  }
-
-  record(step: () => void): void {
-    this.undo.push(step)
-  }
-
-  /** Keeps the in-place changes of the part merged last. */
-  commit(): void {
-    this.undo = []
-  }
-
-  /** Reverts the in-place changes since the last commit. */
-  rollback(): void {
-    for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]!()
-    this.undo = []
-  }
 }
 
 /** Merges `incoming` into `current` with one merger set; one instance per part merge. */
@@ -332,7 +224,8 @@ export class MergeRun {
       'list',
       next,
       items.length > old.length
-        ? `list(replace) overlays index by index: the ${items.length - old.length} item(s) past the old length are dropped`
+        ? `list(replace) overlays index by index: the ${items.length - old.length} item(s) past the old length are ` +
+            `dropped`
         : undefined,
     )
     const inPlace = this.ownership?.has(old) === true

@@ -36,7 +36,8 @@ export function readDatumOptions(value: unknown): DatumOptions {
   if (value.lookup !== undefined) {
     if (typeof value.lookup !== 'string' || value.lookup.split(/[\\/]/).some((segment) => segment === '')) {
       invalid(
-        `option 'datum.lookup' must be a property path such as 'LcmConfig/Settings', not ${JSON.stringify(value.lookup)}`,
+        `option 'datum.lookup' must be a property path such as 'LcmConfig/Settings', not ` +
+          `${JSON.stringify(value.lookup)}`,
       )
     }
     options.lookup = value.lookup

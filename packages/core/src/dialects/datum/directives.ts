@@ -14,6 +14,8 @@ export const DIRECTIVE_NAMES = ['default_lookup_options', 'lookup_options'] as c
 export type DirectiveName = (typeof DIRECTIVE_NAMES)[number]
 
 /** The directive a top-level key names (Datum's keys ignore case), or undefined. */
+
+const SAME_KEY = "Datum's keys ignore case, so they are the same key"
 export function directiveOf(key: string): DirectiveName | undefined {
   return DIRECTIVE_NAMES.find((name) => name === foldCase(key))
 }
@@ -77,7 +79,7 @@ function checkKeys(doc: SourceDocument, report: Reporter): void {
       if (first !== undefined) {
         report.fail({
           code: 'MY_DATUM_DUPLICATE_KEY',
-          message: `keys '${first}' and '${key}' differ only in case; Datum's keys ignore case, so they are the same key`,
+          message: `keys '${first}' and '${key}' differ only in case; ${SAME_KEY}`,
           doc,
           path: [...path, key],
           target: 'key',
@@ -95,7 +97,9 @@ function checkCloudInitDirectives(doc: SourceDocument, value: DatumMap, report: 
   if (key === undefined && header === undefined) return
   report.lenient({
     code: 'MY_DATUM_MIXED_MERGE_HOW',
-    message: `${key ?? `the ${header} header`} is a cloud-init directive; a Datum entry merges with lookup options only (Datum keeps ${key ?? 'it'} as ${key ? 'data' : 'nothing'})`,
+    message:
+      `${key ?? `the ${header} header`} is a cloud-init directive; a Datum entry merges with lookup options ` +
+      `only (Datum keeps ${key ?? 'it'} as ${key ? 'data' : 'nothing'})`,
     doc,
     ...(key === undefined ? {} : { path: [key], target: 'key' as const }),
   })
@@ -140,7 +144,8 @@ export function readEntry(docs: readonly SourceDocument[], report: Reporter): Da
           report.lenient({
             code: 'MY_DATUM_HANDLERS',
             message:
-              'DatumHandlers are not run: values such as [x={ … }=] or [ENC=…] stay strings, where Datum would replace them',
+              'DatumHandlers are not run: values such as [x={ … }=] or [ENC=…] stay strings, where Datum would ' +
+              'replace them',
             doc,
             path: [key],
             target: 'key',
@@ -157,7 +162,9 @@ export function readEntry(docs: readonly SourceDocument[], report: Reporter): Da
       if (previous) {
         report.lenient({
           code: 'MY_DATUM_DUPLICATE_DIRECTIVE',
-          message: `${name} is already declared in ${previous.where.doc?.file ?? 'another part'}; declare the lookup options once (the more specific declaration is used)`,
+          message:
+            `${name} is already declared in ${previous.where.doc?.file ?? 'another part'}; declare the ` +
+            `lookup options once (the more specific declaration is used)`,
           doc,
           path: [key],
           target: 'key',

@@ -67,7 +67,10 @@ export class StrategyTable {
     if (first && rival) {
       this.report.lenient({
         code: 'MY_DATUM_AMBIGUOUS_REGEX' as const,
-        message: `path '${path}' matches the regex keys '${first.key}' and '${rival.key}' with different strategies; Datum's choice between them is unspecified (this dialect takes the first declared, '${first.key}')`,
+        message:
+          `path '${path}' matches the regex keys '${first.key}' and '${rival.key}' with different ` +
+          `strategies; Datum's choice between them is unspecified (this dialect takes the first declared, ` +
+          `'${first.key}')`,
         ...locate(rival.where, 'key'),
       })
     }
@@ -139,7 +142,9 @@ export function createStrategyTable(declared: DeclaredOptions, report: Reporter)
     if (previous !== undefined) {
       report.fail({
         code: 'MY_DATUM_DUPLICATE_OPTION_PATH' as const,
-        message: `lookup_options names the path '${path}' twice ('${previous}' and '${key}'); Datum rejects lookup options that differ only in their separators`,
+        message:
+          `lookup_options names the path '${path}' twice ('${previous}' and '${key}'); Datum rejects lookup ` +
+          `options that differ only in their separators`,
         ...locate(at, 'key'),
       })
     }

@@ -43,7 +43,9 @@ export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Wh
     if (!combines(refType, strategy) && !combines(diffType, strategy)) return ref
     context.report.lenient({
       code: 'MY_DATUM_TYPE_MISMATCH',
-      message: `cannot merge this ${diffType} into the more specific ${refType} at '${path}'; Datum keeps the most specific value`,
+      message:
+        `cannot merge this ${diffType} into the more specific ${refType} at '${path}'; Datum keeps the most ` +
+        `specific value`,
       ...locate(origin),
     })
     return ref
@@ -116,7 +118,10 @@ export function mergeHashtable(
           // Datum adds the value to an ordered dictionary here, which throws.
           context.report.fail({
             code: 'MY_DATUM_DEEP_TYPE_CONFLICT',
-            message: `'${path}' is a mapping in a more specific layer and ${diffValue === null ? 'null' : datumTypeOf(diffValue)} here; Datum's deep merge cannot merge them (give the path a lookup option of its own to keep the most specific value)`,
+            message:
+              `'${path}' is a mapping in a more specific layer and ` +
+              `${diffValue === null ? 'null' : datumTypeOf(diffValue)} here; Datum's deep merge cannot merge them ` +
+              `(give the path a lookup option of its own to keep the most specific value)`,
             ...locate(at),
           })
         }

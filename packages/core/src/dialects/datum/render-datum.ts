@@ -62,7 +62,9 @@ export function renderDatum(
     if (!result.found) {
       report.lenient({
         code: 'MY_DATUM_LOOKUP_NOT_FOUND',
-        message: `no layer has a value at '${normalisePath(options.lookup)}' (Datum's Lookup throws here; Resolve-Datum returns null)`,
+        message:
+          `no layer has a value at '${normalisePath(options.lookup)}' (Datum's Lookup throws here; ` +
+          `Resolve-Datum returns null)`,
         ...locate(entryWhere(entryFile, [])),
       })
     }

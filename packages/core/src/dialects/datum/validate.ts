@@ -26,6 +26,7 @@ const ARRAY_VALUE_HINT: Record<string, string> = {
   deeptuple: 'merge_hash_array: DeepTuple',
 }
 
+const NO_STRATEGY_HINT = 'write a preset name (MostSpecific, hash, deep) or a mapping of merge_* fields'
 function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase()
 }
@@ -120,7 +121,10 @@ function checkMapping(mapping: Record<string, unknown>, where: Where, label: str
       if (typeof value !== 'string' || !/^(?:MostSpecific|First)$/i.test(value)) {
         report.lenient({
           code: 'MY_DATUM_IGNORED_FIELD' as const,
-          message: `${label}: '${key}: ${String(value)}' has no effect; Datum uses a mapping as written (here: merge_* fields only) and honours Strategy only as MostSpecific or First. Write the preset name instead of the mapping, or the merge_* fields`,
+          message:
+            `${label}: '${key}: ${String(value)}' has no effect; Datum uses a mapping as written (here: ` +
+            `merge_* fields only) and honours Strategy only as MostSpecific or First. Write the preset name instead ` +
+            `of the mapping, or the merge_* fields`,
           ...locate(at),
         })
       }
@@ -154,7 +158,9 @@ function checkMapping(mapping: Record<string, unknown>, where: Where, label: str
   ) {
     report.lenient({
       code: 'MY_DATUM_MISSING_TUPLE_KEYS' as const,
-      message: `${label}: ${arrayValue} needs merge_options.tuple_keys; without them Datum compares items on the keys of one of the most specific items`,
+      message:
+        `${label}: ${arrayValue} needs merge_options.tuple_keys; without them Datum compares items on the ` +
+        `keys of one of the most specific items`,
       ...locate(within(where, arrayKey)),
     })
   }
@@ -167,13 +173,15 @@ export function validateStrategy(value: unknown, where: Where, label: string, re
   else if (!psTruthy(value)) {
     report.lenient({
       code: 'MY_DATUM_EMPTY_STRATEGY' as const,
-      message: `${label} has no strategy; write a preset name (MostSpecific, hash, deep) or a mapping of merge_* fields`,
+      message: `${label} has no strategy; ${NO_STRATEGY_HINT}`,
       ...locate(where),
     })
   } else {
     report.lenient({
       code: 'MY_DATUM_INVALID_STRATEGY' as const,
-      message: `${label} must be a preset name or a mapping of merge_* fields; Datum reads ${JSON.stringify(value)} as a mapping without fields`,
+      message:
+        `${label} must be a preset name or a mapping of merge_* fields; Datum reads ${JSON.stringify(value)} ` +
+        `as a mapping without fields`,
       ...locate(where),
     })
   }

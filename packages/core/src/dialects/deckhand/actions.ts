@@ -91,7 +91,10 @@ class ActionRunner {
   }
 
   private get label(): string {
-    return `action ${this.position + 1} (${this.action.method} ${String(this.action.path)}) of ${describeDocument(this.context.child)}`
+    return (
+      `action ${this.position + 1} (${this.action.method} ${String(this.action.path)}) of ` +
+      `${describeDocument(this.context.child)}`
+    )
   }
 
   private path(): ActionPath {
@@ -139,7 +142,9 @@ class ActionRunner {
     if (!(ACTION_METHODS as readonly string[]).includes(method)) {
       const problem = {
         code: DECKHAND_CODES.unsupportedAction,
-        message: `unsupported action method '${method}' in ${describeDocument(this.context.child)}; Deckhand supports merge, replace and delete (UnsupportedActionMethod)`,
+        message:
+          `unsupported action method '${method}' in ${describeDocument(this.context.child)}; Deckhand ` +
+          `supports merge, replace and delete (UnsupportedActionMethod)`,
         doc: this.context.child.source,
         path: [...this.base, 'method'],
       }
@@ -161,7 +166,9 @@ class ActionRunner {
       if (!sameLocation(steps, location)) {
         this.context.report.lenient({
           code: DECKHAND_CODES.deleteElsewhere,
-          message: `${this.label}: Deckhand deletes the first value equal to the one at '${formatSteps(steps)}', which is at '${formatLocation(location)}', not the value at the path`,
+          message:
+            `${this.label}: Deckhand deletes the first value equal to the one at '${formatSteps(steps)}', ` +
+            `which is at '${formatLocation(location)}', not the value at the path`,
           doc: this.context.child.source,
           path: [...this.base, 'path'],
         })

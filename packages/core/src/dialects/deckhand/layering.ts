@@ -40,7 +40,9 @@ function selectionProblems(index: DocumentIndex, selection: ParentSelection): Pr
     if (hasSelector(doc) && !parent) {
       problems.push({
         code: DECKHAND_CODES.parentNotFound,
-        message: `the parentSelector of ${describeDocument(doc)} selects no document in a higher layer; Deckhand keeps the document's own data${actions ? ' and ignores its actions' : ''}`,
+        message:
+          `the parentSelector of ${describeDocument(doc)} selects no document in a higher layer; Deckhand ` +
+          `keeps the document's own data${actions ? ' and ignores its actions' : ''}`,
         doc: doc.source,
         path: [...layering, 'parentSelector'],
       })
@@ -54,7 +56,10 @@ function selectionProblems(index: DocumentIndex, selection: ParentSelection): Pr
     } else if (parent && !actions && !doc.control) {
       problems.push({
         code: DECKHAND_CODES.selectorWithoutActions,
-        message: `${describeDocument(doc)} has a parent (${describeDocument(index.byMeta.get(parent)!)}) but no actions; Deckhand keeps the document's own data and uses nothing of the parent's (add actions: [{method: merge, path: .}] to inherit)`,
+        message:
+          `${describeDocument(doc)} has a parent (${describeDocument(index.byMeta.get(parent)!)}) but no ` +
+          `actions; Deckhand keeps the document's own data and uses nothing of the parent's (add actions: [{method: ` +
+          `merge, path: .}] to inherit)`,
         doc: doc.source,
         path: [...layering, 'parentSelector'],
       })

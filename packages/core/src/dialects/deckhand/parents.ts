@@ -48,7 +48,9 @@ export function indexDocuments(
     if (first) {
       const problem: Problem = {
         code: DECKHAND_CODES.duplicateDocument,
-        message: `${describeDocument(doc)} appears twice (first in ${first.source.file}); Deckhand keeps the first and drops this one`,
+        message:
+          `${describeDocument(doc)} appears twice (first in ${first.source.file}); Deckhand keeps the first ` +
+          `and drops this one`,
         doc: doc.source,
         path: ['metadata', 'name'],
       }
@@ -61,7 +63,9 @@ export function indexDocuments(
       if (!policy.layerOrder.includes(doc.layer)) {
         const problem: Problem = {
           code: DECKHAND_CODES.invalidLayer,
-          message: `layer '${doc.layer}' of ${describeDocument(doc)} is not in the layerOrder [${policy.layerOrder.join(', ')}] of LayeringPolicy ${policy.doc.name} (InvalidDocumentLayer)`,
+          message:
+            `layer '${doc.layer}' of ${describeDocument(doc)} is not in the layerOrder ` +
+            `[${policy.layerOrder.join(', ')}] of LayeringPolicy ${policy.doc.name} (InvalidDocumentLayer)`,
           doc: doc.source,
           path: LAYER_PATH,
         }
@@ -96,7 +100,9 @@ function isChild(parent: DeckhandDocument, child: DeckhandDocument, index: Docum
     // Deckhand's `layerOrder.index('')` raises a ValueError here.
     report.fail({
       code: DECKHAND_CODES.invalidDocument,
-      message: `${describeDocument(child)} has a parentSelector but no layer; Deckhand fails on it once a document carries one of its selector's labels`,
+      message:
+        `${describeDocument(child)} has a parentSelector but no layer; Deckhand fails on it once a document ` +
+        `carries one of its selector's labels`,
       doc: child.source,
       path: SELECTOR_PATH,
     })
@@ -108,7 +114,9 @@ function isChild(parent: DeckhandDocument, child: DeckhandDocument, index: Docum
   if (child.schema !== parent.schema) {
     report.fail({
       code: DECKHAND_CODES.invalidParent,
-      message: `the parentSelector of ${describeDocument(child)} selects ${describeDocument(parent)} in ${parent.source.file}, but their schemas do not match (InvalidDocumentParent)`,
+      message:
+        `the parentSelector of ${describeDocument(child)} selects ${describeDocument(parent)} in ` +
+        `${parent.source.file}, but their schemas do not match (InvalidDocumentParent)`,
       doc: child.source,
       path: SELECTOR_PATH,
     })
@@ -116,7 +124,10 @@ function isChild(parent: DeckhandDocument, child: DeckhandDocument, index: Docum
   if (parentLayer >= childLayer) {
     report.fail({
       code: DECKHAND_CODES.invalidParent,
-      message: `the parentSelector of ${describeDocument(child)} selects ${describeDocument(parent)} in ${parent.source.file}, but a parent must be in a higher layer than its child (layerOrder ${index.order.join(', ')}) (InvalidDocumentParent)`,
+      message:
+        `the parentSelector of ${describeDocument(child)} selects ${describeDocument(parent)} in ` +
+        `${parent.source.file}, but a parent must be in a higher layer than its child (layerOrder ` +
+        `${index.order.join(', ')}) (InvalidDocumentParent)`,
       doc: child.source,
       path: SELECTOR_PATH,
     })
@@ -167,7 +178,10 @@ export function selectParents(index: DocumentIndex, report: Reporter): ParentSel
         const found = (matches.get(doc.identity) ?? []).map((p) => `${describeDocument(p)} in ${p.source.file}`)
         report.fail({
           code: DECKHAND_CODES.indeterminateParent,
-          message: `${describeDocument(doc)} has ${count} parents by Deckhand's count (IndeterminateDocumentParent); its parentSelector matches ${found.join(', ')}. Each document must have exactly one parent, and two matches in one layer count even when a closer layer also matches`,
+          message:
+            `${describeDocument(doc)} has ${count} parents by Deckhand's count ` +
+            `(IndeterminateDocumentParent); its parentSelector matches ${found.join(', ')}. Each document must have ` +
+            `exactly one parent, and two matches in one layer count even when a closer layer also matches`,
           doc: doc.source,
           path: SELECTOR_PATH,
         })

@@ -61,7 +61,8 @@ function parseJsonPath(jsonpath: string): PathStep[] {
       const match = IDENTIFIER.exec(jsonpath.slice(i))
       if (!match)
         throw new PathError(
-          `expected a key after '.' at character ${i + 1} of '${jsonpath}' (quote keys that are not plain names: ."my key")`,
+          `expected a key after '.' at character ${i + 1} of '${jsonpath}' (quote keys that are not plain names: ` +
+            `."my key")`,
         )
       steps.push({ kind: 'field', key: match[0], quoted: false })
       i += match[0].length

@@ -50,7 +50,9 @@ export function findLayeringPolicy(
   if (!policy) {
     const problem: Problem = {
       code: DECKHAND_CODES.layeringPolicyNotFound,
-      message: `no ${LAYERING_POLICY_SCHEMA}/v1 document in this document set (LayeringPolicyNotFound): Deckhand needs one for the layer order`,
+      message:
+        `no ${LAYERING_POLICY_SCHEMA}/v1 document in this document set (LayeringPolicyNotFound): Deckhand ` +
+        `needs one for the layer order`,
     }
     if (first) problem.doc = first
     return report.fail(problem)
@@ -61,7 +63,9 @@ export function findLayeringPolicy(
     const same = pyEquals(readLayerOrder(other, report), layerOrder)
     const problem: Problem = {
       code: DECKHAND_CODES.multiplePolicies,
-      message: `more than one LayeringPolicy: Deckhand uses the first, ${describeDocument(policy)} in ${policy.source.file}, and ignores this one${same ? '' : ', whose layerOrder differs'}`,
+      message:
+        `more than one LayeringPolicy: Deckhand uses the first, ${describeDocument(policy)} in ` +
+        `${policy.source.file}, and ignores this one${same ? '' : ', whose layerOrder differs'}`,
       doc: other.source,
       path: ['data', 'layerOrder'],
     }

@@ -28,7 +28,8 @@ function checkSyntax(pattern: string): void {
       const rest = pattern.slice(i + 2)
       if (!/^(?::|=|!|<=|<!)/.test(rest))
         throw new PatternMismatch(
-          `the group syntax (?${rest.slice(0, 2)}… (Python's named groups and inline flags are written differently in JavaScript)`,
+          `the group syntax (?${rest.slice(0, 2)}… (Python's named groups and inline flags are written differently ` +
+            `in JavaScript)`,
         )
     }
     if (ch === '[' && (pattern.startsWith('[]', i) || pattern.startsWith('[^]', i)))

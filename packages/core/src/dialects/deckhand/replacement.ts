@@ -42,14 +42,16 @@ export function checkReplacements(
         invalid(
           doc,
           ['metadata', 'replacement'],
-          `${describeDocument(doc)} has replacement: true but no parent; a replacement must select the document it replaces with its parentSelector`,
+          `${describeDocument(doc)} has replacement: true but no parent; a replacement must select the document it ` +
+            `replaces with its parentSelector`,
           report,
         )
       if (doc.schema !== parent.schema || doc.name !== parent.name) {
         invalid(
           doc,
           ['metadata', 'replacement'],
-          `${describeDocument(doc)} replaces its parent ${describeDocument(parent)}, but a replacement must have the same schema and metadata.name as its parent`,
+          `${describeDocument(doc)} replaces its parent ${describeDocument(parent)}, but a replacement must have ` +
+            `the same schema and metadata.name as its parent`,
           report,
         )
       }
@@ -57,7 +59,9 @@ export function checkReplacements(
       if (earlier) {
         soft.push({
           code: DECKHAND_CODES.invalidReplacement,
-          message: `${describeDocument(parent)} is replaced twice, by ${describeDocument(earlier)} and by this document; Deckhand silently uses this one`,
+          message:
+            `${describeDocument(parent)} is replaced twice, by ${describeDocument(earlier)} and by this ` +
+            `document; Deckhand silently uses this one`,
           doc: doc.source,
           path: ['metadata', 'replacement'],
         })
@@ -69,7 +73,8 @@ export function checkReplacements(
       invalid(
         doc,
         ['metadata', 'name'],
-        `${describeDocument(doc)} has the same schema and metadata.name as its parent; add replacement: true to it or give it another name`,
+        `${describeDocument(doc)} has the same schema and metadata.name as its parent; add replacement: true to it ` +
+          `or give it another name`,
         report,
       )
     }
@@ -80,7 +85,8 @@ export function checkReplacements(
       invalid(
         doc,
         ['metadata', 'name'],
-        `${describeDocument(doc)} and ${describeDocument(other)} in ${other.source.file} have the same schema and metadata.name and neither is a replacement of the other`,
+        `${describeDocument(doc)} and ${describeDocument(other)} in ${other.source.file} have the same schema and ` +
+          `metadata.name and neither is a replacement of the other`,
         report,
       )
     }
@@ -92,7 +98,9 @@ export function checkReplacements(
     if (replacement && doc.replacement) {
       const problem: Problem = {
         code: DECKHAND_CODES.invalidReplacement,
-        message: `${describeDocument(doc)} is a replacement and is itself replaced by ${describeDocument(replacement)}; only one level of replacement is allowed`,
+        message:
+          `${describeDocument(doc)} is a replacement and is itself replaced by ` +
+          `${describeDocument(replacement)}; only one level of replacement is allowed`,
         doc: doc.source,
         path: ['metadata', 'replacement'],
       }

@@ -26,7 +26,8 @@ export function selectDocumentData(
   if (matches.length === 1) return getOwn(matches[0]!.value, 'data') ?? null
   if (matches.length > 1) {
     return fail(
-      `${matches.length} rendered documents are named '${name}' (${matches.map((r) => r.doc.schema).join(', ')}); choose one with deckhand.schema (import query ?schema=…)`,
+      `${matches.length} rendered documents are named '${name}' (${matches.map((r) => r.doc.schema).join(', ')}); ` +
+        `choose one with deckhand.schema (import query ?schema=…)`,
     )
   }
   if (named.length > 0) {
@@ -41,7 +42,8 @@ export function selectDocumentData(
   const hidden = result.documents.find((doc) => doc.name === name && (schema === undefined || doc.schema === schema))
   if (hidden)
     return fail(
-      `${describeDocument(hidden)} is ${hidden.abstract ? 'abstract' : 'not rendered'}; Deckhand returns concrete documents only`,
+      `${describeDocument(hidden)} is ${hidden.abstract ? 'abstract' : 'not rendered'}; Deckhand returns concrete ` +
+        `documents only`,
     )
   const names = [...new Set(result.rendered.map((r) => r.doc.name))]
   return fail(

@@ -3,6 +3,7 @@
 // document, replacements followed, and writes it at each destination path of the document, or into
 // the regex match of `dest.pattern` in the string there. There is no Barbican at build time:
 // encrypted sources are read as the cleartext they hold.
+// One class: every substitution's checks share its locations and Deckhand's error names (~280 lines).
 import type { ErrorCode } from '../../codes.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
 import { DECKHAND_CODES } from './codes.ts'
@@ -94,7 +95,8 @@ class SubstitutionRunner {
     if (!found) {
       this.failOrSkip(
         DECKHAND_CODES.substitutionSourceNotFound,
-        `${this.label} reads [${schema}] ${name}, which is not a concrete document of this set (SubstitutionSourceNotFound)`,
+        `${this.label} reads [${schema}] ${name}, which is not a concrete document of this set ` +
+          `(SubstitutionSourceNotFound)`,
         ['src'],
         'Deckhand skips the substitution',
       )
@@ -127,7 +129,8 @@ class SubstitutionRunner {
       // Deckhand logs the warning and goes on: the destination receives None.
       this.failOrSkip(
         DECKHAND_CODES.substitutionSourceDataNotFound,
-        `${this.label}: nothing at '${srcPath}' in the rendered data of ${describeDocument(source)} (SubstitutionSourceDataNotFound)`,
+        `${this.label}: nothing at '${srcPath}' in the rendered data of ${describeDocument(source)} ` +
+          `(SubstitutionSourceDataNotFound)`,
         ['src', 'path'],
         'Deckhand writes null at the destination',
       )
@@ -171,14 +174,16 @@ class SubstitutionRunner {
     // Python's re.sub with a non-string subject or replacement: what Deckhand does there changed between its versions.
     if (typeof target !== 'string')
       this.unsupported(
-        `dest.pattern on a destination value that is not a string (${target === null ? 'null' : Array.isArray(target) ? 'a list' : typeof target})`,
+        `dest.pattern on a destination value that is not a string ` +
+          `(${target === null ? 'null' : Array.isArray(target) ? 'a list' : typeof target})`,
         [...at, 'pattern'],
       )
     if (typeof secret !== 'string')
       this.unsupported(`dest.pattern with a source value that is not a string`, [...at, 'pattern'])
     if (secret.includes('\\'))
       this.unsupported(
-        `dest.pattern with a source value containing a backslash (Python expands re.sub template escapes such as \\1 and \\n)`,
+        `dest.pattern with a source value containing a backslash (Python expands re.sub template escapes such as ` +
+          `\\1 and \\n)`,
         [...at, 'pattern'],
       )
     let regex: RegExp
@@ -234,7 +239,8 @@ class SubstitutionRunner {
       if (!(error instanceof PathError)) throw error
       this.failOrSkip(
         DECKHAND_CODES.substitutionFailed,
-        `${this.label}: cannot write '${destPath}' in ${describeDocument(this.doc)}: ${error.message} (UnknownSubstitutionError)`,
+        `${this.label}: cannot write '${destPath}' in ${describeDocument(this.doc)}: ${error.message} ` +
+          `(UnknownSubstitutionError)`,
         [...at, 'path'],
         'Deckhand leaves the document as it is',
       )
@@ -250,7 +256,8 @@ class SubstitutionRunner {
     if (pyTruthy(written)) return written
     this.failOrSkip(
       DECKHAND_CODES.substitutionFailed,
-      `${this.label}: Deckhand cannot write the empty or false value ${JSON.stringify(written)} over the whole data of ${describeDocument(this.doc)} (UnknownSubstitutionError)`,
+      `${this.label}: Deckhand cannot write the empty or false value ${JSON.stringify(written)} over the whole data ` +
+        `of ${describeDocument(this.doc)} (UnknownSubstitutionError)`,
       [...at, 'path'],
       'Deckhand leaves the document as it is',
     )

@@ -15,7 +15,9 @@ function deepUpdate(old: unknown, value: Mapping, path: PathSegment[], doc: Sour
     if (!isMapping(target)) {
       report.fail({
         code: TYPE_MISMATCH,
-        message: `cannot deep-merge a mapping into the earlier ${pyTypeName(target)} (heatclient raises AttributeError: '${pyTypeName(target)}' object has no attribute 'get')`,
+        message:
+          `cannot deep-merge a mapping into the earlier ${pyTypeName(target)} (heatclient raises ` +
+          `AttributeError: '${pyTypeName(target)}' object has no attribute 'get')`,
         doc,
         path,
       })
@@ -39,7 +41,9 @@ export function mergeClientEnvironments(docs: readonly SourceDocument[], initial
     if (Object.hasOwn(env, PARAMETER_MERGE_STRATEGIES)) {
       report.lenient({
         code: 'MY_HEAT_CLIENT_STRATEGIES',
-        message: `heatclient's merge ignores ${PARAMETER_MERGE_STRATEGIES} (it deep-merges it like any other section); use heat.mode 'server' for Heat's strategies`,
+        message:
+          `heatclient's merge ignores ${PARAMETER_MERGE_STRATEGIES} (it deep-merges it like any other ` +
+          `section); use heat.mode 'server' for Heat's strategies`,
         doc,
         path: [PARAMETER_MERGE_STRATEGIES],
         target: 'key',

@@ -16,7 +16,8 @@ export function mergeList(old: unknown, value: unknown, path: readonly PathSegme
     if (!Array.isArray(old)) {
       throw new HeatRaise(
         TYPE_MISMATCH,
-        `cannot extend the earlier ${pyTypeName(old)} with a list (Heat raises AttributeError: '${pyTypeName(old)}' object has no attribute 'extend')`,
+        `cannot extend the earlier ${pyTypeName(old)} with a list (Heat raises AttributeError: '${pyTypeName(old)}' ` +
+          `object has no attribute 'extend')`,
         path,
       )
     }
@@ -26,7 +27,8 @@ export function mergeList(old: unknown, value: unknown, path: readonly PathSegme
   if (typeof old !== 'string' || typeof value !== 'string') {
     throw new HeatRaise(
       TYPE_MISMATCH,
-      `cannot comma-join the earlier ${pyTypeName(old)} with a ${pyTypeName(value)} (Heat raises TypeError in ','.join)`,
+      `cannot comma-join the earlier ${pyTypeName(old)} with a ${pyTypeName(value)} (Heat raises TypeError in ` +
+        `','.join)`,
       path,
     )
   }
@@ -41,7 +43,8 @@ function requireMapping(value: unknown, role: 'earlier value' | 'value', path: r
       : `'${pyTypeName(value)}' object does not support item assignment`
   throw new HeatRaise(
     TYPE_MISMATCH,
-    `cannot merge a mapping ${role === 'value' ? 'from' : 'into'} a ${pyTypeName(value)} (Heat raises ${role === 'value' ? 'AttributeError' : 'TypeError'}: ${detail})`,
+    `cannot merge a mapping ${role === 'value' ? 'from' : 'into'} a ${pyTypeName(value)} (Heat raises ` +
+      `${role === 'value' ? 'AttributeError' : 'TypeError'}: ${detail})`,
     path,
   )
 }
@@ -105,7 +108,8 @@ export function parseParam(value: unknown, type: HeatParameterType, path: readon
   if (typeof value === 'string' || Array.isArray(value)) return value
   throw new HeatRaise(
     INVALID_PARAMETER,
-    `a ${type} parameter can only be merged from a string or a list, not a ${pyTypeName(value)} (Heat raises ValueError: Invalid parameter in environment)`,
+    `a ${type} parameter can only be merged from a string or a list, not a ${pyTypeName(value)} (Heat raises ` +
+      `ValueError: Invalid parameter in environment)`,
     path,
   )
 }

@@ -80,7 +80,8 @@ export function joinStrings(a: unknown, b: unknown, path: readonly PathSegment[]
   if (typeof a === 'string' && typeof b === 'string') return a + b
   throw new HeatRaise(
     TYPE_MISMATCH,
-    `cannot concatenate ${pyTypeName(a)} and ${pyTypeName(b)} (Heat raises TypeError: sequence item: expected str instance)`,
+    `cannot concatenate ${pyTypeName(a)} and ${pyTypeName(b)} (Heat raises TypeError: sequence item: expected str ` +
+      `instance)`,
     path,
   )
 }

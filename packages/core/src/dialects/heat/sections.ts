@@ -61,6 +61,8 @@ export function detectHeat(value: unknown): string | undefined {
   return keys.find((key) => ENVIRONMENT_MARKERS.includes(key))
 }
 
+const describeScalar = (value: unknown): string => `the ${typeof value} ${JSON.stringify(value)}`
+
 /**
  * `environment_format.parse` on one document: a mapping (null is `{}`) with only known sections;
  * the server also rejects null sections, heatclient's parser does not. Returns a copy we may mutate.
@@ -71,7 +73,9 @@ export function parseEnvironment(doc: SourceDocument, mode: HeatMode, report: Re
   if (!isMapping(value)) {
     report.fail({
       code: 'MY_HEAT_NOT_MAPPING',
-      message: `a Heat environment must be a mapping, not ${Array.isArray(value) ? 'a list' : `the ${typeof value} ${JSON.stringify(value)}`} (Heat raises ValueError: The environment is not a valid YAML mapping data type)`,
+      message:
+        `a Heat environment must be a mapping, not ${Array.isArray(value) ? 'a list' : describeScalar(value)} ` +
+        '(Heat raises ValueError: The environment is not a valid YAML mapping data type)',
       doc,
       path: [],
     })
@@ -81,7 +85,9 @@ export function parseEnvironment(doc: SourceDocument, mode: HeatMode, report: Re
       const suggestion = suggestName(key, SECTIONS)
       report.fail({
         code: 'MY_HEAT_UNKNOWN_SECTION',
-        message: `'${key}' is not a section of a Heat environment; the sections are ${SECTIONS.join(', ')} (Heat raises ValueError: environment has wrong section)`,
+        message:
+          `'${key}' is not a section of a Heat environment; the sections are ${SECTIONS.join(', ')} (Heat ` +
+          `raises ValueError: environment has wrong section)`,
         doc,
         path: [key],
         target: 'key',
@@ -91,7 +97,9 @@ export function parseEnvironment(doc: SourceDocument, mode: HeatMode, report: Re
     if (section === null && mode === 'server') {
       report.fail({
         code: 'MY_HEAT_EMPTY_SECTION',
-        message: `section '${key}' is empty (null); write '${key}: ${LIST_SECTIONS.includes(key) ? '[]' : '{}'}' or remove it (Heat raises ValueError: environment has empty section)`,
+        message:
+          `section '${key}' is empty (null); write '${key}: ${LIST_SECTIONS.includes(key) ? '[]' : '{}'}' or ` +
+          `remove it (Heat raises ValueError: environment has empty section)`,
         doc,
         path: [key],
         target: 'key',

@@ -56,7 +56,8 @@ function recordStrategies(section: string, values: Mapping, ctx: FileContext): v
         code: 'MY_HEAT_CONFLICTING_STRATEGY',
         message:
           `conflicting merge strategy ${JSON.stringify(strategy)} for parameter '${key}': its strategy is ` +
-          `${JSON.stringify(recorded.strategy)}, fixed by the first file that set it (${where(recorded.doc, recorded.path, ctx.root)}) ` +
+          `${JSON.stringify(recorded.strategy)}, fixed by the first file that set it ` +
+          `(${where(recorded.doc, recorded.path, ctx.root)}) ` +
           `(Heat raises ConflictingMergeStrategyForParam)`,
         doc,
         path: explicit ? [PARAMETER_MERGE_STRATEGIES, key] : [section, key],
@@ -72,7 +73,9 @@ function mergeParameters(section: string, old: unknown, values: unknown, ctx: Fi
   if (!isMapping(values)) {
     return report.fail({
       code: TYPE_MISMATCH,
-      message: `section '${section}' must be a mapping of parameters, not a ${pyTypeName(values)} (Heat raises AttributeError: '${pyTypeName(values)}' object has no attribute 'items')`,
+      message:
+        `section '${section}' must be a mapping of parameters, not a ${pyTypeName(values)} (Heat raises ` +
+        `AttributeError: '${pyTypeName(values)}' object has no attribute 'items')`,
       doc,
       path: [section],
     })
@@ -82,7 +85,9 @@ function mergeParameters(section: string, old: unknown, values: unknown, ctx: Fi
   if (!isMapping(old)) {
     return report.fail({
       code: TYPE_MISMATCH,
-      message: `the initial environment's '${section}' is a ${pyTypeName(old)}, not a mapping (Heat raises an exception merging into it)`,
+      message:
+        `the initial environment's '${section}' is a ${pyTypeName(old)}, not a mapping (Heat raises an ` +
+        `exception merging into it)`,
       doc,
       path: [section],
     })
@@ -92,7 +97,9 @@ function mergeParameters(section: string, old: unknown, values: unknown, ctx: Fi
     if (!schema.types.has(key)) {
       report.lenient({
         code: 'MY_HEAT_UNDECLARED_PARAMETER',
-        message: `parameter '${key}' is not declared by the template, so Heat drops it (only the first file that sets '${section}' keeps undeclared parameters); declare it or remove it`,
+        message:
+          `parameter '${key}' is not declared by the template, so Heat drops it (only the first file that ` +
+          `sets '${section}' keeps undeclared parameters); declare it or remove it`,
         doc,
         path: [section, key],
         target: 'key',
@@ -108,7 +115,9 @@ function mergeParameters(section: string, old: unknown, values: unknown, ctx: Fi
     if (type === 'number') {
       report.lenient({
         code: 'MY_HEAT_MERGE_NUMBER',
-        message: `parameter '${key}' is a number and its strategy is '${strategy}': Heat does not add numbers, it concatenates string values ("3" + "4" = "34") and rejects real numbers; use 'overwrite'`,
+        message:
+          `parameter '${key}' is a number and its strategy is '${strategy}': Heat does not add numbers, it ` +
+          `concatenates string values ("3" + "4" = "34") and rejects real numbers; use 'overwrite'`,
         doc,
         path: [section, key],
       })
@@ -136,7 +145,9 @@ function mergeOtherSection(section: string, old: unknown, value: unknown, ctx: F
   if (Array.isArray(value) && Array.isArray(old)) {
     ctx.report.fail({
       code: TYPE_MISMATCH,
-      message: `'${section}' is already set by an earlier file or the initial environment; Heat merges list sections like mappings and raises AttributeError: 'list' object has no attribute 'items'`,
+      message:
+        `'${section}' is already set by an earlier file or the initial environment; Heat merges list ` +
+        `sections like mappings and raises AttributeError: 'list' object has no attribute 'items'`,
       doc: ctx.doc,
       path: [section],
     })
@@ -159,7 +170,9 @@ export function mergeEnvironments(docs: readonly SourceDocument[], merge: Server
       if (!Object.hasOwn(params, section)) {
         merge.report.fail({
           code: 'MY_HEAT_MISSING_SECTION',
-          message: `this file sets '${section}', which heat.initial does not have (Heat raises KeyError); add '${section}: ${LIST_SECTIONS.includes(section) ? '[]' : '{}'}' to heat.initial`,
+          message:
+            `this file sets '${section}', which heat.initial does not have (Heat raises KeyError); add ` +
+            `'${section}: ${LIST_SECTIONS.includes(section) ? '[]' : '{}'}' to heat.initial`,
           doc,
           path: [section],
           target: 'key',

@@ -38,6 +38,8 @@ function describe(value: unknown): string {
  * for it, else the file's `default`, else `overwrite`. A value that is not a strategy name falls back
  * to the file's default, which itself is not validated.
  */
+
+const STRATEGY_LIST = STRATEGIES.join(', ')
 export function strategyFor(
   file: FileStrategies,
   key: string,
@@ -48,7 +50,9 @@ export function strategyFor(
   if (!isMapping(strategies)) {
     report.fail({
       code: 'MY_HEAT_SECTION_TYPE',
-      message: `${PARAMETER_MERGE_STRATEGIES} must be a mapping, not a ${pyTypeName(strategies)} (Heat raises AttributeError: '${pyTypeName(strategies)}' object has no attribute 'get')`,
+      message:
+        `${PARAMETER_MERGE_STRATEGIES} must be a mapping, not a ${pyTypeName(strategies)} (Heat raises ` +
+        `AttributeError: '${pyTypeName(strategies)}' object has no attribute 'get')`,
       doc: file.doc,
       path: [PARAMETER_MERGE_STRATEGIES],
     })
@@ -88,7 +92,9 @@ export function checkFileStrategies(
   if (!isMapping(value)) {
     report.lenient({
       code: 'MY_HEAT_SECTION_TYPE',
-      message: `${PARAMETER_MERGE_STRATEGIES} must be a mapping of parameter names to ${STRATEGIES.join(' / ')}; Heat fails as soon as this file sets a declared parameter`,
+      message:
+        `${PARAMETER_MERGE_STRATEGIES} must be a mapping of parameter names to ${STRATEGIES.join(' / ')}; ` +
+        `Heat fails as soon as this file sets a declared parameter`,
       doc,
       path: [PARAMETER_MERGE_STRATEGIES],
     })
@@ -101,11 +107,12 @@ export function checkFileStrategies(
       const suggestion = typeof strategy === 'string' ? suggestName(strategy, STRATEGIES) : undefined
       const consequence =
         key === 'default'
-          ? `Heat keeps it as the strategy of the parameters this file sets first, merges them like '${OVERWRITE}', and reports a conflict when a later file sets them`
+          ? `Heat keeps it as the strategy of the parameters this file sets first, merges them like '${OVERWRITE}', ` +
+            `and reports a conflict when a later file sets them`
           : `Heat falls back to this file's default (${describe(fileDefault)})`
       report.lenient({
         code: 'MY_HEAT_UNKNOWN_STRATEGY',
-        message: `${describe(strategy)} is not a merge strategy (${STRATEGIES.join(', ')}) for '${key}': ${consequence}`,
+        message: `${describe(strategy)} is not a merge strategy (${STRATEGY_LIST}) for '${key}': ${consequence}`,
         doc,
         path: [PARAMETER_MERGE_STRATEGIES, key],
         ...(suggestion ? { suggestion } : {}),

@@ -82,7 +82,8 @@ export function expandArchive(text: string, ctx: GatherContext, gathering: Gathe
         problemAt(
           entryCtx,
           'MY_PART_UNHANDLED',
-          `archive entry ${index + 1} of type ${type} is skipped: cloud-init does not expand includes or archives inside an archive, and handles only cloud-config here`,
+          `archive entry ${index + 1} of type ${type} is skipped: cloud-init does not expand includes or archives ` +
+            `inside an archive, and handles only cloud-config here`,
         ),
       )
     }

@@ -113,7 +113,8 @@ export class Confinement {
         problemAt(
           at.ctx,
           'MY_INCLUDE_OUTSIDE_ROOT',
-          `'${written}' resolves outside the project root ${this.options.root}${how}; add its folder to the 'allow' option to permit it`,
+          `'${written}' resolves outside the project root ${this.options.root}${how}; add its folder to the 'allow' ` +
+            `option to permit it`,
           at.line,
           at.column,
         ),

@@ -218,7 +218,8 @@ class Gatherer implements Gathering {
           problemAt(
             ctx,
             'MY_JINJA_UNSUPPORTED',
-            'jinja templates are rendered by cloud-init at boot with instance data, which a build does not have; the part is skipped',
+            'jinja templates are rendered by cloud-init at boot with instance data, which a build does not have; ' +
+              'the part is skipped',
             0,
           ),
         )

@@ -65,7 +65,9 @@ export function parseIncludeLines(
           const suggestion = suggestName(name, Object.keys(vars))
           problems.push({
             code: 'MY_INCLUDE_UNKNOWN_VARIABLE',
-            message: `unknown variable '\${${name}}' in include line (known: ${Object.keys(vars).sort().join(', ') || 'none'})`,
+            message:
+              `unknown variable '\${${name}}' in include line (known: ` +
+              `${Object.keys(vars).sort().join(', ') || 'none'})`,
             line: index,
             column: offset + at,
             ...(suggestion ? { suggestion } : {}),

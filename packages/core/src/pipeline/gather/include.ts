@@ -58,7 +58,8 @@ export function expandInclude(text: string, ctx: GatherContext, gathering: Gathe
       if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
         fail(
           'MY_INCLUDE_OUTSIDE_ROOT',
-          `'${line.target}' has '..' inside a glob pattern, which walks outside the project root ${gathering.options.root}; write the folder before the wildcard without '..'`,
+          `'${line.target}' has '..' inside a glob pattern, which walks outside the project root ` +
+            `${gathering.options.root}; write the folder before the wildcard without '..'`,
         )
       }
       try {
@@ -76,15 +77,17 @@ export function expandInclude(text: string, ctx: GatherContext, gathering: Gathe
           .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
       } catch (error) {
         // picomatch compiles the pattern to a RegExp, which a long or odd pattern can break.
+        const pattern = line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target
         return fail(
           'MY_INCLUDE_INVALID',
-          `invalid glob pattern '${line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target}': ${(error as Error).message.slice(0, 200)}`,
+          `invalid glob pattern '${pattern}': ${(error as Error).message.slice(0, 200)}`,
         )
       }
       if (paths.length > gathering.options.limits.maxGlobMatches)
         fail(
           'MY_GLOB_TOO_MANY',
-          `'${line.target}' matches ${paths.length} files, over the limit of ${gathering.options.limits.maxGlobMatches} (limits.maxGlobMatches)`,
+          `'${line.target}' matches ${paths.length} files, over the limit of ` +
+            `${gathering.options.limits.maxGlobMatches} (limits.maxGlobMatches)`,
         )
       if (paths.length === 0) {
         gathering.inputs.missing.push(absolute)

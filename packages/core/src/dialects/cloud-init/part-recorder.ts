@@ -1,0 +1,197 @@
+// The recorder of one part's merge: MergeRun reports each decision; the events count once the part
+// ends well (cloud-init abandons a part whose merge raises, and so does its history).
+import { locateKey } from '../../provenance.ts'
+import type { ProvenanceAction, ProvenanceEvent, ProvenanceRecorder } from '../../provenance.ts'
+import type { SourceDocument } from '../../source-document.ts'
+import type { PathSegment } from '../../values.ts'
+import type { MergerSpec } from './directive.ts'
+import { isMapping } from '../../values.ts'
+
+/** The recorder a MergeRun reports to. Paths are copied: callers may pass arrays they mutate later. */
+export interface MergeRecorder {
+  /** `value` takes the place of `old` at `path`; `ABSENT` for "nothing there before" / "removed". */
+  put(path: readonly PathSegment[], old: unknown, value: unknown, by: MergerType): void
+  /** An event on `path` alone (the part's value for it is `value`). */
+  note(
+    path: readonly PathSegment[],
+    action: ProvenanceAction,
+    by: MergerType | undefined,
+    value: unknown,
+    note?: string,
+  ): void
+  /** `items` (from `incoming`) were appended or prepended to the list at `path`, which held `oldLength` items. */
+  addItems(
+    path: readonly PathSegment[],
+    oldLength: number,
+    items: readonly unknown[],
+    incoming: unknown,
+    method: 'append' | 'prepend',
+  ): void
+}
+
+export type MergerType = 'dict' | 'list' | 'str'
+
+/** Marks "no value": before a `set`, after a `deleted`. */
+export const ABSENT: unique symbol = Symbol('absent')
+
+/** A container's children by segment; scalars (and ABSENT) have none. */
+export function childrenOf(value: unknown): Map<string, [PathSegment, unknown]> {
+  const out = new Map<string, [PathSegment, unknown]>()
+  if (Array.isArray(value)) value.forEach((item, i) => out.set(String(i), [i, item]))
+  else if (isMapping(value)) for (const key of Object.keys(value)) out.set(key, [key, value[key]])
+  return out
+}
+
+export function formatSpec(spec: MergerSpec): string {
+  return `${spec.name}(${typeof spec.options === 'string' ? spec.options : spec.options.map(String).join(',')})`
+}
+
+/** The merger set as a merge string, one merger per type (the first listed wins, as in cloud-init). */
+export function describeMergers(specs: readonly MergerSpec[]): string {
+  const seen = new Set<string>()
+  return specs
+    .filter((spec) => !seen.has(spec.name) && seen.add(spec.name))
+    .map(formatSpec)
+    .join('+')
+}
+
+type Pending = { kind: 'event'; event: ProvenanceEvent } | { kind: 'shift'; path: PathSegment[]; by: number }
+
+/**
+ * The recorder of one part. Events wait until the part ends: cloud-init abandons a part whose merge
+ * raises, and so does its history.
+ */
+export class PartRecorder implements MergeRecorder {
+  private readonly pending: Pending[] = []
+
+  constructor(
+    private readonly owner: ProvenanceRecorder,
+    private readonly doc: SourceDocument,
+    private readonly specs: readonly MergerSpec[],
+  ) {}
+
+  private label(by: MergerType | undefined): string {
+    const spec = by && this.specs.find((s) => s.name === by)
+    return spec ? formatSpec(spec) : 'none'
+  }
+
+  private event(
+    path: readonly PathSegment[],
+    docPath: readonly PathSegment[],
+    action: ProvenanceAction,
+    merger: string,
+    value: unknown,
+    note?: string,
+  ): void {
+    const event: ProvenanceEvent = { path: [...path], ...locateKey(this.doc, docPath), action, merger }
+    if (value !== ABSENT) event.value = value
+    if (note) event.note = note
+    this.pending.push({ kind: 'event', event })
+  }
+
+  /**
+   * One event for `path` and one for each path below it, old and new. `cause` explains the events
+   * below a path the part replaced or deleted as a whole.
+   */
+  private walk(
+    path: readonly PathSegment[],
+    docPath: readonly PathSegment[],
+    old: unknown,
+    value: unknown,
+    merger: string,
+    action: ProvenanceAction,
+    cause?: string,
+  ): void {
+    this.event(path, docPath, action, merger, value, action === 'set' ? undefined : cause)
+    const oldKids = childrenOf(old)
+    const newKids = childrenOf(value)
+    if (oldKids.size === 0 && newKids.size === 0) return
+    const below =
+      cause ??
+      (old === ABSENT
+        ? undefined
+        : `${path.map(String).join('.')} was ${value === ABSENT ? 'deleted' : 'replaced as a whole'}`)
+    for (const [key, [segment, child]] of newKids) {
+      const before = oldKids.has(key) ? oldKids.get(key)![1] : ABSENT
+      this.walk(
+        [...path, segment],
+        [...docPath, segment],
+        before,
+        child,
+        merger,
+        before === ABSENT ? 'set' : 'replaced',
+        below,
+      )
+    }
+    // Removed descendants point at the value that removed them.
+    for (const [key, [segment, child]] of oldKids) {
+      if (!newKids.has(key)) this.walk([...path, segment], docPath, child, ABSENT, merger, 'deleted', below)
+    }
+  }
+
+  put(path: readonly PathSegment[], old: unknown, value: unknown, by: MergerType): void {
+    this.walk(
+      path,
+      path,
+      old,
+      value,
+      this.label(by),
+      old === ABSENT ? 'set' : value === ABSENT ? 'deleted' : 'replaced',
+    )
+  }
+
+  note(
+    path: readonly PathSegment[],
+    action: ProvenanceAction,
+    by: MergerType | undefined,
+    value: unknown,
+    note?: string,
+  ): void {
+    // The root is the part itself, listed in `parts`.
+    if (path.length === 0) return
+    this.event(path, path, action, this.label(by), value, note)
+  }
+
+  addItems(
+    path: readonly PathSegment[],
+    oldLength: number,
+    items: readonly unknown[],
+    incoming: unknown,
+    method: 'append' | 'prepend',
+  ): void {
+    const merger = this.label('list')
+    const action = method === 'append' ? 'appended' : 'prepended'
+    const fromList = Array.isArray(incoming)
+    this.event(
+      path,
+      path,
+      action,
+      merger,
+      incoming,
+      fromList
+        ? undefined
+        : `list(${method}) adds the ${typeof incoming === 'string' ? 'characters' : 'keys'} of a non-list value one ` +
+            `by one`,
+    )
+    if (method === 'prepend') this.pending.push({ kind: 'shift', path: [...path], by: items.length })
+    const start = method === 'append' ? oldLength : 0
+    items.forEach((item, i) => {
+      this.walk([...path, start + i], fromList ? [...path, i] : path, ABSENT, item, merger, action)
+    })
+  }
+
+  /** Ends the part: its events count when cloud-init kept the merge, and are dropped when it skipped the part. */
+  end(ok: boolean): void {
+    if (ok) {
+      for (const item of this.pending) {
+        if (item.kind === 'event') this.owner.add(item.event)
+        else this.owner.shift(item.path, item.by)
+      }
+    }
+    this.owner.addPart({
+      ...locateKey(this.doc, []),
+      merger: describeMergers(this.specs),
+      status: ok ? 'merged' : 'skipped',
+    })
+  }
+}

@@ -1,0 +1,78 @@
+// The shape docs/architecture.md describes, kept: no import circles, imports that run down the
+// rooms only, lines within 120 characters, and modules that say why when they grow past ~250 lines.
+import { describe, expect, it } from 'vitest'
+import { findCycles, readSources } from './source-files.ts'
+import type { SourceFile } from './source-files.ts'
+
+const sources = readSources()
+const CORE = 'packages/core/src/'
+
+/** The imports of `file` that land in one of `rooms` (repository-relative prefixes). */
+const importsInto = (file: SourceFile, rooms: readonly string[]): string[] =>
+  file.imports.filter((path) => rooms.some((room) => path.startsWith(room)))
+
+function violations(from: string, forbidden: readonly string[]): string[] {
+  return sources
+    .filter((file) => file.path.startsWith(from))
+    .flatMap((file) => importsInto(file, forbidden).map((path) => `${file.path} → ${path}`))
+}
+
+describe('imports', () => {
+  it('form no circle (type-only imports included)', () => {
+    expect(findCycles(sources)).toEqual([])
+  })
+
+  it('run down the engine: yaml/ and the shared modules import no room above them', () => {
+    const above = [`${CORE}pipeline/`, `${CORE}dialects/`, `${CORE}render`, `${CORE}index.ts`]
+    expect(violations(`${CORE}yaml/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
+    for (const shared of ['values.ts', 'memo.ts', 'diagnostics.ts', 'suggest.ts', 'file-system.ts']) {
+      expect(violations(`${CORE}${shared}`, [...above, `${CORE}yaml/`])).toEqual([])
+    }
+  })
+
+  it('the dialects import neither the pipeline nor render(); the pipeline does not import render()', () => {
+    const top = [`${CORE}render.ts`, `${CORE}render-options.ts`, `${CORE}index.ts`]
+    expect(violations(`${CORE}dialects/`, [`${CORE}pipeline/`, ...top])).toEqual([])
+    expect(violations(`${CORE}pipeline/`, top)).toEqual([])
+  })
+
+  it('a dialect imports no other dialect', () => {
+    const dialects = ['cloud-init', 'datum', 'heat', 'deckhand']
+    for (const name of dialects) {
+      const others = dialects.filter((other) => other !== name).map((other) => `${CORE}dialects/${other}/`)
+      const outside = violations(`${CORE}dialects/${name}/`, others)
+      // The registry-level modules may read cloud-init's directive parser (the `mergeHow` option).
+      expect(outside).toEqual([])
+    }
+  })
+
+  it('the CLI and the plugin use the engine through its package only', () => {
+    expect(violations('packages/cli/src/', [CORE, 'src/'])).toEqual([])
+    expect(violations('src/', [CORE, 'packages/'])).toEqual([])
+  })
+
+  it('the plugin: codegen is pure (imports nothing of the plugin or the hosts)', () => {
+    expect(violations('src/codegen/', ['src/plugin/', 'src/hosts/'])).toEqual([])
+  })
+})
+
+describe('modules', () => {
+  it('keep lines within 120 characters (a line with a URL, or a regular expression alone, aside)', () => {
+    const long = sources.flatMap((file) =>
+      file.text
+        .split('\n')
+        .map((line, index) => ({ line, at: `${file.path}:${index + 1}` }))
+        .filter(({ line }) => line.length > 120 && !/https?:\/\//.test(line) && !/^\s*\/\^.*\$\/[a-z]*$/.test(line))
+        .map(({ at, line }) => `${at} (${line.length})`),
+    )
+    expect(long).toEqual([])
+  })
+
+  it('say in their first comment why they are longer than ~250 lines', () => {
+    const unexplained = sources
+      .filter((file) => file.text.split('\n').length > 260)
+      .filter((file) => !/^\/\/[^\n]*\b\d+ lines\b|^(?:\/\/[^\n]*\n)*\/\/[^\n]*\b\d+ lines\b/.test(file.text))
+      .map((file) => `${file.path} (${file.text.split('\n').length} lines)`)
+    expect(unexplained).toEqual([])
+  })
+})
