@@ -47,7 +47,6 @@ export const ENGINE_CODES = {
   MY_YAML_DUPLICATE_KEY: 'A key twice in one mapping.',
   MY_YAML_ALIAS_LIMIT: 'More alias expansion in one document than `limits.maxAliasCount` (billion laughs).',
   MY_YAML_TOO_DEEP: 'Mappings and lists nested deeper than `limits.maxDepth` in one document.',
-  MY_YAML_BAD_INDENT: 'A warning of the YAML reader: indentation it accepts but that reads ambiguously.',
   MY_YAML_BAD_ALIAS: 'A warning of the YAML reader: an anchor or alias ending in `:`, which reads ambiguously.',
   MY_YAML_BAD_DIRECTIVE: 'A warning of the YAML reader: an unknown `%` directive, ignored.',
   MY_YAML_TAG_RESOLVE_FAILED: 'A warning of the YAML reader: a tag it does not know, read as the plain value.',

@@ -14,10 +14,10 @@ import type { YamlProblem } from '../yaml/types.ts'
 import type { GatheredItem, GatheredPart } from './gather/gather.ts'
 import { checkValueLimits } from './value-limits.ts'
 
-// The warnings `yaml` reports (its codes): what we report them as.
+// The warnings `yaml` reports with our options (its codes): what we report them as. Its BAD_INDENT
+// warning needs its `compat` option, which we do not set.
 const YAML_WARNINGS: Readonly<Record<string, ErrorCode>> = {
   DUPLICATE_KEY: 'MY_YAML_DUPLICATE_KEY',
-  BAD_INDENT: 'MY_YAML_BAD_INDENT',
   BAD_ALIAS: 'MY_YAML_BAD_ALIAS',
   BAD_DIRECTIVE: 'MY_YAML_BAD_DIRECTIVE',
   TAG_RESOLVE_FAILED: 'MY_YAML_TAG_RESOLVE_FAILED',

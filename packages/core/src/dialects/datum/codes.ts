@@ -33,7 +33,6 @@ export const DATUM_CODES = {
   MY_DATUM_DUPLICATE_KEY: 'Keys differing only in case in one mapping (an error in both modes: Datum throws).',
   MY_DATUM_INVALID_KNOCKOUT_PREFIX:
     'A knockout_prefix that is not a valid regex (an error in both modes: Datum uses it as one).',
-  MY_DATUM_CYCLIC_ALIAS: 'A YAML alias inside the node it refers to (an error in both modes).',
   MY_DATUM_DEEP_TYPE_CONFLICT:
     'A deep merge of a mapping with another type at a path without an option of its own (an error in both modes).',
 } as const

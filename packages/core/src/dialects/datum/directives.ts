@@ -43,8 +43,8 @@ const CLOUD_INIT_KEYS = ['merge_how', 'merge_type']
 const CLOUD_INIT_HEADERS = ['Merge-Type', 'X-Merge-Type']
 
 /**
- * Datum builds case-insensitive dictionaries and throws on keys that differ only in case. The same
- * walk rejects a YAML alias that refers to a node containing it: such data has no finite value.
+ * Datum builds case-insensitive dictionaries and throws on keys that differ only in case. A node met
+ * again (a YAML alias) is walked once; the parse stage has refused cyclic values (MY_VALUE_CYCLE).
  */
 function checkKeys(doc: SourceDocument, report: Reporter): void {
   type Step = { value: unknown; path: PathSegment[]; leave?: true }
@@ -58,15 +58,7 @@ function checkKeys(doc: SourceDocument, report: Reporter): void {
       checked.add(value)
       continue
     }
-    if (typeof value !== 'object' || value === null || checked.has(value)) continue
-    if (open.has(value)) {
-      report.fail({
-        code: 'MY_DATUM_CYCLIC_ALIAS',
-        message: 'this alias refers to a node that contains it; Datum data must be finite',
-        doc,
-        path,
-      })
-    }
+    if (typeof value !== 'object' || value === null || checked.has(value) || open.has(value)) continue
     open.add(value)
     stack.push({ value, path, leave: true })
     if (Array.isArray(value)) {

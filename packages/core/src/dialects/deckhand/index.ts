@@ -2,7 +2,7 @@
 // Deckhand's DocumentLayering renders it (specs/deckhand.md).
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
-import { DECKHAND_CODES } from './codes.ts'
+import { DECKHAND_CODE_TABLE } from './codes.ts'
 import { deckhandDirective } from './document.ts'
 import { renderDocumentSet } from './layering.ts'
 import { readDeckhandOptions } from './options.ts'
@@ -29,7 +29,7 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
       description: 'Deckhand: with --document, the schema of the document',
     },
   ],
-  codes: DECKHAND_CODES,
+  codes: DECKHAND_CODE_TABLE,
   detect: deckhandDirective,
   render(parts, context) {
     const { report } = context
