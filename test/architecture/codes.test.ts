@@ -10,7 +10,7 @@ import { DECKHAND_CODES } from '../../packages/core/src/dialects/deckhand/codes.
 import { DIALECTS } from '../../packages/core/src/dialects/registry.ts'
 import { readSources, REPO } from './source-files.ts'
 
-const sources = readSources().filter((file) => !/\/codes\.ts$/.test(file.path))
+const sources = readSources().filter((file) => !file.path.endsWith('/codes.ts'))
 const text = sources.map((file) => file.text).join('\n')
 
 /** The codes the sources name, as literals or through the Deckhand dialect's names for them. */
