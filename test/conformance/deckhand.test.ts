@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments, stringify } from 'yaml'
-import { isMergedYamlError, render } from '../../packages/core/src/index.ts'
-import type { RenderOptions } from '../../packages/core/src/index.ts'
+import { isMergedYamlError, render } from '@merged-yaml/core'
+import type { RenderOptions } from '@merged-yaml/core'
 import { DECKHAND_CODES, DECKHAND_ERROR_CODES } from '../../packages/core/src/dialects/deckhand/index.ts'
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/conformance/deckhand')
@@ -83,7 +83,7 @@ async function run(entry: string, options: RenderOptions): Promise<Outcome> {
 const cases = existsSync(CORPUS) ? loadCases() : []
 const counts = { passed: 0, substitutionPassed: 0, skipped: [] as string[] }
 
-describe.skipIf(cases.length === 0)('Deckhand conformance (../shared/conformance/deckhand)', () => {
+describe.skipIf(cases.length === 0)('Deckhand conformance (needs ../shared/conformance/deckhand)', () => {
   it('has the 176 cases', () => {
     expect(cases).toHaveLength(176)
   })

@@ -1,7 +1,7 @@
 // Deckhand document sets through render(): documents gathered from streams across an include chain.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MergedYamlError, render } from '../../../packages/core/src/index.ts'
+import { MergedYamlError, render } from '@merged-yaml/core'
 import { writeTree } from '../../helpers/tree.ts'
 import { dataByName, doc, POLICY } from './helpers.ts'
 

@@ -1,7 +1,7 @@
 // Each Heat error and each strict-only refusal, with its location.
 import { describe, expect, it } from 'vitest'
 import { detectHeat } from '../../../packages/core/src/dialects/heat/sections.ts'
-import type { MergedYamlError } from '../../../packages/core/src/diagnostics.ts'
+import type { MergedYamlError } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import { documents, renderHeat, UNIT_INITIAL } from './helpers.ts'
 

@@ -1,6 +1,6 @@
 // Which strategy applies (specs/heat.md §3), when it conflicts (§4), and how sections merge (§2, §5).
 import { describe, expect, it } from 'vitest'
-import type { MergedYamlError } from '../../../packages/core/src/diagnostics.ts'
+import type { MergedYamlError } from '@merged-yaml/core'
 import { renderHeat, UNIT_INITIAL } from './helpers.ts'
 
 const types = { p: 'string', q: 'string' } as const
