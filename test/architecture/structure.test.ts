@@ -1,7 +1,11 @@
 // The shape docs/architecture.md describes, kept: no import circles, imports that run down the
 // rooms only, lines within 120 characters, and modules that say why when they grow past ~250 lines.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findCycles, readSources } from './source-files.ts'
+import { render } from '@merged-yaml/core'
+import { listMemos } from '../../packages/core/src/memo.ts'
+import { findCycles, readSources, REPO } from './source-files.ts'
 import type { SourceFile } from './source-files.ts'
 
 const sources = readSources()
@@ -74,5 +78,19 @@ describe('modules', () => {
       .filter((file) => !/^\/\/[^\n]*\b\d+ lines\b|^(?:\/\/[^\n]*\n)*\/\/[^\n]*\b\d+ lines\b/.test(file.text))
       .map((file) => `${file.path} (${file.text.split('\n').length} lines)`)
     expect(unexplained).toEqual([])
+  })
+})
+
+describe('memos', () => {
+  it('are each listed in docs/architecture.md', () => {
+    // Loading the engine makes every memo (render() needs all of its modules).
+    expect(render).toBeTypeOf('function')
+    const doc = readFileSync(join(REPO, 'docs/architecture.md'), 'utf8')
+    expect(listMemos().length).toBeGreaterThan(10)
+    expect(
+      listMemos()
+        .filter((memo) => !doc.includes(`| ${memo.name} |`))
+        .map((memo) => memo.name),
+    ).toEqual([])
   })
 })
