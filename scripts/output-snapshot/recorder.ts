@@ -9,7 +9,8 @@ import { expect } from 'vitest'
 // `src/./index.ts`: the alias of vitest.config.ts takes every other spelling of this path to this file.
 import * as core from '../../packages/core/src/./index.ts'
 import type { PreparedEntry, RenderOptions, RenderResult } from '../../packages/core/src/./index.ts'
-import { generateModule } from '../../src/index.ts'
+// The codegen module itself: the plugin's index imports the engine, which is this file here.
+import { generateModule } from '../../src/codegen/module.ts'
 
 export * from '../../packages/core/src/./index.ts'
 
