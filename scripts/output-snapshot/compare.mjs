@@ -48,5 +48,7 @@ for (const [key, was] of Object.entries(before)) {
 }
 const added = Object.keys(after).filter((key) => !(key in before)).length
 const compared = Object.keys(before).length - unstable.size
-console.log(`${compared} renders compared (${unstable.size} left out): ${changed} changed, ${missing} missing, ${added} new`)
+console.log(
+  `${compared} renders compared (${unstable.size} left out): ${changed} changed, ${missing} missing, ${added} new`,
+)
 process.exit(changed > 0 || missing > 0 ? 1 : 0)

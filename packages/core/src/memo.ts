@@ -31,36 +31,57 @@ export function listMemos(): readonly MemoInfo[] {
   return memos
 }
 
+class WeakMemo<K extends object, V> implements Memo<K, V> {
+  private readonly map = new WeakMap<K, V>()
+
+  get(key: K, compute: (key: K) => V): V {
+    const value = this.map.get(key)
+    if (value !== undefined || this.map.has(key)) return value as V
+    const computed = compute(key)
+    this.map.set(key, computed)
+    return computed
+  }
+
+  peek(key: K): V | undefined {
+    return this.map.get(key)
+  }
+
+  set(key: K, value: V): void {
+    this.map.set(key, value)
+  }
+}
+
+class BoundedMemo<K, V> implements Memo<K, V> {
+  private readonly map = new Map<K, V>()
+
+  constructor(private readonly bound: number) {}
+
+  get(key: K, compute: (key: K) => V): V {
+    const value = this.map.get(key)
+    if (value !== undefined || this.map.has(key)) return value as V
+    const computed = compute(key)
+    this.set(key, computed)
+    return computed
+  }
+
+  peek(key: K): V | undefined {
+    return this.map.get(key)
+  }
+
+  set(key: K, value: V): void {
+    if (this.map.size >= this.bound) this.map.clear()
+    this.map.set(key, value)
+  }
+}
+
 /** A memo keyed on objects that never change, living as long as they do. */
 export function weakMemo<K extends object, V>(name: string, why: string): Memo<K, V> {
   memos.push({ name, kind: 'weak', why })
-  const map = new WeakMap<K, V>()
-  return {
-    get(key, compute) {
-      let value = map.get(key)
-      if (value === undefined && !map.has(key)) map.set(key, (value = compute(key)))
-      return value as V
-    },
-    peek: (key) => map.get(key),
-    set: (key, value) => void map.set(key, value),
-  }
+  return new WeakMemo()
 }
 
 /** A memo keyed on values (text), emptied when it holds `bound` answers. */
 export function boundedMemo<K, V>(name: string, why: string, bound: number): Memo<K, V> {
   memos.push({ name, kind: 'bounded', why, bound })
-  const map = new Map<K, V>()
-  const set = (key: K, value: V): void => {
-    if (map.size >= bound) map.clear()
-    map.set(key, value)
-  }
-  return {
-    get(key, compute) {
-      let value = map.get(key)
-      if (value === undefined && !map.has(key)) set(key, (value = compute(key)))
-      return value as V
-    },
-    peek: (key) => map.get(key),
-    set,
-  }
+  return new BoundedMemo(bound)
 }

@@ -164,8 +164,13 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
 }
 
 /** The files the dialects' options name (a Heat template), read with the entry's own. */
-function dependencyPaths(options: ResolvedOptions): string[] {
-  return DIALECTS.flatMap((dialect) => dialect.dependencies?.(options.dialectOptions[dialect.name] as never) ?? [])
+function dependencyPaths(options: ResolvedOptions): readonly string[] {
+  const paths: string[] = []
+  for (const dialect of DIALECTS) {
+    const own = options.dialectOptions[dialect.name]
+    if (own !== undefined && dialect.dependencies) paths.push(...dialect.dependencies(own as never))
+  }
+  return paths
 }
 
 function mergeEntry(

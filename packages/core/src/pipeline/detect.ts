@@ -8,6 +8,7 @@ import { documentParts } from '../parts.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { Reporter } from '../reporter.ts'
 import type { SourceDocument } from '../source-document.ts'
+import { NO_HEADERS } from './gather/gather.ts'
 import { isImmutable } from '../values.ts'
 
 const OTHER_DIALECTS: readonly Dialect[] = DIALECTS.filter((dialect) => dialect !== DEFAULT_DIALECT)
@@ -22,7 +23,7 @@ const directivesOfValue = weakMemo<object, Directives>(
 /** The dialects other than the default a document declares, with their directives. */
 function declaredDirectives(doc: SourceDocument): Directives {
   const { value, headers } = doc
-  const memo = typeof value === 'object' && value !== null && isImmutable(value) && Object.keys(headers).length === 0
+  const memo = headers === NO_HEADERS && typeof value === 'object' && value !== null && isImmutable(value)
   const known = memo ? directivesOfValue.peek(value as object) : undefined
   if (known !== undefined) return known
   const found: (readonly [Dialect, string])[] = []

@@ -23,6 +23,9 @@ import type { DependencyOutcome, EntryInputs, GatheredItem, GatheredPart, Gather
 
 export type { DependencyOutcome, EntryInputs, GatheredItem, GatheredPart, GatherResult, ReadFile } from './types.ts'
 
+/** The headers of a part read from a plain file (no MIME message, no archive): one shared, empty. */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
+
 const BOM = '\uFEFF'
 
 interface DecodedBlob {
@@ -167,7 +170,7 @@ class Gatherer implements Gathering {
         anchor: { line: 1, column: 1 },
         depth,
       }
-      return blob.mime ? expandMime(raw, ctx, this) : this.payload(fileText, undefined, {}, ctx)
+      return blob.mime ? expandMime(raw, ctx, this) : this.payload(fileText, undefined, NO_HEADERS, ctx)
     } finally {
       this.active.pop()
     }
@@ -196,7 +199,7 @@ class Gatherer implements Gathering {
   payload(
     text: string,
     declared: string | undefined,
-    headers: Record<string, string>,
+    headers: Readonly<Record<string, string>>,
     ctx: GatherContext,
   ): GatheredItem[] {
     const type = resolvePartType(declared, text)
@@ -241,7 +244,7 @@ class Gatherer implements Gathering {
     type: GatheredPart['type'],
     headerless: boolean,
     text: string,
-    headers: Record<string, string>,
+    headers: Readonly<Record<string, string>>,
     ctx: GatherContext,
   ): GatheredPart {
     return {

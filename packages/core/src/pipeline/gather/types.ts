@@ -16,7 +16,7 @@ export interface GatheredPart {
   headerless: boolean
   text: string
   origin: PartOrigin
-  headers: Record<string, string>
+  headers: Readonly<Record<string, string>>
 }
 
 /** The parts an include list, an archive or a multipart expanded to: merge declarations end with it. */
@@ -67,14 +67,14 @@ export interface Gathering {
   payload(
     text: string,
     declared: string | undefined,
-    headers: Record<string, string>,
+    headers: Readonly<Record<string, string>>,
     ctx: GatherContext,
   ): GatheredItem[]
   part(
     type: GatheredPart['type'],
     headerless: boolean,
     text: string,
-    headers: Record<string, string>,
+    headers: Readonly<Record<string, string>>,
     ctx: GatherContext,
   ): GatheredPart
   gunzip(bytes: Uint8Array, ctx: GatherContext): Uint8Array
