@@ -51,7 +51,14 @@ export interface RenderOptions {
    * @default true
    */
   strict?: boolean
-  /** `'1.1'` resolves scalars like PyYAML (yes/no, 0777, 1:20, `<<` merge keys). @default '1.2' */
+  /**
+   * `'1.1'` reads YAML as PyYAML does (cloud-init, Heat, Deckhand: `yes`/`no`/`on`/`off`, `0644` octal,
+   * `1_000`, `1:20`, `<<` merge keys); `'1.2'` as the YAML 1.2 core schema. Unset: Heat and Deckhand
+   * entries read 1.1 (their reference, PyYAML), Datum entries 1.2 (as YamlDotNet reads these forms),
+   * and cloud-init entries 1.2 where both agree, and any plain scalar the two read differently
+   * (`permissions: 0644`: 420 or 644?) is an error (strict) or read as 1.2 with a warning.
+   * See docs/yaml-versions.md. @default unset
+   */
   yamlVersion?: YamlVersion
   /** The merger set for parts that declare none (cloud-init's string format). @default 'dict(replace)+list()+str()' */
   mergeHow?: string
@@ -98,7 +105,8 @@ export interface RenderOptions {
 export interface ResolvedOptions {
   stack: StackMode
   strict: boolean
-  yamlVersion: YamlVersion
+  /** Undefined when not set: each dialect's default (see RenderOptions.yamlVersion). */
+  yamlVersion: YamlVersion | undefined
   mergeHow: string
   root: string
   allow: string[]
@@ -132,7 +140,7 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
   return {
     stack: options.stack ?? 'scoped',
     strict: options.strict ?? true,
-    yamlVersion: options.yamlVersion ?? '1.2',
+    yamlVersion: options.yamlVersion,
     mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
     root,
     allow: (options.allow ?? []).map((dir) => resolve(root, dir)),

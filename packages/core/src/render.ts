@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { dirname, resolve } from 'node:path'
 import type { RenderCache } from './cache.ts'
 import { MergedYamlError } from './diagnostics.ts'
-import type { Diagnostic } from './diagnostics.ts'
+import type { Diagnostic, Position } from './diagnostics.ts'
 import { DIALECTS } from './dialects/index.ts'
 import type { Dialect } from './dialects/types.ts'
 import { createSourceDocument, mapPartPosition } from './gather/documents.ts'
@@ -23,9 +23,10 @@ import type { DialectName, RenderOptions, ResolvedOptions } from './options.ts'
 import { Reporter } from './report.ts'
 import type { Problem } from './report.ts'
 import type { SourceDocument } from './source.ts'
+import { duplicateKeyProblem, refuseVersionGuess, versionDifferenceProblem } from './yaml/findings.ts'
 import { parseYamlStream } from './yaml/parse.ts'
 import { checkValueLimits } from './value-limits.ts'
-import type { ParseYamlOptions, PathSegment } from './yaml/parse.ts'
+import type { ParseYamlOptions, PathSegment, YamlVersion } from './yaml/parse.ts'
 
 export interface RenderResult {
   /** The merged value (`null` when the entry holds no cloud-config part at all). */
@@ -78,7 +79,7 @@ function validateOptions(options: ResolvedOptions): void {
   }
   if (options.stack !== 'scoped' && options.stack !== 'per-part')
     fail(`option 'stack' must be 'scoped' or 'per-part', not ${JSON.stringify(options.stack)}`)
-  if (options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2')
+  if (options.yamlVersion !== undefined && options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2')
     fail(`option 'yamlVersion' must be '1.1' or '1.2', not ${JSON.stringify(options.yamlVersion)}`)
   if (typeof options.strict !== 'boolean') fail(`option 'strict' must be a boolean`)
   if (options.dialect !== undefined && !DIALECT_NAMES.includes(options.dialect))
@@ -104,30 +105,47 @@ function validateOptions(options: ResolvedOptions): void {
   }
 }
 
-/** How the parts of a render are parsed: as YAML, and as JSON patches. */
-function partParseOptions(options: ResolvedOptions): { yaml: ParseYamlOptions; jsonp: ParseYamlOptions } {
+/**
+ * How the parts of a render are parsed: as YAML, and as JSON patches. `version` is the one to read
+ * YAML with; undefined: not chosen, so the parts are read as 1.2 and every place 1.1 reads otherwise
+ * is noted. Duplicate keys are always accepted (last wins, as PyYAML) and reported by parseParts.
+ */
+function partParseOptions(
+  options: ResolvedOptions,
+  version = chosenYamlVersion(options),
+): { yaml: ParseYamlOptions; jsonp: ParseYamlOptions } {
   const yaml: ParseYamlOptions = {
-    version: options.yamlVersion,
-    allowDuplicateKeys: !options.strict,
+    version: version ?? '1.2',
+    allowDuplicateKeys: true,
     maxAliasCount: options.limits.maxAliasCount,
     maxDepth: options.limits.maxDepth,
+    flagVersionDifferences: version === undefined,
   }
   // JSON is YAML 1.2; parsing it as YAML keeps positions for the patch's diagnostics.
-  return { yaml, jsonp: { ...yaml, version: '1.2' } }
+  return { yaml, jsonp: { ...yaml, version: '1.2', flagVersionDifferences: false } }
 }
 
-/** Parses every gathered part into documents, keeping the scope structure. */
+/** The YAML version the options choose: `yamlVersion`, else the default of a dialect the option sets. */
+function chosenYamlVersion(options: ResolvedOptions): YamlVersion | undefined {
+  return options.yamlVersion ?? DIALECTS.find((d) => d.name === options.dialect)?.yamlVersion
+}
+
+/**
+ * Parses every gathered part into documents, keeping the scope structure. The places YAML 1.1 reads
+ * otherwise (when the version is not chosen) go to `differences`, reported once the dialect is known.
+ */
 function parseParts(
   items: readonly GatheredItem[],
   options: ResolvedOptions,
   report: Reporter,
   cache: RenderCache | undefined,
+  differences: Problem[],
   parsing = partParseOptions(options),
 ): MergeStep[] {
   const steps: MergeStep[] = []
   for (const item of items) {
     if (item.kind === 'scope') {
-      steps.push({ kind: 'scope', steps: parseParts(item.items, options, report, cache, parsing) })
+      steps.push({ kind: 'scope', steps: parseParts(item.items, options, report, cache, differences, parsing) })
       continue
     }
     const jsonp = item.type === 'text/cloud-config-jsonp'
@@ -159,18 +177,18 @@ function parseParts(
           ? undefined
           : checkValueLimits(yaml.value, options.limits)
       if (limit) report.fail({ code: limit.code, message: limit.message, doc, path: limit.path })
+      const site = (position: Position) => ({
+        file: doc.file,
+        position: mapPartPosition(item.origin, position),
+        chain: doc.chain,
+        source: item.origin.fileText,
+      })
       for (const warning of yaml.warnings) {
-        report.warn({
-          code: warning.code === 'DUPLICATE_KEY' ? 'MY_YAML_DUPLICATE_KEY' : `MY_YAML_${warning.code}`,
-          message: warning.message,
-          at: {
-            file: doc.file,
-            position: mapPartPosition(item.origin, warning.position),
-            chain: doc.chain,
-            source: item.origin.fileText,
-          },
-        })
+        if (warning.code === 'DUPLICATE_KEY') report.lenient(duplicateKeyProblem(warning, site))
+        else report.warn({ code: `MY_YAML_${warning.code}`, message: warning.message, at: site(warning.position) })
       }
+      for (const difference of yaml.versionDifferences ?? [])
+        differences.push(versionDifferenceProblem(difference, site))
       // An empty or comment-only document is a no-op, but still a cloud-config part for cloud-init.
       if (jsonp) steps.push({ kind: 'jsonp', doc })
       else steps.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty, tree: yaml.tree })
@@ -386,6 +404,35 @@ function fingerprintInputs(
   return hash.digest('base64url')
 }
 
+/**
+ * Parses the parts and recognises the dialect. With `yamlVersion` unset the parts are read as 1.2,
+ * noting where YAML 1.1 reads otherwise; then, by the dialect's reference reader (docs/yaml-versions.md):
+ * Heat and Deckhand (PyYAML) read the parts again as 1.1; Datum (YamlDotNet) reads those forms as 1.2
+ * does; cloud-init, whose parts are PyYAML's but whose frontend users expect 1.2, refuses the guess in
+ * strict mode and reads 1.2 with a warning otherwise.
+ */
+function readParts(
+  gathered: GatherResult,
+  resolved: ResolvedOptions,
+  report: Reporter,
+  cache: RenderCache | undefined,
+): { steps: MergeStep[]; dialect: Dialect | undefined } {
+  const differences: Problem[] = []
+  const mark = report.warnings.length
+  const steps = parseParts(gathered.items, resolved, report, cache, differences)
+  const dialect = detectDialect(steps, resolved, report)
+  if (differences.length === 0 || dialect?.yamlVersion === '1.2') return { steps, dialect }
+  if (dialect?.yamlVersion === '1.1') {
+    // What the 1.2 reading reported is replaced by what the 1.1 reading reports.
+    const read12 = report.warnings.splice(mark)
+    const steps11 = parseParts(gathered.items, resolved, report, cache, [], partParseOptions(resolved, '1.1'))
+    if (detectDialect(steps11, resolved, report) === dialect) return { steps: steps11, dialect }
+    report.warnings.splice(mark, Infinity, ...read12)
+  }
+  for (const problem of differences) refuseVersionGuess(problem, report)
+  return { steps, dialect }
+}
+
 function mergeEntry(
   gathered: GatherResult,
   resolved: ResolvedOptions,
@@ -393,8 +440,7 @@ function mergeEntry(
   options: RenderOptions,
   cache: RenderCache | undefined,
 ): RenderResult {
-  const steps = parseParts(gathered.items, resolved, report, cache)
-  const dialect = detectDialect(steps, resolved, report)
+  const { steps, dialect } = readParts(gathered, resolved, report, cache)
   const provenance = options.explain ? new ProvenanceRecorder() : undefined
   let value: unknown
   if (dialect) {

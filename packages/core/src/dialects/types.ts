@@ -1,7 +1,7 @@
 import type { ResolvedOptions } from '../options.ts'
 import type { Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
-import type { PathSegment } from '../yaml/parse.ts'
+import type { PathSegment, YamlVersion } from '../yaml/parse.ts'
 
 export interface DialectContext {
   options: ResolvedOptions
@@ -23,6 +23,12 @@ export interface DialectContext {
  */
 export interface Dialect {
   name: 'datum' | 'heat' | 'deckhand'
+  /**
+   * The YAML version the dialect's reference system reads (its files are written for it), used when
+   * the `yamlVersion` option is not set. Without it (cloud-init), a scalar the versions read
+   * differently is an error in strict mode and read as 1.2 with a warning otherwise.
+   */
+  readonly yamlVersion?: YamlVersion
   /**
    * The directive that marks a document's value as written in this dialect (a top-level key such
    * as `lookup_options`, or a `schema` value), or undefined. Used to recognise the entry's dialect

@@ -10,6 +10,7 @@ import type { ChainLink, Position } from '../diagnostics.ts'
 import type { FileSystem } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Problem, Reporter } from '../report.ts'
+import { duplicateKeyProblem, refuseVersionGuess, versionDifferenceProblem } from '../yaml/findings.ts'
 import { parseYamlStream } from '../yaml/parse.ts'
 import { GZIP_TYPES, isGzip, resolvePartType } from './classify.ts'
 import type { PartOrigin } from './documents.ts'
@@ -621,10 +622,11 @@ class Gatherer {
   /** cloud-init `_explode_archive`: a YAML list of `{content, type, filename, <header>: value}`. */
   private archive(text: string, ctx: Context): GatheredItem[] {
     const [doc] = parseYamlStream(text, {
-      version: this.options.yamlVersion,
-      allowDuplicateKeys: !this.options.strict,
+      version: this.options.yamlVersion ?? '1.2',
+      allowDuplicateKeys: true,
       maxAliasCount: this.options.limits.maxAliasCount,
       maxDepth: this.options.limits.maxDepth,
+      flagVersionDifferences: this.options.yamlVersion === undefined,
     })
     const at = (path: (string | number)[]): Context => {
       const position = doc!.locate(path)
@@ -636,6 +638,12 @@ class Gatherer {
       this.report.lenient(this.problem(at([]), 'MY_YAML_SYNTAX', `invalid YAML in the archive: ${doc.error.message}`))
       return []
     }
+    // Duplicate keys and version differences, as in every cloud-config part (render.ts parseParts).
+    const site = (position: Position) => this.problem(ctx, '', '', position.line - 1, position.column - 1).at!
+    for (const warning of doc?.warnings ?? [])
+      if (warning.code === 'DUPLICATE_KEY') this.report.lenient(duplicateKeyProblem(warning, site))
+    for (const difference of doc?.versionDifferences ?? [])
+      refuseVersionGuess(versionDifferenceProblem(difference, site), this.report)
     const list = doc?.value
     if (!Array.isArray(list)) {
       this.report.lenient(

@@ -7,6 +7,8 @@ import type { CstProblem } from './cst-limits.ts'
 import { findDuplicateKeys } from './duplicate-keys.ts'
 import { constructPyFloat, constructPyInt, PY_FALSE, PY_FLOAT, PY_INT, PY_TRUE } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
+import type { VersionDifference } from './version-differences.ts'
+import { walkVersions } from './version-walk.ts'
 import { yamlModule } from './yaml-module.ts'
 
 // PyYAML's YAML 1.1 resolver (scalars.ts) in place of `yaml`'s own 1.1 bools, ints and floats, which
@@ -126,7 +128,9 @@ function composeDocuments(
   text: string,
   options: ParseYamlOptions,
   lines: LineCounter,
-): { docs: Document[]; limited: Map<number, CstProblem> } | CstProblem {
+):
+  | { docs: Document[]; limited: Map<number, CstProblem>; differences: (VersionDifference[] | undefined)[] }
+  | CstProblem {
   const { Composer, Parser } = yamlModule()
   const parser = new Parser(lines.addNewLine)
   let tokens: CST.Token[]
@@ -173,11 +177,17 @@ function composeDocuments(
   } finally {
     Error.stackTraceLimit = stackTraceLimit
   }
-  for (const doc of docs) {
-    if (!options.allowDuplicateKeys) doc.errors = mergeByPosition(doc.errors, findDuplicateKeys(doc, lines))
+  const readsPyYaml = options.version === '1.1' || options.flagVersionDifferences === true
+  const differences = docs.map((doc) => {
+    const duplicates = findDuplicateKeys(doc, lines)
+    if (options.allowDuplicateKeys) doc.warnings = mergeByPosition(doc.warnings, duplicates)
+    else doc.errors = mergeByPosition(doc.errors, duplicates)
+    const walk = readsPyYaml && doc.contents !== null ? walkVersions(doc, text, lines, options) : undefined
+    if (walk) doc.errors = mergeByPosition(doc.errors, walk.errors)
     for (const error of [...doc.errors, ...doc.warnings]) locateError(error, lines)
-  }
-  return { docs, limited }
+    return walk?.differences ?? (options.flagVersionDifferences === true && options.version === '1.2' ? [] : undefined)
+  })
+  return { docs, limited, differences }
 }
 
 /** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
@@ -197,12 +207,19 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
       },
     ]
   }
-  const { docs: list, limited } = composed
+  const { docs: list, limited, differences } = composed
   // An empty stream is one empty document, like PyYAML's safe_load giving None.
   if (list.length === 0) {
     return [{ value: null, empty: true, warnings: [], locate: () => ({ line: 1, column: 1 }) }]
   }
   return list.map((doc, index) => {
+    const document = readDocument(doc, index)
+    const found = differences[index]
+    if (found !== undefined) document.versionDifferences = found
+    return document
+  })
+
+  function readDocument(doc: Document, index: number): YamlDocument {
     const locate = createLocator(doc, lines)
     const warnings = doc.warnings.map(problemOf)
     const limit = limited.get(index)
@@ -234,5 +251,5 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
           : `${message} (alias expansion is limited to guard against "billion laughs" documents)`
       return { value: null, empty, error: { code, message: friendly, position: locate([]) }, warnings, locate }
     }
-  })
+  }
 }

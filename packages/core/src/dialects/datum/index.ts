@@ -12,6 +12,9 @@ export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './typ
  */
 export const datumDialect: Dialect = {
   name: 'datum',
+  // Datum's reader, powershell-yaml over YamlDotNet, reads `yes`/`no`/`on`/`off`, `0644`, `1_000`, `0b101`,
+  // `1:20`, `-.5` and `<<` as YAML 1.2 does (Convert-ValueToProperType; `0o17` it keeps as text).
+  yamlVersion: '1.2',
   detect: detectDirective,
   render: (docs, { options, report, entry }) => renderDatum(docs, readDatumOptions(options.raw.datum), entry, report),
 }

@@ -11,6 +11,8 @@ export type { DeckhandOptions } from './options.ts'
 
 export const deckhandDialect: Dialect = {
   name: 'deckhand',
+  // Deckhand reads documents with PyYAML's safe_load (YAML 1.1).
+  yamlVersion: '1.1',
   detect: deckhandDirective,
   render(docs, { options, report }) {
     const deckhand = readDeckhandOptions(options.raw.deckhand, report)

@@ -17,6 +17,8 @@ function optionSite(entry: string): OptionSite {
 
 export const heatDialect: Dialect = {
   name: 'heat',
+  // Heat's loaders are PyYAML's (YAML 1.1).
+  yamlVersion: '1.1',
   detect: detectHeat,
   render(docs, context) {
     const { options, report } = context

@@ -7,6 +7,8 @@ import type { SourceDocument } from '../../source.ts'
 import { parseYamlStream } from '../../yaml/parse.ts'
 import type { DialectContext } from '../types.ts'
 
+const heatYamlVersion = '1.1'
+
 export function loadTemplateFile(
   path: string,
   { options, report, entry, readDependency }: DialectContext,
@@ -14,7 +16,8 @@ export function loadTemplateFile(
   const file = resolve(dirname(entry), path)
   const text = readDependency(path)
   const docs = parseYamlStream(text, {
-    version: options.yamlVersion,
+    // Heat's template loader is PyYAML's.
+    version: options.yamlVersion ?? heatYamlVersion,
     allowDuplicateKeys: !options.strict,
     maxAliasCount: options.limits.maxAliasCount,
     maxDepth: options.limits.maxDepth,
