@@ -189,8 +189,11 @@ describe('strict diagnostics', () => {
 
   it('duplicate keys', async () => {
     const { root, d } = await diagnose({ [entry]: 'a: 1\nb: 2\na: 3\n' })
-    expect([d.code, where(root, d)]).toEqual(['MY_YAML_SYNTAX', `${entry}:3:1`])
-    expect(d.message).toMatch(/unique/i)
+    expect([d.code, where(root, d)]).toEqual(['MY_YAML_DUPLICATE_KEY', `${entry}:3:1`])
+    expect(d.message).toBe(
+      "the key 'a' appears again in this mapping (first at line 1); the last value is kept, as PyYAML " +
+        '(cloud-init, Heat, Deckhand) keeps it: remove the other',
+    )
   })
 
   it('a jinja template', async () => {

@@ -202,7 +202,7 @@ describe('keys as written', () => {
       const results = new Set<string>()
       for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
         process.env.TZ = tz
-        results.add(await json({ [entry]: text }))
+        results.add(await json({ [entry]: text }, { yamlVersion: '1.2' }))
         results.add(await json({ [entry]: text }, { yamlVersion: '1.1' }))
       }
       expect([...results]).toEqual([

@@ -420,14 +420,17 @@ function readParts(
   const differences: Problem[] = []
   const mark = report.warnings.length
   const steps = parseParts(gathered.items, resolved, report, cache, differences)
+  const parsed = report.warnings.length
   const dialect = detectDialect(steps, resolved, report)
   if (differences.length === 0 || dialect?.yamlVersion === '1.2') return { steps, dialect }
   if (dialect?.yamlVersion === '1.1') {
-    // What the 1.2 reading reported is replaced by what the 1.1 reading reports.
-    const read12 = report.warnings.splice(mark)
+    // Read again as the dialect's reference reads it (the dialect is recognised from the 1.2 reading:
+    // its markers are plain strings both read alike); the 1.2 reading's warnings give way.
+    const detected = report.warnings.splice(parsed)
+    report.warnings.splice(mark)
     const steps11 = parseParts(gathered.items, resolved, report, cache, [], partParseOptions(resolved, '1.1'))
-    if (detectDialect(steps11, resolved, report) === dialect) return { steps: steps11, dialect }
-    report.warnings.splice(mark, Infinity, ...read12)
+    report.warnings.push(...detected)
+    return { steps: steps11, dialect }
   }
   for (const problem of differences) refuseVersionGuess(problem, report)
   return { steps, dialect }
