@@ -40,7 +40,7 @@ const UNIQUE_LAYERS = 1 + ENVS.length + ENTRIES
 const entryNames = Array.from({ length: ENTRIES }, (_, k) => `app-${k}.merged.yaml`)
 
 function renderAll(root: string, cache?: RenderCache, options: RenderOptions = { strict: false }): unknown[] {
-  return entryNames.map((entry) => renderSync(entry, { root, ...options }, cache ? { cache } : {}).value)
+  return entryNames.map((entry) => renderSync(join(root, entry), { root, ...options }, cache ? { cache } : {}).value)
 }
 
 /** Rewrites a file with other content of another size, as an editor's save does. */

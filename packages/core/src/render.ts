@@ -316,7 +316,7 @@ function lastResort<T>(entry: string, options: RenderOptions, run: () => T): T {
   } catch (error) {
     if (error instanceof MergedYamlError) throw error
     // The last resort: every input problem has its own check and code; reaching this is a bug.
-    const file = resolve(options.root ?? process.cwd(), entry)
+    const file = resolve(entry)
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     const internal = new MergedYamlError(
       [
@@ -351,7 +351,8 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks): Pre
     contents.set(path, bytes)
     return bytes
   }
-  const gathered = gatherEntry(resolve(resolved.root, entry), resolved, report, {
+  // A relative entry is relative to the working directory, as for the CLI and Node's fs (README).
+  const gathered = gatherEntry(resolve(entry), resolved, report, {
     stat: fs.stat,
     realpath: fs.realpath,
     readFile,

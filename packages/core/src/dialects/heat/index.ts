@@ -1,5 +1,6 @@
 // The Heat dialect: an entry's documents are OpenStack Heat environment files, merged as Heat's
 // merge_environments does (or as python-heatclient's deep_update does, `heat.mode: 'heatclient'`).
+import { dirname } from 'node:path'
 import type { Dialect } from '../types.ts'
 import { mergeClientEnvironments } from './client.ts'
 import { resolveHeatOptions } from './options.ts'
@@ -26,11 +27,13 @@ export const heatDialect: Dialect = {
     const heat = resolveHeatOptions(options.raw.heat, site, report)
     const templates = docs.filter(isTemplateDocument)
     const environments = docs.filter((doc) => !isTemplateDocument(doc))
-    if (heat.mode === 'heatclient') return mergeClientEnvironments(environments, heat.initial, report)
+    // Registry paths are relative to the entry's folder once merged (registry-paths.ts).
+    const entryDir = dirname(context.entry)
+    if (heat.mode === 'heatclient') return mergeClientEnvironments(environments, heat.initial, entryDir, report)
     // With no environment files Heat returns the initial environment untouched.
     if (docs.length === 0) return heat.initial
     const schema = resolveParameterSchema(heat, templates, environments, context)
     if (environments.length === 0) return heat.initial
-    return mergeEnvironments(environments, { schema, initial: heat.initial, root: options.root, report })
+    return mergeEnvironments(environments, { schema, initial: heat.initial, root: options.root, entryDir, report })
   },
 }
