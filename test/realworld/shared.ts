@@ -37,6 +37,9 @@ export function expectLocated(diagnostics: readonly Diagnostic[]): void {
 
 export type Outcome = { kind: 'same' } | { kind: 'error'; codes: string[] }
 
+/** The expectation where the reference raises: no value equals it, only a located error passes. */
+export const NO_VALUE: unique symbol = Symbol('the reference raises')
+
 /**
  * The default options' outcome: the expected value (compared as JSON, key order aside) or a located
  * MergedYamlError. A different value fails: strict mode never differs silently.
@@ -50,6 +53,8 @@ export async function sameOrLocatedError(run: () => Promise<unknown>, expected: 
     expectLocated(error.diagnostics)
     return { kind: 'error', codes: error.diagnostics.map((d) => d.code) }
   }
+  if (expected === NO_VALUE)
+    throw new Error(`a value where the reference raises: ${JSON.stringify(asCorpusJson(value))}`)
   expect(asCorpusJson(value), 'a value other than the reference, without an error').toEqual(expected)
   return { kind: 'same' }
 }
