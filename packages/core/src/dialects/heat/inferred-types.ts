@@ -1,7 +1,8 @@
 // With no declared types, a parameter's type is inferred from its first value (schema.ts), but Heat
 // takes it from the stack's templates, and `merge` / `deep_merge` depend on it: "a,b" merged with
 // "c" is "a,bc" for a string and "a,b,c" for a comma_delimited_list, and a boolean refuses to merge.
-// Where the values fit another type whose merge gives something else, the inferred result is a guess.
+// Where the values fit another type whose merge gives another value, the inferred result is a guess. A
+// type whose merge raises is no such reading: files Heat merges without failing do not have it.
 import { cloneOwned, hasOwn, HeatRaise, isMapping, setOwn } from './python.ts'
 import type { Mapping } from './python.ts'
 import { mergeParam } from './merge.ts'
@@ -30,26 +31,32 @@ function otherTypes(type: HeatParameterType, earlier: unknown): HeatParameterTyp
   return others
 }
 
-/** What Heat's merge of `value` into `section[key]` gives for `type`, as text. */
-function outcome(section: Mapping, key: string, value: unknown, type: HeatParameterType, deep: boolean): string {
+/** What Heat's merge of `value` into `section[key]` gives for `type`, as text, and whether it raised. */
+function outcome(
+  section: Mapping,
+  key: string,
+  value: unknown,
+  type: HeatParameterType,
+  deep: boolean,
+): { text: string; raised: boolean } {
   // The merge reads and writes this one key only.
   const copy: Mapping = {}
   if (hasOwn(section, key)) setOwn(copy, key, cloneOwned(section[key]))
   try {
     mergeParam(copy, key, cloneOwned(value), type, deep, [])
     const merged = copy[key]
-    return JSON.stringify(merged) ?? String(merged)
+    return { text: JSON.stringify(merged) ?? String(merged), raised: false }
   } catch (error) {
     if (!(error instanceof HeatRaise)) throw error
     const raised = /Heat raises (\w+)/.exec(error.message)?.[1] ?? 'an error'
-    return `an error (Heat raises ${raised})`
+    return { text: `an error (Heat raises ${raised})`, raised: true }
   }
 }
 
 /**
- * When the merge of a parameter whose type was inferred as `type` would give another result for
- * another type its values fit, the readings (`as string: "a,bc"; as comma_delimited_list: "a,b,c"`);
- * undefined when every reading agrees.
+ * When the merge of a parameter whose type was inferred as `type` would give another value for
+ * another type its values fit, every reading (`as string: "a,bc"; as comma_delimited_list: "a,b,c"`);
+ * undefined when the values the types give agree.
  */
 export function inferredTypeReadings(
   section: Mapping,
@@ -61,6 +68,7 @@ export function inferredTypeReadings(
   if (!isMapping(section)) return undefined
   const types = [type, ...otherTypes(type, section[key])]
   const results = types.map((t) => outcome(section, key, value, t, deep))
-  if (results.every((result) => result === results[0])) return undefined
-  return types.map((t, i) => `as ${t}: ${results[i]}`).join('; ')
+  const values = new Set(results.filter((result) => !result.raised).map((result) => result.text))
+  if (values.size < 2) return undefined
+  return types.map((t, i) => `as ${t}: ${results[i]!.text}`).join('; ')
 }
