@@ -94,7 +94,7 @@ describe('the plain scalars YAML 1.1 and 1.2 read differently, derived from both
 
   it('start with a character the readers test (mayDiffer), so other scalars cost nothing', () => {
     expect(differing.length).toBeGreaterThan(1000)
-    expect(differing.filter((s) => !mayDiffer(s.charCodeAt(0)))).toEqual([])
+    expect(differing.filter((s) => !mayDiffer(s))).toEqual([])
   })
 
   it('each fall in a documented class, and every class has members', () => {

@@ -66,7 +66,7 @@ class BlockReader {
 
   /** Notes a plain scalar (or key) at `offset` whose 1.2 value is `value` if 1.1 reads it otherwise. */
   compare(offset: number, source: string, value: unknown, key: boolean): void {
-    if (this.differences === undefined || !mayDiffer(source.charCodeAt(0))) return
+    if (this.differences === undefined || !mayDiffer(source)) return
     const difference = plainDifference(source, value, key, { line: 0, column: 0 })
     if (difference) this.differences.push({ offset, difference })
   }

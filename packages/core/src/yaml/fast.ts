@@ -48,7 +48,7 @@ const SCHEMAS = {
   '1.2': schemaResolving(resolvePlain12),
   '1.2 flagged': schemaResolving((source) => {
     const value = resolvePlain12(source)
-    if (mayDiffer(source.charCodeAt(0)) && plainScalar11(source, value) !== undefined) needsPrecise = true
+    if (mayDiffer(source) && plainScalar11(source, value) !== undefined) needsPrecise = true
     return value
   }),
 }

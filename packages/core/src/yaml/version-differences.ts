@@ -32,26 +32,47 @@ export interface VersionDifference {
   position: Position
 }
 
+/** `[1-9][0-9]*` or `0`, then optionally `.` and digits: a decimal both versions read alike. */
+function plainDecimal(s: string): boolean {
+  // A leading 0 only alone or before the dot: `0644` and `08` differ.
+  if (s.charCodeAt(0) === 0x30 && s.length > 1 && s.charCodeAt(1) !== 0x2e) return false
+  let dot = false
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 0x2e && !dot) dot = true
+    else if (c < 0x30 || c > 0x39) return false
+  }
+  return true
+}
+
 /**
- * Whether a plain scalar starting with character code `c` can read differently: digits, `+`, `-`,
- * `.` (numbers), `y Y n N o O` (yes, no, on, off), `<` (merge key) and `=` (PyYAML's `value` tag).
- * The readers test only these, so the check costs nothing on other scalars.
+ * Whether a plain scalar can read differently, cheaply: every such scalar starts with a digit, `+`,
+ * `-`, `.` (numbers), `y Y n N o O` (yes, no, on, off: three letters at most), `<` (merge key) or `=`
+ * (PyYAML's `value` tag), and plain decimals (`8080`, `0.5`) read alike. The readers test only what
+ * this lets through, so the check costs nothing on other scalars (test/engine/yaml-versions.test.ts
+ * checks it lets every difference through).
  */
-export function mayDiffer(c: number): boolean {
-  return (
-    (c >= 0x30 && c <= 0x39) || // 0-9
-    c === 0x2b || // +
-    c === 0x2d || // -
-    c === 0x2e || // .
-    c === 0x79 || // y
-    c === 0x59 || // Y
-    c === 0x6e || // n
-    c === 0x4e || // N
-    c === 0x6f || // o
-    c === 0x4f || // O
-    c === 0x3c || // <
-    c === 0x3d // =
-  )
+export function mayDiffer(s: string): boolean {
+  const c = s.charCodeAt(0)
+  if (c >= 0x30 && c <= 0x39) return !plainDecimal(s) // 0-9
+  switch (c) {
+    case 0x2b: // +
+    case 0x2d: // -
+    case 0x2e: // .
+      return true
+    case 0x79: // y
+    case 0x59: // Y
+    case 0x6e: // n
+    case 0x4e: // N
+    case 0x6f: // o
+    case 0x4f: // O
+      return s.length <= 3
+    case 0x3c: // <
+    case 0x3d: // =
+      return s.length <= 2
+    default:
+      return false
+  }
 }
 
 /** Equal values: NaN equals itself; -0 equals 0 (Python has no -0 int, JSON no -0). */
@@ -68,7 +89,7 @@ export function plainScalar11(source: string, yaml12: unknown): Yaml11Reading | 
 
 /**
  * The difference of a plain scalar of `source` whose 1.2 value is `yaml12`, as a key or a value,
- * or undefined. The caller has checked mayDiffer on its first character.
+ * or undefined. The caller has checked mayDiffer.
  */
 export function plainDifference(
   source: string,

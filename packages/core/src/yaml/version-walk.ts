@@ -77,7 +77,7 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
       }
       return
     }
-    if (scalar.type !== ScalarNode.PLAIN || !mayDiffer(source.charCodeAt(0))) return
+    if (scalar.type !== ScalarNode.PLAIN || !mayDiffer(source)) return
     if (flagged) {
       const difference = plainDifference(source, scalar.value, key, at(scalar))
       if (difference) result.differences!.push(difference)
