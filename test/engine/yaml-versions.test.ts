@@ -163,6 +163,73 @@ describe.skipIf(!pyYamlAvailable)(
   },
 )
 
+describe.skipIf(!pyYamlAvailable)(
+  'explicit tags in YAML 1.1 construct as PyYAML does (needs python3 and PyYAML)',
+  () => {
+    it('!!int, !!float, !!bool, !!null and !!binary on every short candidate: value, or an error where PyYAML raises', () => {
+      const base64 = [
+        'aGVsbG8=',
+        'aGVsbG8',
+        'a$b',
+        'aGVs bG8=',
+        'aGVsbG8=junk',
+        'ab=cd',
+        'a',
+        'ab==',
+        '====abcd',
+        'ab=c=',
+      ]
+      const texts = [
+        ...['int', 'float', 'bool', 'null'].flatMap((tag) =>
+          CANDIDATES.filter((s) => s.length <= 3).map((s) => `a: !!${tag} ${JSON.stringify(s)}\n`),
+        ),
+        ...base64.map((s) => `a: !!binary ${JSON.stringify(s)}\n`),
+      ]
+      const script = `
+import base64, json, math, sys, yaml
+def read(t):
+    try:
+        v = yaml.safe_load(t)['a']
+    except Exception as e:
+        return ['error', type(e).__name__]
+    if isinstance(v, bytes): return ['bytes', base64.b64encode(v).decode()]
+    if isinstance(v, float) and (v != v or v in (float('inf'), float('-inf'))): return ['number', str(v)]
+    if isinstance(v, bool) or v is None: return ['value', v]
+    if isinstance(v, (int, float)): return ['number', repr(v)]
+    return ['value', v]
+print(json.dumps([read(t) for t in json.load(sys.stdin)]))
+`
+      const run = spawnSync('python3', ['-c', script], { input: JSON.stringify(texts), encoding: 'utf8' })
+      const readings = JSON.parse(run.stdout) as [string, unknown][]
+      const numbers: Record<string, number> = { nan: Number.NaN, inf: Infinity, '-inf': -Infinity }
+      const wrong: string[] = []
+      texts.forEach((text, i) => {
+        const [kind, py] = readings[i]!
+        const [doc] = parseYamlStream(text, { version: '1.1', allowDuplicateKeys: false, maxAliasCount: 100 })
+        const ours = doc!.error ? undefined : (doc!.value as { a: unknown }).a
+        if (kind === 'error') {
+          if (doc!.error?.code !== 'MY_YAML_UNREADABLE_SCALAR')
+            wrong.push(`${text.trim()}: PyYAML raises, ours ${String(ours)}`)
+          return
+        }
+        const expected =
+          kind === 'number'
+            ? (numbers[py as string] ?? Number(py))
+            : kind === 'bytes'
+              ? Buffer.from(py as string, 'base64')
+              : py
+        const same =
+          ours instanceof Uint8Array
+            ? Buffer.compare(Buffer.from(ours), expected as Buffer) === 0
+            : sameValue(ours, expected)
+        if (!same)
+          wrong.push(`${text.trim()}: PyYAML ${JSON.stringify(py)}, ours ${doc!.error?.message ?? String(ours)}`)
+      })
+      expect(wrong).toEqual([])
+    })
+  },
+)
+
 describe.skipIf(!pyYamlAvailable)('block scalars cut by the end of the text (needs python3 and PyYAML)', () => {
   const texts = [
     'a: |\n  x',
@@ -315,6 +382,39 @@ describe('the other places the versions differ, through render()', () => {
     const { codes, at } = await outcome(archive, {})
     expect(codes).toEqual(['MY_YAML_VERSION_AMBIGUOUS'])
     expect(at).toMatch(/^4:17 /)
+  })
+})
+
+describe('Deckhand entries read YAML 1.1 by default, as Deckhand (PyYAML) does', () => {
+  const set = (data: string) =>
+    [
+      '---',
+      'schema: deckhand/LayeringPolicy/v1',
+      'metadata: {schema: metadata/Control/v1, name: policy}',
+      'data: {layerOrder: [global]}',
+      '---',
+      'schema: example/Kind/v1',
+      'metadata: {schema: metadata/Document/v1, name: doc, layeringDefinition: {layer: global}}',
+      `data:\n${data}`,
+    ].join('\n')
+  const dataOf = (value: unknown) => (value as { data: unknown }[])[1]!.data
+
+  it('mode: 0555 is 365', async () => {
+    expect(dataOf((await outcome(set('  mode: 0555\n  enabled: yes\n'), {})).value)).toEqual({
+      mode: 365,
+      enabled: true,
+    })
+    const v12 = await outcome(set('  mode: 0555\n'), { yamlVersion: '1.2' })
+    expect(dataOf(v12.value)).toEqual({ mode: 555 })
+  })
+
+  it('a duplicate key: the PyYAML message, never a cloud-init one', async () => {
+    const { codes, at } = await outcome(set('  a: 1\n  a: 2\n'), {})
+    expect(codes).toEqual(['MY_YAML_DUPLICATE_KEY'])
+    expect(at).toMatch(/^10:3 the key 'a' appears again in this mapping \(first at line 9\); the last value is kept/)
+    expect(at).not.toContain('cloud-init skips')
+    const lenient = await outcome(set('  a: 1\n  a: 2\n'), { strict: false })
+    expect([dataOf(lenient.value), lenient.codes]).toEqual([{ a: 2 }, ['MY_YAML_DUPLICATE_KEY']])
   })
 })
 

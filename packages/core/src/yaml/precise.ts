@@ -5,6 +5,7 @@ import type { Position } from '../diagnostics.ts'
 import { checkDocumentTokens, DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import type { CstProblem } from './cst-limits.ts'
 import { findDuplicateKeys } from './duplicate-keys.ts'
+import { EXPLICIT_CONSTRUCTORS } from './pyyaml-explicit.ts'
 import { constructPyFloat, constructPyInt, PY_FALSE, PY_FLOAT, PY_INT, PY_TRUE } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
 import type { VersionDifference } from './version-differences.ts'
@@ -12,9 +13,11 @@ import { walkVersions } from './version-walk.ts'
 import { yamlModule } from './yaml-module.ts'
 
 // PyYAML's YAML 1.1 resolver (scalars.ts) in place of `yaml`'s own 1.1 bools, ints and floats, which
-// read `y`, `1e5`, `08` or `.` differently. Timestamps stay strings, and the exotic collection tags
-// are not produced. `!!binary` stays bytes: cloud-init archives use it for parts that are not text.
+// read `y`, `1e5`, `08` or `.` differently, and PyYAML's constructors for explicit tags
+// (pyyaml-explicit.ts). Timestamps stay strings, and the exotic collection tags are not produced.
+// `!!binary` stays bytes: cloud-init archives use it for parts that are not text.
 const REPLACED_11_TAGS = new Set([
+  'tag:yaml.org,2002:binary',
   'tag:yaml.org,2002:bool',
   'tag:yaml.org,2002:int',
   'tag:yaml.org,2002:float',
@@ -47,7 +50,15 @@ function pyYaml11Tags(tags: Tags): Tags {
     test: PY_FLOAT,
     resolve: (source: string) => constructPyFloat(source),
   }
-  return [bool(true, PY_TRUE), bool(false, PY_FALSE), int, float, ...kept]
+  // Explicit only (no test, not default): what PyYAML cannot construct is a PyYamlUnreadable value,
+  // which version-walk.ts turns into the document's error.
+  const explicit = Object.entries(EXPLICIT_CONSTRUCTORS).map(([tag, construct]): ScalarTag => ({
+    identify: () => false,
+    default: false,
+    tag,
+    resolve: (source: string) => new (yamlModule().Scalar)(construct(source)),
+  }))
+  return [bool(true, PY_TRUE), bool(false, PY_FALSE), int, float, ...explicit, ...kept]
 }
 
 function problemOf(error: {

@@ -4,6 +4,7 @@
 // test suite) adds a final line break PyYAML does not add. With flagVersionDifferences, the same
 // walk notes where 1.1 reads a 1.2 document otherwise (version-differences.ts).
 import type { Document, LineCounter, Node, Scalar, YAMLParseError } from 'yaml'
+import { EXPLICIT_CONSTRUCTORS } from './pyyaml-explicit.ts'
 import { PyYamlUnreadable, resolvePlain11 } from './scalars.ts'
 import type { ParseYamlOptions } from './types.ts'
 import { mayDiffer, plainDifference, sameValue } from './version-differences.ts'
@@ -11,12 +12,10 @@ import type { VersionDifference } from './version-differences.ts'
 import { yamlModule } from './yaml-module.ts'
 
 const TAG = 'tag:yaml.org,2002:'
-/** Explicit tags whose scalars PyYAML constructs with the 1.1 rules, and the JS type they give. */
-const TAGGED_TYPES: Readonly<Record<string, string>> = {
-  [`${TAG}int`]: 'number',
-  [`${TAG}float`]: 'number',
-  [`${TAG}bool`]: 'boolean',
-  [`${TAG}null`]: 'object',
+
+/** Both readings hold the same bytes. */
+function sameBytes(a: Uint8Array, b: unknown): boolean {
+  return b instanceof Uint8Array && a.length === b.length && a.every((byte, i) => byte === b[i])
 }
 
 export interface VersionWalk {
@@ -46,9 +45,49 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
     const { line, col } = lines.linePos(scalar.range?.[0] ?? 0)
     return { line, column: col }
   }
+  /** YAML 1.2, flagged: where 1.1 reads the scalar otherwise. */
+  const noteDifference = (scalar: Scalar, source: string, key: boolean): void => {
+    if (scalar.tag !== undefined) {
+      const construct = EXPLICIT_CONSTRUCTORS[scalar.tag]
+      if (construct === undefined || !Object.hasOwn(EXPLICIT_CONSTRUCTORS, scalar.tag)) return
+      // What PyYAML's constructor for the tag makes of the text.
+      const value11 = construct(source)
+      const yaml11 = value11 instanceof PyYamlUnreadable ? { raises: value11.reason } : { value: value11 }
+      if ('value' in yaml11) {
+        const same = value11 instanceof Uint8Array ? sameBytes(value11, scalar.value) : sameValue(value11, scalar.value)
+        if (same) return
+      }
+      const shown = `!!${scalar.tag.slice(TAG.length)} ${source}`
+      result.differences!.push({ kind: 'tag', source: shown, yaml11, yaml12: scalar.value, position: at(scalar) })
+      return
+    }
+    if (scalar.type !== ScalarNode.PLAIN || source === '' || !mayDiffer(source)) return
+    const difference = plainDifference(source, scalar.value, key, at(scalar))
+    if (difference) result.differences!.push(difference)
+  }
+  /** YAML 1.1: what PyYAML resolves but cannot construct makes the document unusable. */
+  const checkReadable = (scalar: Scalar, source: string, key: boolean): void => {
+    let unreadable = scalar.value instanceof PyYamlUnreadable ? scalar.value : undefined
+    // `=` and a `<<` value resolve to tags SafeLoader cannot construct (`<<` as a key merges).
+    if (unreadable === undefined && scalar.tag === undefined && scalar.type === ScalarNode.PLAIN) {
+      if (source === '=' || (source === '<<' && !key)) unreadable = resolvePlain11(source) as PyYamlUnreadable
+    }
+    if (unreadable === undefined) return
+    scalar.value = source
+    const start = scalar.range?.[0] ?? 0
+    const shown =
+      scalar.tag === undefined ? `the plain scalar '${source}'` : `!!${scalar.tag.slice(TAG.length)} '${source}'`
+    const error = new ParseError(
+      [start, start + Math.max(source.length, 1)],
+      'MY_YAML_UNREADABLE_SCALAR' as YAMLParseError['code'],
+      `PyYAML (YAML 1.1) cannot read ${shown} (${unreadable.reason}), so the document does not load; quote it or write it as PyYAML reads it`,
+    )
+    error.linePos = [lines.linePos(start)]
+    result.errors.push(error)
+  }
   const visitScalar = (scalar: Scalar, key: boolean): void => {
-    if (scalar.type === ScalarNode.BLOCK_LITERAL || scalar.type === ScalarNode.BLOCK_FOLDED) {
-      if (!cutByEnd(scalar, text)) return
+    const block = scalar.type === ScalarNode.BLOCK_LITERAL || scalar.type === ScalarNode.BLOCK_FOLDED
+    if (block && cutByEnd(scalar, text)) {
       const value = scalar.value as string
       if (!flagged) scalar.value = value.slice(0, -1)
       else {
@@ -58,42 +97,9 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
       return
     }
     const source = scalar.source
-    if (typeof source !== 'string' || source === '') return
-    if (scalar.tag !== undefined) {
-      if (flagged && Object.hasOwn(TAGGED_TYPES, scalar.tag)) {
-        // What PyYAML constructs is the 1.1 reading of the text, when that has the tag's type.
-        const value11 = resolvePlain11(source)
-        const type = TAGGED_TYPES[scalar.tag]
-        if (typeof value11 === type && !(value11 instanceof PyYamlUnreadable) && !sameValue(value11, scalar.value)) {
-          const shown = `!!${scalar.tag.slice(TAG.length)} ${source}`
-          result.differences!.push({
-            kind: 'tag',
-            source: shown,
-            yaml11: { value: value11 },
-            yaml12: scalar.value,
-            position: at(scalar),
-          })
-        }
-      }
-      return
-    }
-    if (scalar.type !== ScalarNode.PLAIN || !mayDiffer(source)) return
-    if (flagged) {
-      const difference = plainDifference(source, scalar.value, key, at(scalar))
-      if (difference) result.differences!.push(difference)
-      return
-    }
-    if (options.version !== '1.1' || (key && source === '<<')) return
-    const value = resolvePlain11(source)
-    if (!(value instanceof PyYamlUnreadable)) return
-    const start = scalar.range?.[0] ?? 0
-    const error = new ParseError(
-      [start, start + source.length],
-      'MY_YAML_UNREADABLE_SCALAR' as YAMLParseError['code'],
-      `PyYAML (YAML 1.1) cannot read the plain scalar '${source}' (${value.reason}), so the document does not load; quote it ('${source}')`,
-    )
-    error.linePos = [lines.linePos(start)]
-    result.errors.push(error)
+    if (typeof source !== 'string') return
+    if (flagged) noteDifference(scalar, source, key)
+    else if (options.version === '1.1') checkReadable(scalar, source, key)
   }
   // Depth first, in text order (the differences are reported in it).
   const stack: [unknown, boolean][] = [[doc.contents, false]]
