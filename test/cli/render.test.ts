@@ -53,7 +53,7 @@ describe('merged-yaml render', () => {
     })
   })
 
-  it('passes --yaml-version to the engine; without it, a scalar the versions read differently is an error', async () => {
+  it('passes --yaml-version; without it, a scalar the versions read differently is an error', async () => {
     const v12 = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', '1.2'])
     const v11 = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', '1.1'])
     expect(JSON.parse(v12.stdout)).toEqual({ enabled: 'yes', mode: 755 })

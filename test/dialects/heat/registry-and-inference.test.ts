@@ -100,7 +100,8 @@ describe('merges that depend on a type only inferred from the values', () => {
     const error = await renderTree(entry('  Debug: "true"\n', '  Debug: "false"\n')).catch((e: unknown) => e)
     if (!isMergedYamlError(error)) throw new Error('expected a MergedYamlError')
     expect(error.diagnostics[0]!.message).toContain(
-      'as string: "truefalse"; as comma_delimited_list: "true,false"; as boolean: an error (Heat raises InvalidMergeStrategyForParam)',
+      'as string: "truefalse"; as comma_delimited_list: "true,false"; ' +
+        'as boolean: an error (Heat raises InvalidMergeStrategyForParam)',
     )
   })
 

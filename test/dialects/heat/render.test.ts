@@ -172,7 +172,7 @@ describe("heatclient mode (python-heatclient's deep_update)", () => {
 })
 
 describe('YAML version', () => {
-  it("reads as Heat's loader (PyYAML, YAML 1.1) does unless yamlVersion says otherwise; dates stay strings", async () => {
+  it("reads as Heat's loader (PyYAML, YAML 1.1) does unless yamlVersion says otherwise; dates strings", async () => {
     const files = { 'app.merged.yaml': 'parameter_defaults: {Enabled: yes, Day: 2024-01-31, Mode: 0755}\n' }
     const heat = { parameterTypes: { Enabled: 'boolean', Day: 'string', Mode: 'number' } } as const
     const read = async (options: RenderOptions) =>

@@ -16,7 +16,9 @@ export type FindingSite = (position: YamlProblem['position']) => NonNullable<Pro
 export function duplicateKeyProblem(warning: YamlProblem, site: FindingSite): Problem {
   return {
     code: DUPLICATE_KEY,
-    message: `${warning.message}; the last value is kept, as PyYAML (cloud-init, Heat, Deckhand) keeps it: remove the other`,
+    message:
+      `${warning.message}; the last value is kept, as PyYAML (cloud-init, Heat, Deckhand) keeps it: ` +
+      'remove the other',
     at: site(warning.position),
   }
 }

@@ -80,7 +80,8 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
     const error = new ParseError(
       [start, start + Math.max(source.length, 1)],
       'MY_YAML_UNREADABLE_SCALAR' as YAMLParseError['code'],
-      `PyYAML (YAML 1.1) cannot read ${shown} (${unreadable.reason}), so the document does not load; quote it or write it as PyYAML reads it`,
+      `PyYAML (YAML 1.1) cannot read ${shown} (${unreadable.reason}), so the document does not load; ` +
+        'quote it or write it as PyYAML reads it',
     )
     error.linePos = [lines.linePos(start)]
     result.errors.push(error)

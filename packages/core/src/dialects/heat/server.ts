@@ -122,7 +122,10 @@ function mergeParameters(section: string, old: unknown, values: unknown, ctx: Fi
     if (readings !== undefined) {
       report.lenient({
         code: 'MY_HEAT_INFERRED_TYPE',
-        message: `parameter '${key}' has no declared type and its '${strategy}' depends on it (${readings}); the type inferred from its first value is ${type}: declare it (heat.parameterTypes, heat.template or a template part)`,
+        message:
+          `parameter '${key}' has no declared type and its '${strategy}' depends on it (${readings}); ` +
+          `the type inferred from its first value is ${type}: ` +
+          'declare it (heat.parameterTypes, heat.template or a template part)',
         doc,
         path: [section, key],
         target: 'key',
