@@ -79,6 +79,16 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
     }
     throw new Error('test/fixtures/readme/diagnostic rendered without an error')
   },
+  async 'yaml-version'() {
+    const root = join(REPO, 'test/fixtures/readme/yaml-version')
+    try {
+      await render(join(root, 'config/app.merged.yaml'), { root })
+    } catch (error) {
+      if (!isMergedYamlError(error)) throw error
+      return formatDiagnostic(error.diagnostics[0]!, root)
+    }
+    throw new Error('test/fixtures/readme/yaml-version rendered without an error')
+  },
   async datum() {
     return json((await render(dialectEntry('datum/node.merged.yaml'), { root: REPO })).value)
   },

@@ -53,11 +53,38 @@ describe('merged-yaml render', () => {
     })
   })
 
-  it('passes --yaml-version to the engine', async () => {
-    const v12 = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json'])
+  it('passes --yaml-version; without it, a scalar the versions read differently is an error', async () => {
+    const v12 = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', '1.2'])
     const v11 = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json', '--yaml-version', '1.1'])
     expect(JSON.parse(v12.stdout)).toEqual({ enabled: 'yes', mode: 755 })
     expect(JSON.parse(v11.stdout)).toEqual({ enabled: true, mode: 493 })
+    const unset = await run(['render', 'yaml11/app.merged.yaml', '--format', 'json'])
+    expect([unset.code, unset.stdout]).toEqual([1, ''])
+    expect(unset.stderr).toContain(
+      "yaml11/app.merged.yaml:2:10: error MY_YAML_VERSION_AMBIGUOUS: 'yes' is the boolean true in YAML 1.1",
+    )
+  })
+
+  it('writes bytes as !!binary in YAML and as {"$base64": …} in JSON, both reading back', async () => {
+    const root = writeTree({ 'app.merged.yaml': lines('#cloud-config', 'key: !!binary aGVsbG8=', 'size: 1') })
+    const json = await run(['render', 'app.merged.yaml', '--format', 'json'], { cwd: root })
+    expect(JSON.parse(json.stdout)).toEqual({ key: { $base64: 'aGVsbG8=' }, size: 1 })
+    for (const version of [undefined, '1.1', '1.2'] as const) {
+      const flags = version ? ['--yaml-version', version] : []
+      const yaml = (await run(['render', 'app.merged.yaml', ...flags], { cwd: root })).stdout
+      expect(yaml).toBe('key: !!binary |-\n  aGVsbG8=\nsize: 1\n')
+      expect(parse(yaml, { version: version ?? '1.1' })).toEqual({ key: Buffer.from('hello'), size: 1 })
+    }
+  })
+
+  it('without --yaml-version, writes YAML that both versions read back alike', async () => {
+    const strings = ['yes', 'on', '0755', '0o17', '1_000', '1:20', '-.5', '1e3', '=', '<<', 'plain']
+    const root = writeTree({ 'app.merged.yaml': `${strings.map((s, i) => `k${i}: "${s}"`).join('\n')}\n` })
+    const yaml = (await run(['render', 'app.merged.yaml'], { cwd: root })).stdout
+    const expected = Object.fromEntries(strings.map((s, i) => [`k${i}`, s]))
+    expect(parse(yaml, { version: '1.2' })).toEqual(expected)
+    expect(parse(yaml, { version: '1.1', merge: true })).toEqual(expected)
+    expect(yaml).toContain('k10: plain\n')
   })
 
   it('writes YAML that reads back to the same value with the same --yaml-version', async () => {

@@ -1,5 +1,6 @@
 // `!!binary` values are bytes, merged as Python bytes: as a scalar no merger handles (cloud-init's
 // own result for this input, from ../shared/realworld/oracle/ci_ref.py: {"a": b"hi", "l": [1]}).
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { render } from '@merged-yaml/core'
 import { writeTree } from '../helpers/tree.ts'
@@ -12,7 +13,7 @@ describe('bytes', () => {
       'b.yaml': '#cloud-config\nmerge_how: dict(recurse_dict,recurse_list)+list(append)\na: {x: 1}\nl: !!binary aGk=\n',
     })
     for (const strict of [true, false]) {
-      const { value, warnings } = await render('app.merged.yaml', { root, yamlVersion: '1.1', strict })
+      const { value, warnings } = await render(join(root, 'app.merged.yaml'), { root, yamlVersion: '1.1', strict })
       expect(value).toEqual({ a: Buffer.from('hi'), l: [1] })
       expect((value as { a: unknown }).a).toBeInstanceOf(Uint8Array)
       expect(warnings).toEqual([])

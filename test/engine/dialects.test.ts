@@ -1,4 +1,5 @@
 // How render() picks an entry's dialect: directives, the dialect option, dialect options alone, and mixes.
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { render } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
@@ -12,7 +13,7 @@ describe('dialect detection', () => {
       'datum.yaml': 'default_lookup_options: MostSpecific\n',
       'base.yaml': 'a: 1\n',
     })
-    expect((await render(entry, { root })).dialect).toBe('datum')
+    expect((await render(join(root, entry), { root })).dialect).toBe('datum')
   })
 
   it('takes the dialect from its options when no document carries a directive', async () => {
@@ -21,10 +22,13 @@ describe('dialect detection', () => {
       'base.yaml': 'roles: {web: {port: 80}}\n',
       'node.yaml': 'roles: {web: {tls: true}}\n',
     })
-    const result = await render(entry, { root, datum: { lookupOptions: { default_lookup_options: 'deep' } } })
+    const result = await render(join(root, entry), {
+      root,
+      datum: { lookupOptions: { default_lookup_options: 'deep' } },
+    })
     expect(result.dialect).toBe('datum')
     expect(result.value).toEqual({ roles: { web: { tls: true, port: 80 } } })
-    expect((await render(entry, { root })).dialect).toBe('cloud-init')
+    expect((await render(join(root, entry), { root })).dialect).toBe('cloud-init')
   })
 
   it('refuses two dialects in one entry, in both modes', async () => {
@@ -38,7 +42,7 @@ describe('dialect detection', () => {
       ),
     })
     for (const strict of [true, false]) {
-      await expect(render(entry, { root, strict })).rejects.toMatchObject({ code: 'MY_DIALECT_MIXED' })
+      await expect(render(join(root, entry), { root, strict })).rejects.toMatchObject({ code: 'MY_DIALECT_MIXED' })
     }
   })
 
@@ -48,9 +52,9 @@ describe('dialect detection', () => {
       'datum.yaml': 'default_lookup_options: MostSpecific\n',
       'base.yaml': 'merge_how: dict()\na: 1\n',
     })
-    const error = await render(entry, { root }).catch((e: unknown) => e)
+    const error = await render(join(root, entry), { root }).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'MY_DIALECT_MIXED', diagnostics: [{ line: 1, column: 1 }] })
-    const lenient = await render(entry, { root, strict: false })
+    const lenient = await render(join(root, entry), { root, strict: false })
     expect(lenient.dialect).toBe('datum')
     expect(lenient.warnings.map((w) => w.code)).toContain('MY_DIALECT_MIXED')
   })

@@ -1,13 +1,23 @@
 // Each include / MIME / archive form through render(), and both stack modes where they differ.
 import { symlinkSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { render } from '@merged-yaml/core'
+import { isMergedYamlError, render } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 const entry = 'app.merged.yaml'
+
+describe('the entry', () => {
+  it('is relative to the working directory, as on the command line, whatever the root', async () => {
+    const root = writeTree({ [entry]: 'a: 1\n' })
+    const fromCwd = relative(process.cwd(), join(root, entry))
+    expect((await render(fromCwd, { root })).value).toEqual({ a: 1 })
+    const fromRoot = await render(entry, { root }).catch((error: unknown) => error)
+    expect(isMergedYamlError(fromRoot) && fromRoot.diagnostics[0]!.file).toBe(join(process.cwd(), entry))
+  })
+})
 
 describe('#include', () => {
   it('includes paths relative to the including file, in order, recursively', async () => {
@@ -17,7 +27,7 @@ describe('#include', () => {
       'layers/more.merged.yaml': lines('#include', 'sub/c.yaml'),
       'layers/sub/c.yaml': lines('#cloud-config', 'b: 2', 'c: 3'),
     })
-    const result = await render(entry, { root })
+    const result = await render(join(root, entry), { root })
     expect(result.value).toEqual({ a: 1, b: 2, c: 3 })
     expect(result.files.map((f) => f.slice(root.length + 1))).toEqual([
       entry,
@@ -43,7 +53,7 @@ describe('#include', () => {
       'a.yaml': 'a: 1\n',
       'b.yaml': 'b: 2\n',
     })
-    expect((await render(entry, { root })).value).toEqual({ a: 1, b: 2 })
+    expect((await render(join(root, entry), { root })).value).toEqual({ a: 1, b: 2 })
   })
 
   it('expands globs in sorted order', async () => {
@@ -53,7 +63,7 @@ describe('#include', () => {
       'conf.d/10-a.yaml': 'x: a\na: 1\n',
       'conf.d/30-c.txt': 'x: c\n',
     })
-    const { value } = await render(entry, { root })
+    const { value } = await render(join(root, entry), { root })
     expect(value).toEqual({ x: 'b', a: 1, b: 1 })
   })
 
@@ -63,7 +73,7 @@ describe('#include', () => {
       'base.yaml': 'merge_how: dict(recurse_list)+list(append)\nl: [base]\n',
       'over.yaml': 'l: [over]\n',
     })
-    expect((await render(entry, { root })).value).toEqual({ l: ['base', 'over'] })
+    expect((await render(join(root, entry), { root })).value).toEqual({ l: ['base', 'over'] })
   })
 
   it('includes a file twice with plain #include, like cloud-init', async () => {
@@ -71,12 +81,12 @@ describe('#include', () => {
       [entry]: lines('#include', 'base.yaml', 'base.yaml'),
       'base.yaml': 'merge_how: dict(recurse_list)+list(append)\nl: [x]\n',
     })
-    expect((await render(entry, { root })).value).toEqual({ l: ['x', 'x'] })
+    expect((await render(join(root, entry), { root })).value).toEqual({ l: ['x', 'x'] })
   })
 
   it('skips a missing ?optional include and reports it as missing', async () => {
     const root = writeTree({ [entry]: lines('#include', 'base.yaml', '?local.yaml'), 'base.yaml': 'a: 1\n' })
-    const result = await render(entry, { root })
+    const result = await render(join(root, entry), { root })
     expect(result.value).toEqual({ a: 1 })
     expect(result.missing).toEqual([join(root, 'local.yaml')])
   })
@@ -88,7 +98,7 @@ describe('#include', () => {
       'env/production.yaml': 'env: production\n',
       'eu.yaml': 'region: eu\n',
     })
-    expect((await render(entry, { root, vars: { mode: 'production', region: 'eu' } })).value).toEqual({
+    expect((await render(join(root, entry), { root, vars: { mode: 'production', region: 'eu' } })).value).toEqual({
       env: 'production',
       region: 'eu',
     })
@@ -99,7 +109,7 @@ describe('#include', () => {
       [entry]: lines('#include', 'packed.yaml.gz'),
       'packed.yaml.gz': gzipSync('#cloud-config\nz: 1\n'),
     })
-    expect((await render(entry, { root })).value).toEqual({ z: 1 })
+    expect((await render(join(root, entry), { root })).value).toEqual({ z: 1 })
   })
 
   it('takes each document of a YAML stream as a part', async () => {
@@ -116,7 +126,7 @@ describe('#include', () => {
         'b: 2',
       ),
     })
-    expect((await render(entry, { root })).value).toEqual({ a: 1, l: [1, 2], b: 2 })
+    expect((await render(join(root, entry), { root })).value).toEqual({ a: 1, l: [1, 2], b: 2 })
   })
 })
 
@@ -134,7 +144,7 @@ describe('MIME', () => {
     })
     // The body's list(prepend) wins over the header's list(append); the header still gives str(append)? No:
     // recurse_str comes only from the header's dict merger, which the body's dict merger shadows.
-    expect((await render(entry, { root })).value).toEqual({ a: 'x', l: [2, 1] })
+    expect((await render(join(root, entry), { root })).value).toEqual({ a: 'x', l: [2, 1] })
   })
 
   it('falls through an empty Merge-Type to X-Merge-Type', async () => {
@@ -144,7 +154,7 @@ describe('MIME', () => {
         'Content-Type: text/cloud-config\nMerge-Type: \nX-Merge-Type: dict(recurse_list)+list(append)\n\nl: [2]\n',
       ),
     })
-    expect((await render(entry, { root })).value).toEqual({ l: [1, 2] })
+    expect((await render(join(root, entry), { root })).value).toEqual({ l: [1, 2] })
   })
 
   it('decodes base64 and quoted-printable parts with their charset', async () => {
@@ -155,7 +165,11 @@ describe('MIME', () => {
         'Content-Type: text/cloud-config; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\ngreeting: gr=FC=DF dich\nlong: a=\n b\n',
       ),
     })
-    expect((await render(entry, { root })).value).toEqual({ name: 'café', greeting: 'grüß dich', long: 'a b' })
+    expect((await render(join(root, entry), { root })).value).toEqual({
+      name: 'café',
+      greeting: 'grüß dich',
+      long: 'a b',
+    })
   })
 
   it('decompresses gzip parts and drops their headers, like cloud-init', async () => {
@@ -166,13 +180,13 @@ describe('MIME', () => {
         `Content-Type: application/gzip\nMerge-Type: dict(recurse_list)+list(append)\nContent-Transfer-Encoding: base64\n\n${gz}\n`,
       ),
     })
-    expect((await render(entry, { root, stack: 'per-part' })).value).toEqual({ l: [2] })
+    expect((await render(join(root, entry), { root, stack: 'per-part' })).value).toEqual({ l: [2] })
   })
 
   it('flattens nested multiparts and sniffs text/plain and text/x-shellscript payloads', async () => {
     const inner = `Content-Type: multipart/alternative; boundary="INNER"\n\n--INNER\nContent-Type: text/plain\n\n#cloud-config\nb: 2\n--INNER\nContent-Type: text/x-shellscript\n\n#cloud-config\nc: 3\n--INNER--\n`
     const root = writeTree({ [entry]: mime('Content-Type: text/cloud-config\n\na: 1\n', inner) })
-    expect((await render(entry, { root })).value).toEqual({ a: 1, b: 2, c: 3 })
+    expect((await render(join(root, entry), { root })).value).toEqual({ a: 1, b: 2, c: 3 })
   })
 
   it('skips shell scripts and plain text with a warning', async () => {
@@ -183,7 +197,7 @@ describe('MIME', () => {
         'Content-Type: text/plain\n\njust text\n',
       ),
     })
-    const result = await render(entry, { root })
+    const result = await render(join(root, entry), { root })
     expect(result.value).toEqual({ a: 1 })
     expect(result.warnings.map((w) => w.code)).toEqual(['MY_PART_UNHANDLED', 'MY_PART_UNHANDLED'])
     expect(result.warnings[0]!.line).toBe(12)
@@ -198,7 +212,7 @@ describe('MIME', () => {
       ),
       'layer.yaml': 'b: 2\n',
     })
-    const { value } = await render(entry, { root })
+    const { value } = await render(join(root, entry), { root })
     expect(Object.keys(value as object)).toEqual(['a', 'b', 'c'])
   })
 })
@@ -215,7 +229,7 @@ describe('#cloud-config-archive and #cloud-config-jsonp', () => {
         "- '#!/bin/sh'",
       ),
     })
-    const result = await render(entry, { root })
+    const result = await render(join(root, entry), { root })
     expect(result.value).toEqual({ l: [1, 2] })
     expect(result.warnings.map((w) => w.code)).toEqual(['MY_PART_UNHANDLED'])
   })
@@ -229,7 +243,7 @@ describe('#cloud-config-archive and #cloud-config-jsonp', () => {
         '[{"op": "add", "path": "/l/-", "value": 3}, {"op": "remove", "path": "/rm"}, {"op": "replace", "path": "/a", "value": 2}, {"op": "copy", "from": "/a", "path": "/b"}, {"op": "move", "from": "/b", "path": "/c"}, {"op": "test", "path": "/c", "value": 2}]',
       ),
     })
-    expect((await render(entry, { root })).value).toEqual({ a: 2, l: [1, 2, 3], c: 2 })
+    expect((await render(join(root, entry), { root })).value).toEqual({ a: 2, l: [1, 2, 3], c: 2 })
   })
 })
 
@@ -245,7 +259,7 @@ describe('the strategy stack', () => {
 
   it('scoped (default): a declaration governs the parts after it, and does not leak out of an include list', async () => {
     const root = writeTree(files)
-    expect((await render(entry, { root })).value).toEqual({
+    expect((await render(join(root, entry), { root })).value).toEqual({
       runcmd: ['scoped', 'base', 'prod', 'last'],
       db: { host: 'a', port: 1 },
     })
@@ -253,7 +267,10 @@ describe('the strategy stack', () => {
 
   it('per-part (cloud-init): each part uses its own declaration or the default dict(replace)', async () => {
     const root = writeTree(files)
-    expect((await render(entry, { root, stack: 'per-part' })).value).toEqual({ runcmd: ['last'], db: { host: 'b' } })
+    expect((await render(join(root, entry), { root, stack: 'per-part' })).value).toEqual({
+      runcmd: ['last'],
+      db: { host: 'b' },
+    })
   })
 
   it('a later declaration changes only the merger it names', async () => {
@@ -263,7 +280,7 @@ describe('the strategy stack', () => {
       'b.yaml': lines('merge_how: list(prepend)', 's: b', 'l: [b]'),
       'c.yaml': lines('s: c', 'l: [c]'),
     })
-    expect((await render(entry, { root })).value).toEqual({ s: 'abc', l: ['c', 'b', 'a'] })
+    expect((await render(join(root, entry), { root })).value).toEqual({ s: 'abc', l: ['c', 'b', 'a'] })
   })
 
   it('uses the mergeHow option as the default set', async () => {
@@ -272,8 +289,10 @@ describe('the strategy stack', () => {
       'a.yaml': 'd: {x: 1}\n',
       'b.yaml': 'd: {y: 2}\n',
     })
-    expect((await render(entry, { root, mergeHow: 'dict()+list()+str()' })).value).toEqual({ d: { x: 1, y: 2 } })
-    expect((await render(entry, { root })).value).toEqual({ d: { y: 2 } })
+    expect((await render(join(root, entry), { root, mergeHow: 'dict()+list()+str()' })).value).toEqual({
+      d: { x: 1, y: 2 },
+    })
+    expect((await render(join(root, entry), { root })).value).toEqual({ d: { y: 2 } })
   })
 
   it('strips merge_how, and keeps merge_type only when merge_how is set (lenient)', async () => {
@@ -281,8 +300,8 @@ describe('the strategy stack', () => {
       [entry]: 'merge_how: dict()\nmerge_type: list()\na: 1\n',
       'b.merged.yaml': 'merge_type: dict()\na: 1\n',
     })
-    expect((await render(entry, { root, strict: false })).value).toEqual({ merge_type: 'list()', a: 1 })
-    expect((await render('b.merged.yaml', { root })).value).toEqual({ a: 1 })
+    expect((await render(join(root, entry), { root, strict: false })).value).toEqual({ merge_type: 'list()', a: 1 })
+    expect((await render(join(root, 'b.merged.yaml'), { root })).value).toEqual({ a: 1 })
   })
 })
 
@@ -293,15 +312,15 @@ describe('results', () => {
       'bad.merged.yaml': '#cloud-config\n[1, 2]\n',
       'empty.merged.yaml': '',
     })
-    expect((await render('script.merged.yaml', { root })).value).toBeNull()
-    expect((await render('bad.merged.yaml', { root, strict: false })).value).toEqual({})
-    expect((await render('empty.merged.yaml', { root })).value).toEqual({})
+    expect((await render(join(root, 'script.merged.yaml'), { root })).value).toBeNull()
+    expect((await render(join(root, 'bad.merged.yaml'), { root, strict: false })).value).toEqual({})
+    expect((await render(join(root, 'empty.merged.yaml'), { root })).value).toEqual({})
   })
 
   it('refuses includes through a symbolic link out of the root', async () => {
     const outside = writeTree({ 'secret.yaml': 'secret: 1\n' })
     const root = writeTree({ [entry]: lines('#include', 'link.yaml') })
     symlinkSync(join(outside, 'secret.yaml'), join(root, 'link.yaml'))
-    await expect(render(entry, { root })).rejects.toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT' })
+    await expect(render(join(root, entry), { root })).rejects.toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT' })
   })
 })

@@ -1,5 +1,6 @@
 // RenderResult.plainJson: what reading the documents tells of the merged value, so the plugin skips
 // a walk over it. True only when known; each way of leaving plain JSON data turns it off.
+import { join } from 'node:path'
 import { rmSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderSync } from '@merged-yaml/core'
@@ -14,7 +15,7 @@ describe('RenderResult.plainJson', () => {
       { 'base.yaml': lines('name: base', 'list: [1, 2]'), 'layer.yaml': layer, 'app.merged.yaml': entry },
       'plain-json',
     )
-    const result = renderSync('app.merged.yaml', { root })
+    const result = renderSync(join(root, 'app.merged.yaml'), { root })
     expect(JSON.parse(JSON.stringify(result.value))).toEqual(result.value)
     return result.plainJson
   }
@@ -30,13 +31,13 @@ describe('RenderResult.plainJson', () => {
       { 'base.yaml': lines('a: .nan', 'b: -0.0', 'c: .inf'), 'app.merged.yaml': lines('#include', 'base.yaml') },
       'plain-json',
     )
-    expect(renderSync('app.merged.yaml', { root }).plainJson).toBe(false)
+    expect(renderSync(join(root, 'app.merged.yaml'), { root }).plainJson).toBe(false)
     rmSync(root, { recursive: true, force: true })
     root = writeTree(
       { 'base.yaml': lines('"__proto__": {polluted: true}'), 'app.merged.yaml': lines('#include', 'base.yaml') },
       'plain-json',
     )
-    expect(renderSync('app.merged.yaml', { root }).plainJson).toBe(false)
+    expect(renderSync(join(root, 'app.merged.yaml'), { root }).plainJson).toBe(false)
   })
 
   it('is false (unknown) with anchors, a JSON patch or a dialect', () => {
@@ -49,7 +50,7 @@ describe('RenderResult.plainJson', () => {
       },
       'plain-json',
     )
-    const datum = renderSync('app.merged.yaml', { root })
+    const datum = renderSync(join(root, 'app.merged.yaml'), { root })
     expect([datum.dialect, datum.plainJson]).toEqual(['datum', false])
   })
 })

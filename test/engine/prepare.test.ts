@@ -16,20 +16,22 @@ describe('prepareEntry', () => {
       'more/b.yaml': lines('b: 2'),
       'app.merged.yaml': lines('#include', 'base.yaml', 'more/*.yaml', '?local.yaml'),
     })
-    const prepared = prepareEntry('app.merged.yaml', { root })
+    const prepared = prepareEntry(join(root, 'app.merged.yaml'), { root })
     expect(prepared.files).toEqual([join(root, 'app.merged.yaml'), join(root, 'base.yaml'), join(root, 'more/b.yaml')])
     expect(prepared.missing).toEqual([join(root, 'local.yaml')])
     const result = prepared.render()
     expect(prepared.render()).toBe(result)
-    expect(result).toEqual(renderSync('app.merged.yaml', { root }))
+    expect(result).toEqual(renderSync(join(root, 'app.merged.yaml'), { root }))
     const fingerprint = prepared.fingerprint
-    expect(prepareEntry('app.merged.yaml', { root }, { cache: createRenderCache() }).fingerprint).toBe(fingerprint)
-    expect(prepareEntry('app.merged.yaml', { root, strict: false }).fingerprint).not.toBe(fingerprint)
+    expect(prepareEntry(join(root, 'app.merged.yaml'), { root }, { cache: createRenderCache() }).fingerprint).toBe(
+      fingerprint,
+    )
+    expect(prepareEntry(join(root, 'app.merged.yaml'), { root, strict: false }).fingerprint).not.toBe(fingerprint)
     writeFileSync(join(root, 'local.yaml'), lines('c: 3'))
-    const withLocal = prepareEntry('app.merged.yaml', { root }).fingerprint
+    const withLocal = prepareEntry(join(root, 'app.merged.yaml'), { root }).fingerprint
     expect(withLocal).not.toBe(fingerprint)
     writeFileSync(join(root, 'base.yaml'), lines('a: 9'))
-    expect(prepareEntry('app.merged.yaml', { root }).fingerprint).not.toBe(withLocal)
+    expect(prepareEntry(join(root, 'app.merged.yaml'), { root }).fingerprint).not.toBe(withLocal)
   })
 
   it('throws gathering errors, and keeps a merge error for render()', () => {
@@ -38,10 +40,10 @@ describe('prepareEntry', () => {
       'app.merged.yaml': lines('#include', 'missing.yaml'),
       'broken.merged.yaml': lines('#include', 'bad.yaml'),
     })
-    expect(() => prepareEntry('app.merged.yaml', { root })).toThrow(
+    expect(() => prepareEntry(join(root, 'app.merged.yaml'), { root })).toThrow(
       expect.objectContaining({ code: 'MY_INCLUDE_NOT_FOUND' }),
     )
-    const prepared = prepareEntry('broken.merged.yaml', { root })
+    const prepared = prepareEntry(join(root, 'broken.merged.yaml'), { root })
     expect(() => prepared.render()).toThrow(expect.objectContaining({ code: 'MY_YAML_SYNTAX' }))
     expect(() => prepared.render()).toThrow(expect.objectContaining({ code: 'MY_YAML_SYNTAX' }))
   })

@@ -1,6 +1,6 @@
-// render(entry, { explain: true }): which part set each value and which merger decided. Recording
+// render(join(root, entry), { explain: true }): which part set each value and which merger decided. Recording
 // must never change a result, and every value of the result must have a history that ends in it.
-import { basename } from 'node:path'
+import { basename, join } from 'node:path'
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { renderSync } from '@merged-yaml/core'
@@ -11,7 +11,7 @@ const entry = 'app.merged.yaml'
 
 function explain(files: Record<string, string>, options: RenderOptions = {}) {
   const root = writeTree(files, 'prov')
-  const result = renderSync(entry, { root, explain: true, ...options })
+  const result = renderSync(join(root, entry), { root, explain: true, ...options })
   const at = (...path: (string | number)[]): [string, string, string, unknown][] => {
     const found = result.provenance!.paths.find(
       (p) => JSON.stringify(p.path.map(String)) === JSON.stringify(path.map(String)),
@@ -29,7 +29,7 @@ function explain(files: Record<string, string>, options: RenderOptions = {}) {
 describe('render() with explain', () => {
   it('returns no provenance unless asked for', () => {
     const root = writeTree({ [entry]: 'a: 1\n' }, 'prov')
-    expect('provenance' in renderSync(entry, { root })).toBe(false)
+    expect('provenance' in renderSync(join(root, entry), { root })).toBe(false)
   })
 
   it('records a value set, then replaced by a later part', () => {
@@ -227,9 +227,9 @@ describe('explain on random entries', () => {
           })
           const root = writeTree(files, 'prov-prop')
           const options: RenderOptions = { root, stack: stack as RenderOptions['stack'], strict }
-          const plain = outcome(() => renderSync(entry, options))
+          const plain = outcome(() => renderSync(join(root, entry), options))
           let explained: ReturnType<typeof renderSync> | undefined
-          const withExplain = outcome(() => (explained = renderSync(entry, { ...options, explain: true })))
+          const withExplain = outcome(() => (explained = renderSync(join(root, entry), { ...options, explain: true })))
           expect(withExplain).toEqual(plain)
           if (!explained) return
           for (const [path, leaf] of leaves(explained.value)) {

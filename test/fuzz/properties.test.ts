@@ -137,7 +137,7 @@ function outcome(files: string[], renderOptions: RenderOptions): string {
   files.forEach((text, i) => writeFileSync(join(root, `p${i}.yaml`), text))
   writeFileSync(join(root, 'app.merged.yaml'), `#include\n${files.map((_, i) => `p${i}.yaml`).join('\n')}\n`)
   try {
-    return `value ${JSON.stringify(renderSync('app.merged.yaml', { ...renderOptions, root }).value)}`
+    return `value ${JSON.stringify(renderSync(join(root, 'app.merged.yaml'), { ...renderOptions, root }).value)}`
   } catch (error) {
     if (!(error instanceof MergedYamlError)) throw error
     expect(error.code).not.toBe('MY_INTERNAL')

@@ -4,7 +4,7 @@ import { realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRenderCache, renderSync } from '@merged-yaml/core'
-import type { RenderCache } from '@merged-yaml/core'
+import type { RenderCache, RenderOptions } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 const ENTRIES = 50
@@ -39,8 +39,8 @@ function writeCorpus(): string {
 const UNIQUE_LAYERS = 1 + ENVS.length + ENTRIES
 const entryNames = Array.from({ length: ENTRIES }, (_, k) => `app-${k}.merged.yaml`)
 
-function renderAll(root: string, cache?: RenderCache, strict = false): unknown[] {
-  return entryNames.map((entry) => renderSync(entry, { root, strict }, cache ? { cache } : {}).value)
+function renderAll(root: string, cache?: RenderCache, options: RenderOptions = { strict: false }): unknown[] {
+  return entryNames.map((entry) => renderSync(join(root, entry), { root, ...options }, cache ? { cache } : {}).value)
 }
 
 /** Rewrites a file with other content of another size, as an editor's save does. */
@@ -108,13 +108,22 @@ describe('render cache', () => {
     expect([cache.stats.reads - reads, cache.stats.parses - parses]).toEqual([1, 1])
   })
 
-  it('keeps documents parsed with other options apart (strict mode refuses duplicates)', () => {
+  it('keeps documents parsed with other options apart (the YAML version, chosen or not)', () => {
     root = writeCorpus()
     const cache = createRenderCache()
-    renderAll(root, cache, false)
-    renderAll(root, cache, true)
-    expect(cache.stats.parses).toBe(2 * UNIQUE_LAYERS)
+    renderAll(root, cache, { strict: false })
+    renderAll(root, cache, { strict: false, yamlVersion: '1.1' })
+    renderAll(root, cache, { strict: false, yamlVersion: '1.2' })
+    expect(cache.stats.parses).toBe(3 * UNIQUE_LAYERS)
     expect(cache.stats.reads).toBe(UNIQUE_LAYERS + ENTRIES)
+  })
+
+  it('shares documents between strict and lenient renders (the render reports duplicate keys)', () => {
+    root = writeCorpus()
+    const cache = createRenderCache()
+    renderAll(root, cache, { strict: false })
+    renderAll(root, cache, { strict: true })
+    expect(cache.stats.parses).toBe(UNIQUE_LAYERS)
   })
 
   it('during a build, asks each path once: files are taken as unchanged until invalidated or the build ends', () => {

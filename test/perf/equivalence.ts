@@ -38,7 +38,13 @@ export function difference(a: unknown, b: unknown, path = '$'): string | undefin
 }
 
 function comparable(docs: YamlDocument[]): unknown[] {
-  return docs.map((doc) => ({ value: doc.value, empty: doc.empty, error: doc.error ?? null, warnings: doc.warnings }))
+  return docs.map((doc) => ({
+    value: doc.value,
+    empty: doc.empty,
+    error: doc.error ?? null,
+    warnings: doc.warnings,
+    versionDifferences: doc.versionDifferences ?? null,
+  }))
 }
 
 /** Plain JSON data: JSON text gives it back exactly (no NaN, ±Infinity, -0, bytes) and has no `__proto__` key. */
@@ -93,4 +99,6 @@ export const PARSE_OPTIONS: ParseYamlOptions[] = [
   { version: '1.2', allowDuplicateKeys: true, maxAliasCount: 100 },
   { version: '1.1', allowDuplicateKeys: false, maxAliasCount: 100 },
   { version: '1.1', allowDuplicateKeys: true, maxAliasCount: 100 },
+  // Unset yamlVersion: 1.2, noting where 1.1 reads otherwise.
+  { version: '1.2', allowDuplicateKeys: true, maxAliasCount: 100, flagVersionDifferences: true },
 ]

@@ -163,6 +163,16 @@ const EDGE_CASES: [string, boolean][] = [
   ['x: {a: "it\'s", b: [1, 2]}\n', true],
   ["l: [{a: 1}, {b: 'it''s'}]\n", true],
   ["x: {a: 'q, [', b: 1}\n", false],
+  // What YAML 1.1 (PyYAML) reads otherwise: the fast paths hand it to the precise path when they
+  // compare versions (flagVersionDifferences) or read 1.1.
+  ['mode: 0644\nname: x\n', true],
+  ['on: push\nyes: [a, b]\n', true],
+  ['a: [1_000, 0b101, 1e3, 1:20, -.5, +12]\n', true],
+  ['a: |\n  x', true],
+  ['a: >+\n  x\n  y', true],
+  ['- =\n- 0x_\n', true],
+  ["a: !!int 0644\nb: !!bool yes\nc: !!float '1e3'\n", false],
+  ['base: &b {a: 1}\nx: {<<: *b, b: 2}\n', false],
 ]
 
 describe('edge cases', () => {
@@ -190,7 +200,7 @@ describe('edge cases', () => {
 })
 
 // Plain scalars built from the characters that matter to the resolvers.
-const SCALAR_CHARS = [...'0123456789+-._:eEoxXbBaAfFnNiIlLtTrRuUsSyYO~ ']
+const SCALAR_CHARS = [...'0123456789+-._:eEoxXbBaAfFnNiIlLtTrRuUsSyYO~<= ']
 const scalarText = fc
   .array(fc.constantFrom(...SCALAR_CHARS), { minLength: 1, maxLength: 9 })
   .map((chars) => chars.join('').trim())

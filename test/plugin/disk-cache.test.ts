@@ -71,7 +71,7 @@ async function storedThenNextBuild(root: string, entry: string, options: Options
 }
 
 const fresh = (root: string, entry: string, options: RenderOptions = {}) =>
-  generateModule(renderSync(entry, { root, vars: { mode: 'development' }, ...options }).value)
+  generateModule(renderSync(join(root, entry), { root, vars: { mode: 'development' }, ...options }).value)
 
 describe('the cache option', () => {
   let root = ''

@@ -131,7 +131,7 @@ describe('allow', () => {
       'local.yaml': 'local: 1\n',
     })
     symlinkSync(join(outside, 'secret.yaml'), join(root, 'link.yaml'))
-    const { value, files } = await render(entry, { root, allow: [outside] })
+    const { value, files } = await render(join(root, entry), { root, allow: [outside] })
     expect(value).toEqual({ secret: 'leaked', deep: 'leaked' })
     expect(files).toContain(join(outside, 'nested', 'deep.yaml'))
   })
@@ -143,7 +143,7 @@ describe('allow', () => {
     mkdirSync(root)
     writeFileSync(join(parent, 'shared', 'base.yaml'), 'base: 1\n')
     writeFileSync(join(root, entry), lines('#include', '../shared/*.yaml'))
-    expect((await render(entry, { root, allow: ['../shared'] })).value).toEqual({ base: 1 })
+    expect((await render(join(root, entry), { root, allow: ['../shared'] })).value).toEqual({ base: 1 })
   })
 
   it('permits only the allowed folder, not its parent', async () => {
@@ -208,7 +208,7 @@ describe('deny', () => {
     expect(await firstDiagnostic(entry, { root, deny: ['private/**'] })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
     // `deny: []` lets everything inside the root be included, as before the option existed.
     writeFileSync(join(root, entry), lines('#include', '.env'))
-    expect((await render(entry, { root, deny: [] })).value).toEqual({ b: 2 })
+    expect((await render(join(root, entry), { root, deny: [] })).value).toEqual({ b: 2 })
   })
 
   it('refuses in every entry of a build, whatever the other entries of the build included', async () => {
@@ -229,9 +229,11 @@ describe('deny', () => {
         file: join(root, name),
       })
     }
-    expect((await render('b.merged.yaml', { root, deny: [] }, { cache })).value).toEqual({ SECRET: 'leaked' })
+    expect((await render(join(root, 'b.merged.yaml'), { root, deny: [] }, { cache })).value).toEqual({
+      SECRET: 'leaked',
+    })
     expect(await firstDiagnostic('b.merged.yaml', { root }, { cache })).toMatchObject({ code: 'MY_INCLUDE_DENIED' })
-    expect((await render('c.merged.yaml', { root }, { cache })).value).toEqual({ base: 1 })
+    expect((await render(join(root, 'c.merged.yaml'), { root }, { cache })).value).toEqual({ base: 1 })
     cache.endBuild()
   })
 

@@ -1,14 +1,19 @@
+import { isAbsolute, join } from 'node:path'
 import { expect } from 'vitest'
 import { MergedYamlError, render } from '@merged-yaml/core'
 import type { Diagnostic, RenderHooks, RenderOptions } from '@merged-yaml/core'
 
-/** Renders an entry that must fail, and returns the MergedYamlError (anything else fails the test). */
+/**
+ * Renders an entry that must fail, and returns the MergedYamlError (anything else fails the test).
+ * A relative entry is relative to `options.root` here (render() takes it relative to the working directory).
+ */
 export async function renderFailure(
   entry: string,
   options: RenderOptions,
   hooks?: RenderHooks,
 ): Promise<MergedYamlError> {
-  const outcome = await render(entry, options, hooks).then(
+  const file = isAbsolute(entry) || options.root === undefined ? entry : join(options.root, entry)
+  const outcome = await render(file, options, hooks).then(
     (result) => ({ result }),
     (error: unknown) => ({ error }),
   )

@@ -22,7 +22,8 @@ async function failure(files: Record<string, string | Uint8Array>, options: Rend
 }
 
 async function value(files: Record<string, string | Uint8Array>, options: RenderOptions = {}): Promise<unknown> {
-  return (await render(entry, { root: writeTree(files, 'limits'), ...options })).value
+  const root = writeTree(files, 'limits')
+  return (await render(join(root, entry), { root, ...options })).value
 }
 
 const laughs = (levels: number): string =>
@@ -48,13 +49,13 @@ describe('documented defaults', () => {
 
   it('refuses an unknown limit and a limit that is not a number', async () => {
     const root = writeTree({ [entry]: 'a: 1\n' })
-    await expect(render(entry, { root, limits: { maxDeph: 3 } as never })).rejects.toMatchObject({
+    await expect(render(join(root, entry), { root, limits: { maxDeph: 3 } as never })).rejects.toMatchObject({
       code: 'MY_INVALID_OPTION',
     })
-    await expect(render(entry, { root, limits: { maxDepth: Number.NaN } })).rejects.toMatchObject({
+    await expect(render(join(root, entry), { root, limits: { maxDepth: Number.NaN } })).rejects.toMatchObject({
       code: 'MY_INVALID_OPTION',
     })
-    await expect(render(entry, { root, limits: { maxFileSize: '1' as never } })).rejects.toMatchObject({
+    await expect(render(join(root, entry), { root, limits: { maxFileSize: '1' as never } })).rejects.toMatchObject({
       code: 'MY_INVALID_OPTION',
     })
   })
@@ -285,7 +286,7 @@ describe('work that grows with the input stays near-linear', () => {
     const docs = Array.from({ length: 10_000 }, (_, i) => `k${i}: ${i}`).join('\n---\n')
     const root = writeTree({ [entry]: docs }, 'limits')
     const started = performance.now()
-    const result = await render(entry, { root })
+    const result = await render(join(root, entry), { root })
     expect(Object.keys(result.value as object)).toHaveLength(10_000)
     expect(performance.now() - started).toBeLessThan(10_000)
   })
@@ -296,7 +297,7 @@ describe('work that grows with the input stays near-linear', () => {
     )
     const root = writeTree({ [entry]: parts.join('\n---\n') }, 'limits')
     const started = performance.now()
-    const result = await render(entry, { root })
+    const result = await render(join(root, entry), { root })
     expect(Object.keys(result.value as object)).toHaveLength(200_000)
     expect(performance.now() - started).toBeLessThan(10_000)
   })

@@ -1,6 +1,7 @@
 // Keys such as __proto__, constructor and prototype are ordinary data on every path: merges, JSON
 // patch, archives, MIME headers, both YAML readers, every dialect, include variables. After each
 // hostile build no prototype has changed, and the keys are own properties of plain objects.
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MergedYamlError, render } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
@@ -80,7 +81,7 @@ function own(value: unknown, key: string): unknown {
 
 async function renderHostile(files: Record<string, string>, options: RenderOptions = {}): Promise<unknown> {
   const root = writeTree(files, 'proto')
-  const { value } = await render(entry, { root, ...options })
+  const { value } = await render(join(root, entry), { root, ...options })
   expectPlain(value)
   return value
 }
@@ -89,7 +90,7 @@ async function renderHostile(files: Record<string, string>, options: RenderOptio
 async function renderEither(files: Record<string, string>, options: RenderOptions = {}): Promise<unknown> {
   const root = writeTree(files, 'proto')
   try {
-    const { value } = await render(entry, { root, ...options })
+    const { value } = await render(join(root, entry), { root, ...options })
     expectPlain(value)
     return value
   } catch (error) {
@@ -213,8 +214,8 @@ describe('cloud-init merge paths', () => {
 
   it('refuses __proto__ as a merger name', async () => {
     const root = writeTree({ [entry]: lines('merge_how: __proto__()+dict()', 'a: 1') })
-    await expect(render(entry, { root })).rejects.toMatchObject({ code: 'MY_UNKNOWN_MERGER' })
-    await expect(render(entry, { root, mergeHow: 'constructor()+dict()' })).rejects.toMatchObject({
+    await expect(render(join(root, entry), { root })).rejects.toMatchObject({ code: 'MY_UNKNOWN_MERGER' })
+    await expect(render(join(root, entry), { root, mergeHow: 'constructor()+dict()' })).rejects.toMatchObject({
       code: 'MY_INVALID_OPTION',
     })
   })
@@ -223,8 +224,8 @@ describe('cloud-init merge paths', () => {
     const root = writeTree({
       [entry]: lines('merge_how:', '  - {name: dict, settings: [replace], __proto__: {name: list}}', 'a: 1'),
     })
-    await expect(render(entry, { root })).rejects.toBeInstanceOf(MergedYamlError)
-    expect((await render(entry, { root, strict: false })).value).toEqual({ a: 1 })
+    await expect(render(join(root, entry), { root })).rejects.toBeInstanceOf(MergedYamlError)
+    expect((await render(join(root, entry), { root, strict: false })).value).toEqual({ a: 1 })
   })
 })
 
@@ -271,7 +272,7 @@ describe('JSON patch', () => {
         'base.yaml': 'a: 1\n',
         'p.json': patch([{ op: path.endsWith('Property') ? 'remove' : 'add', path, value: 1 }]),
       })
-      await expect(render(entry, { root })).rejects.toMatchObject({ code: 'MY_JSON_PATCH' })
+      await expect(render(join(root, entry), { root })).rejects.toMatchObject({ code: 'MY_JSON_PATCH' })
     }
   })
 })
@@ -317,7 +318,10 @@ describe('options', () => {
   it('does not resolve include variables from the prototype', async () => {
     const root = writeTree({ [entry]: lines('#include', '${constructor}.yaml', '${__proto__}.yaml') })
     await expect(
-      render(entry, { root, vars: JSON.parse('{"__proto__": "x", "mode": "dev"}') as Record<string, string> }),
+      render(join(root, entry), {
+        root,
+        vars: JSON.parse('{"__proto__": "x", "mode": "dev"}') as Record<string, string>,
+      }),
     ).rejects.toMatchObject({ code: 'MY_INCLUDE_UNKNOWN_VARIABLE' })
   })
 
@@ -332,9 +336,9 @@ describe('options', () => {
   it('ignores an own __proto__ option and refuses it as a limit name', async () => {
     const options = JSON.parse('{"__proto__": {"strict": false, "root": "/"}}') as RenderOptions
     const root = writeTree({ [entry]: 'a: 1\nb: [\n' })
-    await expect(render(entry, { ...options, root })).rejects.toMatchObject({ code: 'MY_YAML_SYNTAX' })
+    await expect(render(join(root, entry), { ...options, root })).rejects.toMatchObject({ code: 'MY_YAML_SYNTAX' })
     const limits = JSON.parse('{"__proto__": {"maxFileSize": 1}}') as RenderOptions['limits']
-    await expect(render(entry, { root, limits })).rejects.toMatchObject({
+    await expect(render(join(root, entry), { root, limits })).rejects.toMatchObject({
       code: 'MY_INVALID_OPTION',
       message: expect.stringContaining("unknown limit 'limits.__proto__'"),
     })

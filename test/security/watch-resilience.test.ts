@@ -25,9 +25,13 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 2 ** 20
 }
 
+// The revisions are written with leading zeros (`rev: 000012`), which YAML 1.1 reads as octal: the
+// layers are YAML 1.2, as said.
+const OPTIONS = { vars: { mode: 'production' }, yamlVersion: '1.2' } as const
+
 /** The plugin as Rollup runs it in watch mode: one instance, its load hook called per rebuild. */
 function createPlugin(root: string) {
-  const plugin = unpluginFactory({ root, dts: false, vars: { mode: 'production' } }, {
+  const plugin = unpluginFactory({ root, dts: false, ...OPTIONS }, {
     framework: 'rollup',
     versions: {},
   } as UnpluginContextMeta) as UnpluginOptions
@@ -61,7 +65,7 @@ function createPlugin(root: string) {
 /** What a fresh render (no cache, no history) gives for the files as they are now. */
 function fresh(root: string): string {
   try {
-    return generateModule(renderSync(join(root, entry), { root, vars: { mode: 'production' } }).value)
+    return generateModule(renderSync(join(root, entry), { root, ...OPTIONS }).value)
   } catch (error) {
     if (!(error instanceof MergedYamlError)) throw error
     return `error ${error.code}`

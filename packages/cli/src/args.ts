@@ -100,8 +100,10 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
     root: resolve(cwd, typeof values.root === 'string' ? values.root : '.'),
     stack: oneOf(command, 'stack', values.stack, STACKS, 'scoped'),
     strict: !values['no-strict'],
-    yamlVersion: oneOf(command, 'yaml-version', values['yaml-version'], YAML_VERSIONS, '1.2'),
   }
+  // Unset, each dialect reads its reference's version (docs/yaml-versions.md).
+  if (values['yaml-version'] !== undefined)
+    options.yamlVersion = oneOf(command, 'yaml-version', values['yaml-version'], YAML_VERSIONS, '1.2')
   if (typeof values['merge-how'] === 'string') options.mergeHow = values['merge-how']
   if (values.dialect !== undefined)
     options.dialect = oneOf(command, 'dialect', values.dialect, DIALECT_NAMES, DIALECT_NAMES[0]!)

@@ -2,7 +2,8 @@
 // directory, key paths, short values and diagnostics.
 import { isAbsolute, relative } from 'node:path'
 import { formatDiagnostic } from '@merged-yaml/core'
-import type { Diagnostic } from '@merged-yaml/core'
+import type { Diagnostic, YamlVersion } from '@merged-yaml/core'
+import { Document, isScalar, Scalar, visit } from 'yaml'
 
 /** Where output goes: process.stdout / process.stderr, or a buffer in tests. */
 export interface Writer {
@@ -82,12 +83,21 @@ export function parseKeyPath(text: string): (string | number)[] | undefined {
   return segments
 }
 
+/**
+ * Bytes (`!!binary`) in JSON output: `{"$base64": "…"}`, as the real-world corpus writes them. A
+ * replacer sees a Buffer after its toJSON, so bytes are recognised on the holder.
+ */
+export function bytesAsBase64(this: unknown, key: string, value: unknown): unknown {
+  const raw = (this as Record<string, unknown>)[key]
+  return raw instanceof Uint8Array ? { $base64: Buffer.from(raw).toString('base64') } : value
+}
+
 /** A value on one line, shortened: scalars as JSON, containers by their size when long. */
 export function formatShortValue(value: unknown, max = 60): string {
   if (value === undefined) return ''
   let text: string
   try {
-    text = JSON.stringify(value) ?? String(value)
+    text = JSON.stringify(value, bytesAsBase64) ?? String(value)
   } catch {
     text = String(value)
   }
@@ -107,6 +117,33 @@ export function formatDiagnosticText(d: Diagnostic, cwd: string, style: Style): 
   const heading = newline < 0 ? text : text.slice(0, newline)
   const body = newline < 0 ? '' : text.slice(newline)
   return heading.replace(label, paint(style.bold(label))) + body
+}
+
+/**
+ * The merged value as a document that reads back to it. JSON: bytes as `{"$base64": "…"}`. YAML:
+ * bytes as `!!binary`, no anchors (shared objects are written out), and a string quoted wherever a
+ * reader would take it for another type: in the YAML version the entry was read with, or — when none
+ * was chosen — in both (`yes`, `0755` and `0o17` are quoted), PyYAML's `=` and `<<` included.
+ */
+export function serializeValue(value: unknown, format: 'yaml' | 'json', version?: YamlVersion): string {
+  if (format === 'json') return `${JSON.stringify(value, bytesAsBase64, 2)}\n`
+  const doc = new Document(value, {
+    version: version ?? '1.1',
+    // 1.1 knows `!!binary` (and `<<`, which must be quoted as a string); 1.2 is told to.
+    ...(version === '1.2' ? { customTags: ['binary'] } : { merge: true }),
+    // Unchosen: also quoted where YAML 1.2's core schema would read another type.
+    ...(version === undefined ? { compat: 'core' } : {}),
+    aliasDuplicateObjects: false,
+  })
+  if (version !== '1.2') {
+    // PyYAML cannot read a plain `=` or `<<` value (their tags have no constructor); a `<<` key merges.
+    visit(doc, {
+      Scalar(_, node) {
+        if (isScalar(node) && (node.value === '=' || node.value === '<<')) node.type = Scalar.QUOTE_DOUBLE
+      },
+    })
+  }
+  return doc.toString({ lineWidth: 0 })
 }
 
 /** `1 error`, `2 errors`; `many` for irregular plurals (`entries`). */

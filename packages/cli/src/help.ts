@@ -18,7 +18,8 @@ const DIALECT_FLAG_LINES = DIALECT_SURFACES.flatMap(({ flags }) =>
 const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
   --stack <scoped|per-part>    which merge_how applies to later parts (default: scoped)
   --strict / --no-strict       fail on what the reference system would skip (default: strict)
-  --yaml-version <1.2|1.1>     1.1 resolves scalars like PyYAML (default: 1.2)
+  --yaml-version <1.2|1.1>     1.1 reads YAML like PyYAML (default: the dialect's; cloud-init refuses
+                               a scalar the two versions read differently)
   --merge-how <string>         merger set for parts that declare none
                                (default: dict(replace)+list()+str())
   --root <dir>                 includes may not leave this folder (default: the working directory)

@@ -44,7 +44,12 @@ export const ENGINE_CODES = {
   MY_DIALECT_MIXED: "An entry mixing two dialects' directives (every mode for two non-default dialects).",
   MY_DIALECT_JSONP: 'A `#cloud-config-jsonp` part in an entry of another dialect than cloud-init (every mode).',
   MY_YAML_SYNTAX: 'Invalid YAML (cloud-init skips such a part; the other dialects fail in every mode).',
-  MY_YAML_DUPLICATE_KEY: 'A key twice in one mapping.',
+  MY_YAML_DUPLICATE_KEY: 'A key twice in one mapping; PyYAML keeps the last value, and so does lenient mode.',
+  MY_YAML_VERSION_AMBIGUOUS:
+    'With `yamlVersion` unset in a cloud-init entry: a scalar, key, merge key, tag or block-scalar ending YAML 1.1 ' +
+    'and 1.2 read differently (`0644`, `yes`); lenient mode reads it as 1.2 (docs/yaml-versions.md).',
+  MY_YAML_UNREADABLE_SCALAR:
+    'Under YAML 1.1, a scalar PyYAML resolves but cannot construct (`0x_`, `=`), as PyYAML fails.',
   MY_YAML_ALIAS_LIMIT: 'More alias expansion in one document than `limits.maxAliasCount` (billion laughs).',
   MY_YAML_TOO_DEEP: 'Mappings and lists nested deeper than `limits.maxDepth` in one document.',
   MY_YAML_BAD_ALIAS: 'A warning of the YAML reader: an anchor or alias ending in `:`, which reads ambiguously.',

@@ -52,7 +52,14 @@ export interface CommonOptions {
    * @default true
    */
   strict?: boolean
-  /** `'1.1'` resolves scalars like PyYAML (yes/no, 0777, 1:20, `<<` merge keys). @default '1.2' */
+  /**
+   * `'1.1'` reads YAML as PyYAML does (cloud-init, Heat, Deckhand: `yes`/`no`/`on`/`off`, `0644` octal,
+   * `1_000`, `1:20`, `<<` merge keys); `'1.2'` as the YAML 1.2 core schema. Unset: Heat and Deckhand
+   * entries read 1.1 (their reference, PyYAML), Datum entries 1.2 (as YamlDotNet reads these forms),
+   * and cloud-init entries 1.2 where both agree, and any plain scalar the two read differently
+   * (`permissions: 0644`: 420 or 644?) is an error (strict) or read as 1.2 with a warning.
+   * See docs/yaml-versions.md. @default unset
+   */
   yamlVersion?: YamlVersion
   /** The merger set for parts that declare none (cloud-init's string format). @default 'dict(replace)+list()+str()' */
   mergeHow?: string
@@ -83,7 +90,8 @@ export interface CommonOptions {
 export interface ResolvedOptions {
   stack: StackMode
   strict: boolean
-  yamlVersion: YamlVersion
+  /** Undefined when not set: each dialect's default (see RenderOptions.yamlVersion). */
+  yamlVersion: YamlVersion | undefined
   mergeHow: string
   root: string
   allow: string[]
@@ -120,23 +128,34 @@ export interface PartParseOptions {
   jsonp: ParseYamlOptions
 }
 
-// One object per resolved options: the render cache keys its parses on the object first.
-const partParseOptions = weakMemo<ResolvedOptions, PartParseOptions>(
+// One object per resolved options and version: the render cache keys its parses on the object first.
+const partParseOptions = weakMemo<ResolvedOptions, Map<YamlVersion | undefined, PartParseOptions>>(
   'options: how a render parses its parts',
   'resolved options are never changed',
 )
 
-function buildParseOptions(options: ResolvedOptions): PartParseOptions {
-  const yaml: ParseYamlOptions = {
-    version: options.yamlVersion,
-    allowDuplicateKeys: !options.strict,
-    maxAliasCount: options.limits.maxAliasCount,
-    maxDepth: options.limits.maxDepth,
-  }
-  return { yaml, jsonp: { ...yaml, version: '1.2' } }
-}
+const newVersionMap = (): Map<YamlVersion | undefined, PartParseOptions> => new Map()
 
-/** How a render reads its parts (and a dialect the files it depends on): the one place they are built. */
-export function parseOptionsOf(options: ResolvedOptions): PartParseOptions {
-  return partParseOptions.get(options, buildParseOptions)
+/**
+ * How a render reads its parts (and a dialect the files it depends on): the one place they are
+ * built. `version` is the YAML version to read; undefined: not chosen, so the parts are read as 1.2
+ * and every place 1.1 reads otherwise is noted (docs/yaml-versions.md). Duplicate keys are always
+ * accepted (the last wins, as in PyYAML) and reported by the parse stage.
+ */
+export function parseOptionsOf(options: ResolvedOptions, version: YamlVersion | undefined): PartParseOptions {
+  const byVersion = partParseOptions.get(options, newVersionMap)
+  let parsing = byVersion.get(version)
+  if (parsing === undefined) {
+    const yaml: ParseYamlOptions = {
+      version: version ?? '1.2',
+      allowDuplicateKeys: true,
+      maxAliasCount: options.limits.maxAliasCount,
+      maxDepth: options.limits.maxDepth,
+      flagVersionDifferences: version === undefined,
+    }
+    // JSON is YAML 1.2; parsing it as YAML keeps positions for the patch's diagnostics.
+    parsing = { yaml, jsonp: { ...yaml, version: '1.2', flagVersionDifferences: false } }
+    byVersion.set(version, parsing)
+  }
+  return parsing
 }

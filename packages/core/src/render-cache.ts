@@ -69,11 +69,18 @@ function stampOf(stat: BigIntStats): string {
   return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`
 }
 
-function optionsKey({ version, allowDuplicateKeys, maxAliasCount, maxDepth, ...rest }: ParseYamlOptions): string {
+function optionsKey({
+  version,
+  allowDuplicateKeys,
+  maxAliasCount,
+  maxDepth,
+  flagVersionDifferences,
+  ...rest
+}: ParseYamlOptions): string {
   // Empty: a field added to ParseYamlOptions does not type-check here until it joins the key.
   const unkeyed: Record<string, never> = rest
   void unkeyed
-  return `${version}\0${allowDuplicateKeys}\0${maxAliasCount}\0${maxDepth}`
+  return `${version}\0${allowDuplicateKeys}\0${maxAliasCount}\0${maxDepth}\0${flagVersionDifferences === true}`
 }
 
 // A render passes the same options object for all its parts.

@@ -28,7 +28,7 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
   return {
     stack: options.stack ?? 'scoped',
     strict: options.strict ?? true,
-    yamlVersion: options.yamlVersion ?? '1.2',
+    yamlVersion: options.yamlVersion,
     mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
     root,
     allow: (options.allow ?? []).map((dir) => resolve(root, dir)),
@@ -63,7 +63,7 @@ export function validateOptions(options: ResolvedOptions): void {
   const quoted = (value: unknown): string => JSON.stringify(value)
   if (options.stack !== 'scoped' && options.stack !== 'per-part')
     fail(`option 'stack' must be 'scoped' or 'per-part', not ${quoted(options.stack)}`)
-  if (options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2')
+  if (options.yamlVersion !== undefined && options.yamlVersion !== '1.1' && options.yamlVersion !== '1.2')
     fail(`option 'yamlVersion' must be '1.1' or '1.2', not ${quoted(options.yamlVersion)}`)
   if (typeof options.strict !== 'boolean') fail(`option 'strict' must be a boolean`)
   if (options.dialect !== undefined && !(DIALECT_NAMES as readonly string[]).includes(options.dialect))

@@ -1,5 +1,6 @@
 // render(): the pipeline composed — options → gather (+ the files the dialects' options name) →
-// fingerprint → parse → detect → merge. Each stage is a module of pipeline/; this one only wires them.
+// fingerprint → read (parse, detect, the YAML version settled) → merge. Each stage is a module of
+// pipeline/; this one only wires them.
 import { resolve } from 'node:path'
 import { DIALECTS } from './dialects/registry.ts'
 import type { DialectName } from './dialects/registry.ts'
@@ -7,12 +8,11 @@ import { MergedYamlError } from './diagnostics.ts'
 import type { Diagnostic } from './diagnostics.ts'
 import { diskFileSystem } from './file-system.ts'
 import type { ResolvedOptions } from './options.ts'
-import { detectDialect } from './pipeline/detect.ts'
 import { fingerprintInputs } from './pipeline/fingerprint.ts'
 import { gatherEntry } from './pipeline/gather/gather.ts'
 import type { EntryInputs, GatherResult, ReadFile } from './pipeline/gather/gather.ts'
 import { mergeParts } from './pipeline/merge.ts'
-import { parseParts } from './pipeline/parse.ts'
+import { readParts } from './pipeline/read.ts'
 import { ProvenanceRecorder } from './provenance.ts'
 import type { Provenance } from './provenance.ts'
 import type { RenderCache } from './render-cache.ts'
@@ -107,7 +107,7 @@ function guard<T>(entry: string, options: RenderOptions, inputs: EntryInputs, ru
 }
 
 function internalError(entry: string, options: RenderOptions, error: unknown): MergedYamlError {
-  const file = resolve(options.root ?? process.cwd(), entry)
+  const file = resolve(entry)
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   const message = `internal error while rendering this entry (${reason}); please report it with the input`
   const internal = new MergedYamlError(
@@ -133,14 +133,8 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
     return bytes
   }
   const files = { stat: fs.stat, realpath: fs.realpath, readFile, build: fs.build }
-  const gathered = gatherEntry(
-    resolve(resolved.root, entry),
-    dependencyPaths(resolved),
-    resolved,
-    report,
-    files,
-    inputs,
-  )
+  // A relative entry is relative to the working directory, as for the CLI and Node's fs (README).
+  const gathered = gatherEntry(resolve(entry), dependencyPaths(resolved), resolved, report, files, inputs)
   let fingerprint: string | undefined
   let outcome: { result: RenderResult } | { error: unknown } | undefined
   return {
@@ -181,8 +175,7 @@ function mergeEntry(
   options: RenderOptions,
   cache: RenderCache | undefined,
 ): RenderResult {
-  const parts = parseParts(gathered.items, resolved, report, cache)
-  const dialect = detectDialect(parts, resolved, report)
+  const { parts, dialect } = readParts(gathered.items, resolved, report, cache)
   const provenance = options.explain ? new ProvenanceRecorder() : undefined
   const entry = inputs.files[0]!
   const merged = mergeParts(

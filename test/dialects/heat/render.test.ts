@@ -172,14 +172,14 @@ describe("heatclient mode (python-heatclient's deep_update)", () => {
 })
 
 describe('YAML version', () => {
-  it("yamlVersion '1.1' resolves scalars like Heat's loader (PyYAML), dates stay strings", async () => {
+  it("reads as Heat's loader (PyYAML, YAML 1.1) does unless yamlVersion says otherwise; dates strings", async () => {
     const files = { 'app.merged.yaml': 'parameter_defaults: {Enabled: yes, Day: 2024-01-31, Mode: 0755}\n' }
     const heat = { parameterTypes: { Enabled: 'boolean', Day: 'string', Mode: 'number' } } as const
-    const heat11 = (await renderTree(files, { heat, yamlVersion: '1.1' })).result.value as {
-      parameter_defaults: unknown
-    }
-    const heat12 = (await renderTree(files, { heat })).result.value as { parameter_defaults: unknown }
-    expect(heat11.parameter_defaults).toEqual({ Enabled: true, Day: '2024-01-31', Mode: 493 })
-    expect(heat12.parameter_defaults).toEqual({ Enabled: 'yes', Day: '2024-01-31', Mode: 755 })
+    const read = async (options: RenderOptions) =>
+      ((await renderTree(files, { heat, ...options })).result.value as { parameter_defaults: unknown })
+        .parameter_defaults
+    expect(await read({ yamlVersion: '1.1' })).toEqual({ Enabled: true, Day: '2024-01-31', Mode: 493 })
+    expect(await read({})).toEqual({ Enabled: true, Day: '2024-01-31', Mode: 493 })
+    expect(await read({ yamlVersion: '1.2' })).toEqual({ Enabled: 'yes', Day: '2024-01-31', Mode: 755 })
   })
 })

@@ -6,7 +6,7 @@ import { oneOf, parseCommand, toRenderOptions, UsageError } from '../args.ts'
 import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
 import type { Context } from '../context.ts'
 import { renderEntry, writeDiagnostics } from '../entry.ts'
-import { displayPath, formatKeyPath, formatShortValue, parseKeyPath } from '../format.ts'
+import { bytesAsBase64, displayPath, formatKeyPath, formatShortValue, parseKeyPath } from '../format.ts'
 import type { Style } from '../format.ts'
 import { helpText } from '../help.ts'
 import { nearestKeys, selectPaths } from '../provenance-view.ts'
@@ -158,7 +158,7 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
       parts: provenance.parts,
       paths: view.paths,
     }
-    ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+    ctx.stdout.write(`${JSON.stringify(report, bytesAsBase64, 2)}\n`)
   } else {
     writeText(ctx, entry, result, provenance, view.paths, options.stack ?? 'scoped')
   }

@@ -1,24 +1,13 @@
 // `merged-yaml render <entry>`: the merged value on stdout, problems on stderr.
 import { resolve } from 'node:path'
-import type { YamlVersion } from '@merged-yaml/core'
-import { stringify } from 'yaml'
 import { oneOf, parseCommand, toRenderOptions, UsageError } from '../args.ts'
 import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
 import type { Context } from '../context.ts'
 import { renderEntry, writeDiagnostics } from '../entry.ts'
+import { serializeValue } from '../format.ts'
 import { helpText } from '../help.ts'
 
 const FLAGS = { format: { type: 'string' } } as const
-
-/**
- * The value as a document: JSON, or YAML without anchors (shared objects are written out) in the
- * YAML version the entry was read with, so that reading it back with that version gives the same
- * value (in 1.1, strings such as `yes` and `0755` are quoted).
- */
-export function serializeValue(value: unknown, format: 'yaml' | 'json', version: YamlVersion = '1.2'): string {
-  if (format === 'json') return `${JSON.stringify(value, null, 2)}\n`
-  return stringify(value, { version, aliasDuplicateObjects: false, lineWidth: 0 })
-}
 
 export async function runRender(args: readonly string[], ctx: Context): Promise<number> {
   const { values, positionals } = parseCommand('render', args, FLAGS)

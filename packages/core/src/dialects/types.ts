@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { ProvenanceRecorder } from '../provenance.ts'
 import type { Reporter } from '../reporter.ts'
+import type { YamlVersion } from '../yaml/types.ts'
 
 /** A file a dialect named in `dependencies`, read with the entry. */
 export interface DependencyFile {
@@ -69,6 +70,12 @@ export interface Dialect<Name extends string = string, Options = unknown> {
    */
   query: readonly string[]
   flags: readonly DialectFlag[]
+  /**
+   * The YAML version the dialect's reference system reads (its files are written for it), used when
+   * the `yamlVersion` option is not set. Without it (cloud-init), a scalar the versions read
+   * differently is an error in strict mode and read as 1.2 with a warning otherwise.
+   */
+  readonly yamlVersion?: YamlVersion
   codes: CodeTable
   /**
    * The directive that marks a document as written in this dialect (a top-level key such as

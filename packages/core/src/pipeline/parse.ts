@@ -2,7 +2,7 @@
 // each a SourceDocument that can point back into its file; the scopes stay as gathering found them.
 import { ERROR_CODES } from '../codes.ts'
 import type { ErrorCode } from '../codes.ts'
-import type { ChainLink } from '../diagnostics.ts'
+import type { ChainLink, Position } from '../diagnostics.ts'
 import { parseOptionsOf } from '../options.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
@@ -10,14 +10,14 @@ import type { RenderCache } from '../render-cache.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import { createSourceDocument, mapPartPosition } from '../source-document.ts'
 import { parseYamlStream } from '../yaml/parse.ts'
-import type { YamlProblem } from '../yaml/types.ts'
+import type { YamlProblem, YamlVersion } from '../yaml/types.ts'
 import type { GatheredItem, GatheredPart } from './gather/gather.ts'
 import { checkValueLimits } from './value-limits.ts'
+import { duplicateKeyProblem, versionDifferenceProblem } from './yaml-findings.ts'
 
 // The warnings `yaml` reports with our options (its codes): what we report them as. Its BAD_INDENT
 // warning needs its `compat` option, which we do not set.
 const YAML_WARNINGS: Readonly<Record<string, ErrorCode>> = {
-  DUPLICATE_KEY: 'MY_YAML_DUPLICATE_KEY',
   BAD_ALIAS: 'MY_YAML_BAD_ALIAS',
   BAD_DIRECTIVE: 'MY_YAML_BAD_DIRECTIVE',
   TAG_RESOLVE_FAILED: 'MY_YAML_TAG_RESOLVE_FAILED',
@@ -30,19 +30,25 @@ function errorCode(problem: YamlProblem): ErrorCode {
 }
 
 /** Where a problem inside a part's text is, in its file. */
-function locateIn(part: GatheredPart, problem: YamlProblem, chain: readonly ChainLink[]): NonNullable<Problem['at']> {
+function locateIn(part: GatheredPart, position: Position, chain: readonly ChainLink[]): NonNullable<Problem['at']> {
   const { origin } = part
-  return { file: origin.file, position: mapPartPosition(origin, problem.position), chain, source: origin.fileText }
+  return { file: origin.file, position: mapPartPosition(origin, position), chain, source: origin.fileText }
 }
 
-/** Parses every gathered part into documents, keeping the scope structure. */
+/**
+ * Parses every gathered part into documents, keeping the scope structure, with YAML `version`
+ * (undefined: not chosen — read as 1.2, and every place 1.1 reads otherwise goes to `differences`,
+ * for the read stage to report once the dialect is known).
+ */
 export function parseParts(
   items: readonly GatheredItem[],
   options: ResolvedOptions,
+  version: YamlVersion | undefined,
   report: Reporter,
   cache: RenderCache | undefined,
+  differences: Problem[],
 ): ParsedPart[] {
-  const parsing = parseOptionsOf(options)
+  const parsing = parseOptionsOf(options, version)
   const parseItems = (list: readonly GatheredItem[]): ParsedPart[] => {
     const parts: ParsedPart[] = []
     for (const item of list) {
@@ -64,7 +70,7 @@ export function parseParts(
         const problem: Problem = {
           code: errorCode(yaml.error),
           message: yaml.error.message,
-          at: locateIn(item, yaml.error, doc.chain),
+          at: locateIn(item, yaml.error.position, doc.chain),
         }
         parts.push({ kind: 'invalid', problem, headerless: item.headerless })
         return
@@ -76,13 +82,18 @@ export function parseParts(
           ? undefined
           : checkValueLimits(yaml.value, options.limits)
       if (limit) report.fail({ code: limit.code, message: limit.message, doc, path: limit.path })
+      const site = (position: Position) => locateIn(item, position, doc.chain)
       for (const warning of yaml.warnings) {
-        report.warn({
-          code: YAML_WARNINGS[warning.code] ?? errorCode(warning),
-          message: warning.message,
-          at: locateIn(item, warning, doc.chain),
-        })
+        if (warning.code === 'DUPLICATE_KEY') report.lenient(duplicateKeyProblem(warning, site))
+        else
+          report.warn({
+            code: YAML_WARNINGS[warning.code] ?? errorCode(warning),
+            message: warning.message,
+            at: site(warning.position),
+          })
       }
+      for (const difference of yaml.versionDifferences ?? [])
+        differences.push(versionDifferenceProblem(difference, site))
       // An empty or comment-only document is a no-op, but still a cloud-config part for cloud-init.
       if (jsonp) parts.push({ kind: 'jsonp', doc })
       else parts.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty, tree: yaml.tree })

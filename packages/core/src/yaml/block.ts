@@ -25,8 +25,10 @@ import {
 } from './chars.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { documentsOf, outsideJson } from './fast.ts'
-import { resolvePlain11, resolvePlain12 } from './scalars.ts'
+import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
+import { mayDiffer, plainDifference } from './version-differences.ts'
+import type { VersionDifference } from './version-differences.ts'
 
 // Characters `yaml` reads otherwise or refuses in places (C0 and C1 controls, tabs, CR, NEL, line
 // and paragraph separators, BOM, surrogates, non-characters): a text with any is not read here.
@@ -51,11 +53,24 @@ class BlockReader {
   size = 0
   plainJson = true
 
+  /** With `flagVersionDifferences`: what 1.1 reads otherwise, located by offset until the end. */
+  readonly differences: { offset: number; difference: VersionDifference }[] | undefined
+
   constructor(
     readonly text: string,
     readonly resolvePlain: (source: string) => unknown,
     readonly maxDepth: number,
-  ) {}
+    flagVersionDifferences: boolean,
+  ) {
+    this.differences = flagVersionDifferences ? [] : undefined
+  }
+
+  /** Notes a plain scalar (or key) at `offset` whose 1.2 value is `value` if 1.1 reads it otherwise. */
+  compare(offset: number, source: string, value: unknown, key: boolean): void {
+    if (this.differences === undefined || !mayDiffer(source)) return
+    const difference = plainDifference(source, value, key, { line: 0, column: 0 })
+    if (difference) this.differences.push({ offset, difference })
+  }
 
   /** The end of the line holding `i` (its line break, or the text's end). */
   lineEnd(i: number): number {
@@ -187,6 +202,7 @@ class BlockReader {
       key = text.slice(i, end)
       // A key that resolves to another type (`1`, `true`, `~`) would become another string.
       if (this.resolvePlain(key) !== key) throw GIVE_UP
+      this.compare(i, key, key, true)
     }
     // `<<` merges in YAML 1.1, a `__proto__` key is defined rather than assigned, and `null` and
     // `[object Object]` are what the other paths make of a null or a collection key.
@@ -248,8 +264,11 @@ class BlockReader {
       }
       let last = end
       while (text.charCodeAt(last - 1) === SPACE) last--
-      value = this.resolvePlain(text.slice(i, last))
+      const source = text.slice(i, last)
+      value = this.resolvePlain(source)
+      if (value instanceof PyYamlUnreadable) throw GIVE_UP
       if (typeof value === 'number' && outsideJson(value)) this.plainJson = false
+      this.compare(i, source, value, false)
     }
     // Only blanks and a comment may follow a quoted scalar or a flow collection on its line.
     if (c === DOUBLE || c === SINGLE || c === BRACKET || c === BRACE) {
@@ -397,6 +416,7 @@ export function parseBlockYaml(
     text,
     options.version === '1.1' ? resolvePlain11 : resolvePlain12,
     options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    options.version === '1.2' && options.flagVersionDifferences === true,
   )
   let value: unknown
   try {
@@ -409,5 +429,26 @@ export function parseBlockYaml(
     if (error === GIVE_UP) return undefined
     throw error
   }
-  return documentsOf(text, [value], [{ size: reader.size, plainJson: reader.plainJson }], locateWith)
+  const [doc] = documentsOf(text, [value], [{ size: reader.size, plainJson: reader.plainJson }], locateWith)
+  if (reader.differences) doc!.versionDifferences = locateDifferences(text, reader.differences)
+  return [doc!]
+}
+
+/** The differences with their offsets turned into lines and columns, in one pass over the text. */
+function locateDifferences(
+  text: string,
+  found: readonly { offset: number; difference: VersionDifference }[],
+): VersionDifference[] {
+  let line = 1
+  let lineStart = 0
+  let at = 0
+  return found.map(({ offset, difference }) => {
+    for (; at < offset; at++) {
+      if (text.charCodeAt(at) === LF) {
+        line++
+        lineStart = at + 1
+      }
+    }
+    return { ...difference, position: { line, column: offset - lineStart + 1 } }
+  })
 }

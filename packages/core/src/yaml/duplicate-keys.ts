@@ -4,7 +4,7 @@
 import type { Document, LineCounter, YAMLParseError } from 'yaml'
 import { yamlModule } from './yaml-module.ts'
 
-/** A DUPLICATE_KEY error for each repeated key, located like `yaml`'s (at the key). */
+/** A DUPLICATE_KEY error for each repeated key, located like `yaml`'s (at the key), naming the first. */
 export function findDuplicateKeys(doc: Document, lines: LineCounter): YAMLParseError[] {
   const { isMap, isPair, isScalar, isSeq, YAMLParseError } = yamlModule()
   const errors: YAMLParseError[] = []
@@ -16,7 +16,8 @@ export function findDuplicateKeys(doc: Document, lines: LineCounter): YAMLParseE
       continue
     }
     if (!isMap(node)) continue
-    const seen = new Set<unknown>()
+    // Each key's first offset.
+    const seen = new Map<unknown, number>()
     for (const pair of node.items) {
       if (!isPair(pair)) continue
       stack.push(pair.key, pair.value)
@@ -24,12 +25,15 @@ export function findDuplicateKeys(doc: Document, lines: LineCounter): YAMLParseE
       const key = pair.key.value
       // `yaml` compares with ===, under which NaN never equals itself.
       if (Number.isNaN(key)) continue
-      if (!seen.has(key)) {
-        seen.add(key)
+      const offset = pair.key.range?.[0] ?? 0
+      const first = seen.get(key)
+      if (first === undefined) {
+        seen.set(key, offset)
         continue
       }
-      const offset = pair.key.range?.[0] ?? 0
-      const error = new YAMLParseError([offset, offset + 1], 'DUPLICATE_KEY', 'Map keys must be unique')
+      const shown = typeof key === 'string' ? `'${key}'` : String(key)
+      const message = `the key ${shown} appears again in this mapping (first at line ${lines.linePos(first).line})`
+      const error = new YAMLParseError([offset, offset + 1], 'DUPLICATE_KEY', message)
       const { line, col } = lines.linePos(offset)
       error.linePos = [{ line, col }]
       errors.push(error)

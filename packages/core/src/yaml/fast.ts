@@ -24,8 +24,9 @@ import {
 } from './chars.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { leafSize } from '../values.ts'
-import { resolvePlain11, resolvePlain12 } from './scalars.ts'
+import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, TreeFacts, YamlDocument } from './types.ts'
+import { mayDiffer, plainScalar11 } from './version-differences.ts'
 
 // A tag no document names: the listener sends every node with an explicit tag to the precise path.
 const PLAIN_TAG = 'tag:merged-yaml.invalid,2026:plain'
@@ -35,7 +36,23 @@ function schemaResolving(resolvePlain: (source: string) => unknown): Schema {
   return FAILSAFE_SCHEMA.extend({ implicit: [plain] })
 }
 
-const SCHEMAS = { '1.1': schemaResolving(resolvePlain11), '1.2': schemaResolving(resolvePlain12) }
+// Set when a scalar needs the precise path: one PyYAML cannot read (1.1), or one YAML 1.1 reads
+// otherwise (1.2 with flagVersionDifferences), whose position js-yaml does not give. Reset per parse.
+let needsPrecise = false
+
+const SCHEMAS = {
+  '1.1': schemaResolving((source) => {
+    const value = resolvePlain11(source)
+    if (value instanceof PyYamlUnreadable) needsPrecise = true
+    return value
+  }),
+  '1.2': schemaResolving(resolvePlain12),
+  '1.2 flagged': schemaResolving((source) => {
+    const value = resolvePlain12(source)
+    if (mayDiffer(source) && plainScalar11(source, value) !== undefined) needsPrecise = true
+    return value
+  }),
+}
 
 /** What the listener sees of js-yaml's state (the typings leave these fields out). */
 interface NodeState extends State {
@@ -246,12 +263,19 @@ function matches(text: string, rule: TextRule | ScanRule): boolean {
   return false
 }
 
+/** Whether the text is read as (or compared with) YAML 1.1 as PyYAML reads it. */
+function readsPyYaml(options: ParseYamlOptions): boolean {
+  return options.version === '1.1' || options.flagVersionDifferences === true
+}
+
 function textIsSafe(text: string, options: ParseYamlOptions): boolean {
   // js-yaml appends a line break to a last line without one, which keep-chomped (`|+`) scalars show.
   const last = text.charCodeAt(text.length - 1)
   if (isBlank(last)) return false
   // `<<` merges in YAML 1.1.
-  if (options.version === '1.1' && text.includes('<<')) return false
+  if (readsPyYaml(options) && text.includes('<<')) return false
+  // A block scalar the text's end cuts: PyYAML adds no final line break, YAML 1.2 (and js-yaml) one.
+  if (readsPyYaml(options) && !isLineBreak(last) && (text.includes('|') || text.includes('>'))) return false
   try {
     for (const rule of TEXT_RULES) if (matches(text, rule)) return false
     return true
@@ -329,8 +353,9 @@ export function parseYamlStreamFast(
 ): YamlDocument[] | undefined {
   if (!textIsSafe(text, options)) return undefined
   let unsafe = false
+  const flagged = options.version === '1.2' && options.flagVersionDifferences === true
   const load: LoadOptions & { maxDepth: number } = {
-    schema: SCHEMAS[options.version],
+    schema: SCHEMAS[flagged ? '1.2 flagged' : options.version],
     // js-yaml counts every node where the precise path counts collections: it refuses at least
     // everything the precise path refuses (and hands that over), plus documents at the limit.
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
@@ -347,6 +372,7 @@ export function parseYamlStreamFast(
     }
   }
   let values: unknown[]
+  needsPrecise = false
   try {
     values = loadAll(text, null, load)
   } catch {
@@ -354,7 +380,7 @@ export function parseYamlStreamFast(
   }
   // An empty document (null) may be `~` or nothing at all; only the precise path tells them apart.
   // A scalar at the root may be a block scalar whose content js-yaml ends at column 0.
-  if (unsafe || values.length === 0) return undefined
+  if (unsafe || needsPrecise || values.length === 0) return undefined
   let nullItem = false
   const trees: TreeFacts[] = []
   for (const value of values) {
@@ -365,7 +391,10 @@ export function parseYamlStreamFast(
     trees.push({ size: inspection.size, plainJson: inspection.plainJson })
   }
   if (nullItem && matches(text, EMPTY_ITEM)) return undefined
-  return documentsOf(text, values, trees, locateWith)
+  const docs = documentsOf(text, values, trees, locateWith)
+  // Any difference would have sent the text to the precise path.
+  if (flagged) for (const doc of docs) doc.versionDifferences = []
+  return docs
 }
 
 /** Documents read from `text` without positions: `locate` parses it with `locateWith` on first use. */

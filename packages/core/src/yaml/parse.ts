@@ -19,6 +19,7 @@ import type { ParseYamlOptions, YamlDocument } from './types.ts'
 
 export type { ParseYamlOptions, PathSegment, TreeFacts, YamlDocument, YamlProblem, YamlVersion } from './types.ts'
 export { parseYamlStreamPrecise } from './precise.ts'
+export type { VersionDifference, VersionDifferenceKind, Yaml11Reading } from './version-differences.ts'
 
 /**
  * Parses a YAML stream into its documents. Never throws for bad input: a document that cannot be

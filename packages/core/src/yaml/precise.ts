@@ -1,52 +1,15 @@
 // The precise path: `yaml` parses with positions, so diagnostics, conflicts and `explain` can point
 // at a line and column. It also decides every document the fast path (fast.ts) is unsure about.
-import type { CST, Document, LineCounter, Node, ScalarTag, Tags, YAMLError } from 'yaml'
+import type { CST, Document, LineCounter, Node, YAMLError } from 'yaml'
 import type { Position } from '../diagnostics.ts'
 import { checkDocumentTokens, DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import type { CstProblem } from './cst-limits.ts'
 import { findDuplicateKeys } from './duplicate-keys.ts'
-import { constructPyFloat, constructPyInt, PY_FALSE, PY_FLOAT, PY_INT, PY_TRUE } from './scalars.ts'
+import { pyYaml11Tags } from './pyyaml-tags.ts'
 import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
+import type { VersionDifference } from './version-differences.ts'
+import { walkVersions } from './version-walk.ts'
 import { yamlModule } from './yaml-module.ts'
-
-// PyYAML's YAML 1.1 resolver (scalars.ts) in place of `yaml`'s own 1.1 bools, ints and floats, which
-// read `y`, `1e5`, `08` or `.` differently. Timestamps stay strings, and the exotic collection tags
-// are not produced. `!!binary` stays bytes: cloud-init archives use it for parts that are not text.
-const REPLACED_11_TAGS = new Set([
-  'tag:yaml.org,2002:bool',
-  'tag:yaml.org,2002:int',
-  'tag:yaml.org,2002:float',
-  'tag:yaml.org,2002:timestamp',
-  'tag:yaml.org,2002:set',
-  'tag:yaml.org,2002:omap',
-  'tag:yaml.org,2002:pairs',
-])
-
-function pyYaml11Tags(tags: Tags): Tags {
-  const kept = tags.filter((tag) => !REPLACED_11_TAGS.has((tag as ScalarTag).tag))
-  const bool = (value: boolean, test: RegExp): ScalarTag => ({
-    identify: (v: unknown) => v === value,
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test,
-    resolve: () => new (yamlModule().Scalar)(value),
-  })
-  const int: ScalarTag = {
-    identify: (v: unknown) => Number.isInteger(v),
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    test: PY_INT,
-    resolve: (source: string) => constructPyInt(source),
-  }
-  const float: ScalarTag = {
-    identify: (v: unknown) => typeof v === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: PY_FLOAT,
-    resolve: (source: string) => constructPyFloat(source),
-  }
-  return [bool(true, PY_TRUE), bool(false, PY_FALSE), int, float, ...kept]
-}
 
 function problemOf(error: {
   code: string
@@ -126,7 +89,9 @@ function composeDocuments(
   text: string,
   options: ParseYamlOptions,
   lines: LineCounter,
-): { docs: Document[]; limited: Map<number, CstProblem> } | CstProblem {
+):
+  | { docs: Document[]; limited: Map<number, CstProblem>; differences: (VersionDifference[] | undefined)[] }
+  | CstProblem {
   const { Composer, Parser } = yamlModule()
   const parser = new Parser(lines.addNewLine)
   let tokens: CST.Token[]
@@ -173,11 +138,17 @@ function composeDocuments(
   } finally {
     Error.stackTraceLimit = stackTraceLimit
   }
-  for (const doc of docs) {
-    if (!options.allowDuplicateKeys) doc.errors = mergeByPosition(doc.errors, findDuplicateKeys(doc, lines))
+  const readsPyYaml = options.version === '1.1' || options.flagVersionDifferences === true
+  const differences = docs.map((doc) => {
+    const duplicates = findDuplicateKeys(doc, lines)
+    if (options.allowDuplicateKeys) doc.warnings = mergeByPosition(doc.warnings, duplicates)
+    else doc.errors = mergeByPosition(doc.errors, duplicates)
+    const walk = readsPyYaml && doc.contents !== null ? walkVersions(doc, text, lines, options) : undefined
+    if (walk) doc.errors = mergeByPosition(doc.errors, walk.errors)
     for (const error of [...doc.errors, ...doc.warnings]) locateError(error, lines)
-  }
-  return { docs, limited }
+    return walk?.differences ?? (options.flagVersionDifferences === true && options.version === '1.2' ? [] : undefined)
+  })
+  return { docs, limited, differences }
 }
 
 /** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
@@ -197,12 +168,19 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
       },
     ]
   }
-  const { docs: list, limited } = composed
+  const { docs: list, limited, differences } = composed
   // An empty stream is one empty document, like PyYAML's safe_load giving None.
   if (list.length === 0) {
     return [{ value: null, empty: true, warnings: [], locate: () => ({ line: 1, column: 1 }) }]
   }
   return list.map((doc, index) => {
+    const document = readDocument(doc, index)
+    const found = differences[index]
+    if (found !== undefined) document.versionDifferences = found
+    return document
+  })
+
+  function readDocument(doc: Document, index: number): YamlDocument {
     const locate = createLocator(doc, lines)
     const warnings = doc.warnings.map(problemOf)
     const limit = limited.get(index)
@@ -234,5 +212,5 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
           : `${message} (alias expansion is limited to guard against "billion laughs" documents)`
       return { value: null, empty, error: { code, message: friendly, position: locate([]) }, warnings, locate }
     }
-  })
+  }
 }

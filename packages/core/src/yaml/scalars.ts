@@ -66,8 +66,23 @@ function sexagesimal(digits: string, parse: (part: string) => number): number {
   return value
 }
 
+/**
+ * A plain scalar PyYAML resolves but cannot construct: it raises, and the document does not load.
+ * `=` resolves to the `value` tag and `<<` (as a value) to the `merge` tag, which SafeLoader has no
+ * constructor for; `0x_` and `0b_` are ints without digits.
+ */
+export class PyYamlUnreadable {
+  constructor(
+    readonly source: string,
+    /** PyYAML's exception, `Class: message`. */
+    readonly reason: string,
+  ) {}
+}
+
+const UNREADABLE_TAGS: Readonly<Record<string, string>> = { '=': 'value', '<<': 'merge' }
+
 /** `construct_yaml_int` for a scalar PY_INT matched (Python ints have no -0). */
-export function constructPyInt(source: string): number | string {
+export function constructPyInt(source: string): number | PyYamlUnreadable {
   let value = source.replaceAll('_', '')
   const sign = value[0] === '-' ? -1 : 1
   if (value[0] === '+' || value[0] === '-') value = value.slice(1)
@@ -78,8 +93,10 @@ export function constructPyInt(source: string): number | string {
   else if (value[0] === '0') n = Number.parseInt(value, 8)
   else if (value.includes(':')) n = sexagesimal(value, (part) => Number.parseInt(part, 10))
   else n = Number.parseInt(value, 10)
-  // `0b_` and `0x_` make PyYAML's int() raise; keep the text rather than invent a number.
-  if (Number.isNaN(n)) return source
+  if (Number.isNaN(n)) {
+    const base = value[1] === 'b' ? 2 : 16
+    return new PyYamlUnreadable(source, `ValueError: invalid literal for int() with base ${base}: ''`)
+  }
   return n === 0 ? 0 : sign * n
 }
 
@@ -94,7 +111,10 @@ export function constructPyFloat(source: string): number {
   return sign * Number.parseFloat(value)
 }
 
-/** The value of a non-empty plain scalar under PyYAML's YAML 1.1 resolver (`<<` is not handled here). */
+/**
+ * The value of a non-empty plain scalar under PyYAML's YAML 1.1 resolver, or PyYamlUnreadable. As a
+ * key, `<<` is a merge key, which the readers handle before asking this.
+ */
 export function resolvePlain11(s: string): unknown {
   const c = s.charCodeAt(0)
   if (isNumberStart(c)) {
@@ -106,6 +126,13 @@ export function resolvePlain11(s: string): unknown {
     if (PY_TRUE.test(s)) return true
     if (PY_FALSE.test(s)) return false
     if (PY_NULL.test(s)) return null
+    const tag = UNREADABLE_TAGS[s]
+    if (tag !== undefined && Object.hasOwn(UNREADABLE_TAGS, s)) {
+      return new PyYamlUnreadable(
+        s,
+        `ConstructorError: could not determine a constructor for the tag 'tag:yaml.org,2002:${tag}'`,
+      )
+    }
   }
   return s
 }

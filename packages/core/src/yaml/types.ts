@@ -1,5 +1,6 @@
 import type { Position } from '../diagnostics.ts'
 import type { PathSegment } from '../values.ts'
+import type { VersionDifference } from './version-differences.ts'
 
 export type { PathSegment }
 export type YamlVersion = '1.1' | '1.2'
@@ -20,8 +21,10 @@ export interface YamlDocument {
   error?: YamlProblem
   /** Set when the value is a tree (no node appears twice, as without aliases): what was seen reading it. */
   tree?: TreeFacts
-  /** Non-fatal problems, e.g. duplicate keys accepted in lenient mode. */
+  /** Non-fatal problems, e.g. duplicate keys when they are allowed (code DUPLICATE_KEY). */
   warnings: YamlProblem[]
+  /** With `flagVersionDifferences`: where YAML 1.1 (PyYAML) reads this document otherwise, in text order. */
+  versionDifferences?: VersionDifference[]
   /** Where the node at `path` starts (its key when `target` is 'key'), falling back to the nearest ancestor. */
   locate(path: readonly PathSegment[], target?: 'key' | 'value'): Position
 }
@@ -36,8 +39,13 @@ export interface TreeFacts {
 
 export interface ParseYamlOptions {
   version: YamlVersion
-  /** Accept duplicate keys (last one wins, as PyYAML does) instead of failing. */
+  /** Accept duplicate keys (last one wins, as PyYAML does; each is a DUPLICATE_KEY warning) instead of failing. */
   allowDuplicateKeys: boolean
+  /**
+   * With version '1.2': also note where YAML 1.1 as PyYAML reads it would give another value
+   * (YamlDocument.versionDifferences). For readers that did not choose a version. @default false
+   */
+  flagVersionDifferences?: boolean
   /** Upper bound on the nodes produced by alias expansion (billion laughs). */
   maxAliasCount: number
   /** Nesting of mappings and lists, checked before the parser recurses. @default 100 (limits.maxDepth) */

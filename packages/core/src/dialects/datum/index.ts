@@ -13,6 +13,9 @@ export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './typ
 
 export const datumDialect = defineDialect<'datum', DatumOptions>({
   name: 'datum',
+  // Datum's reader, powershell-yaml over YamlDotNet, reads `yes`/`no`/`on`/`off`, `0644`, `1_000`, `0b101`,
+  // `1:20`, `-.5` and `<<` as YAML 1.2 does (Convert-ValueToProperType; `0o17` it keeps as text).
+  yamlVersion: '1.2',
   query: ['lookup'],
   flags: [
     {

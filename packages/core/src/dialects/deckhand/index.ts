@@ -14,6 +14,8 @@ export type { DeckhandOptions } from './options.ts'
 
 export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
   name: 'deckhand',
+  // Deckhand reads documents with PyYAML's safe_load (YAML 1.1).
+  yamlVersion: '1.1',
   query: ['document', 'schema'],
   flags: [
     {

@@ -7,6 +7,7 @@ import type { PathSegment } from '../../values.ts'
 import { pyTypeName, TYPE_MISMATCH } from './python.ts'
 import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './python.ts'
+import { resolveRegistryPaths } from './registry-paths.ts'
 import { PARAMETER_MERGE_STRATEGIES, parseEnvironment } from './sections.ts'
 
 function deepUpdate(old: unknown, value: Mapping, path: PathSegment[], doc: SourceDocument, report: Reporter): unknown {
@@ -34,10 +35,16 @@ function deepUpdate(old: unknown, value: Mapping, path: PathSegment[], doc: Sour
 }
 
 /** The heatclient fold `merged = deep_update(merged, env)` over the entry's environments. */
-export function mergeClientEnvironments(docs: readonly SourceDocument[], initial: Mapping, report: Reporter): unknown {
+export function mergeClientEnvironments(
+  docs: readonly SourceDocument[],
+  initial: Mapping,
+  entryDir: string,
+  report: Reporter,
+): unknown {
   let merged: unknown = initial
   for (const doc of docs) {
     const env = parseEnvironment(doc, 'heatclient', report)
+    resolveRegistryPaths(env, doc.file, entryDir)
     if (Object.hasOwn(env, PARAMETER_MERGE_STRATEGIES)) {
       report.lenient({
         code: 'MY_HEAT_CLIENT_STRATEGIES',

@@ -19,6 +19,9 @@ export const HEAT_CODES = {
   MY_HEAT_UNKNOWN_SECTION: 'A top-level key that is not an environment section, with a did-you-mean (every mode).',
   MY_HEAT_EMPTY_SECTION: 'A section with nothing after it (`parameters:`): Heat raises ValueError (every mode).',
   MY_HEAT_MISSING_SECTION: 'A file sets a section the initial environment lacks (every mode).',
+  MY_HEAT_INFERRED_TYPE:
+    'A merge or deep_merge whose result depends on a parameter type only inferred from the values, which could ' +
+    'be read two ways: declare the type (a template or heat.parameterTypes).',
   MY_HEAT_INVALID_OPTION: 'The `heat` options are malformed.',
   MY_HEAT_INVALID_TEMPLATE: 'A HOT template that is not one YAML mapping, or whose `parameters` declare no type.',
   MY_HEAT_UNKNOWN_TYPE: 'A parameter type HOT does not have, with a did-you-mean.',

@@ -1,5 +1,6 @@
 // The Heat dialect: an entry's documents are OpenStack Heat environment files, merged as Heat's
 // merge_environments does (or as python-heatclient's deep_update does, `heat.mode: 'heatclient'`).
+import { dirname } from 'node:path'
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
 import type { DialectContext } from '../types.ts'
@@ -23,16 +24,20 @@ function renderHeat(docs: ReturnType<typeof layerDocuments>, context: DialectCon
   )
   const templates = docs.filter(isTemplateDocument)
   const environments = docs.filter((doc) => !isTemplateDocument(doc))
-  if (heat.mode === 'heatclient') return mergeClientEnvironments(environments, heat.initial, report)
+  // Registry paths are relative to the entry's folder once merged (registry-paths.ts).
+  const entryDir = dirname(context.entry)
+  if (heat.mode === 'heatclient') return mergeClientEnvironments(environments, heat.initial, entryDir, report)
   // With no environment files Heat returns the initial environment untouched.
   if (docs.length === 0) return heat.initial
   const schema = resolveParameterSchema(heat, templates, environments, context)
   if (environments.length === 0) return heat.initial
-  return mergeEnvironments(environments, { schema, initial: heat.initial, root: options.root, report })
+  return mergeEnvironments(environments, { schema, initial: heat.initial, root: options.root, entryDir, report })
 }
 
 export const heatDialect = defineDialect<'heat', HeatOptions>({
   name: 'heat',
+  // Heat's loaders are PyYAML's (YAML 1.1).
+  yamlVersion: '1.1',
   query: [],
   flags: [],
   codes: HEAT_CODES,

@@ -9,6 +9,8 @@ import { HeatRaise, isTruthy, pyEquals, pyTypeName, TYPE_MISMATCH } from './pyth
 import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './python.ts'
 import type { ParameterSchema } from './schema.ts'
+import { inferredTypeReadings } from './inferred-types.ts'
+import { resolveRegistryPaths } from './registry-paths.ts'
 import { LIST_SECTIONS, PARAMETER_MERGE_STRATEGIES, PARAMETER_SECTIONS, parseEnvironment } from './sections.ts'
 import { checkFileStrategies, DEEP_MERGE, MERGE, strategyFor } from './strategies.ts'
 import type { FileStrategies, RecordedStrategy } from './strategies.ts'
@@ -18,6 +20,8 @@ export interface ServerMerge {
   /** Heat's `params`: mutated and returned. */
   initial: Mapping
   root: string
+  /** The entry's folder: registry paths end up relative to it. */
+  entryDir: string
   report: Reporter
 }
 
@@ -112,6 +116,19 @@ function mergeParameters(section: string, old: unknown, values: unknown, ctx: Fi
       continue
     }
     const type = schema.types.get(key)!
+    const readings = schema.inferred ? inferredTypeReadings(old, key, value, type, strategy === DEEP_MERGE) : undefined
+    if (readings !== undefined) {
+      report.lenient({
+        code: 'MY_HEAT_INFERRED_TYPE',
+        message:
+          `parameter '${key}' has no declared type and its '${strategy}' depends on it (${readings}); ` +
+          `the type inferred from its first value is ${type}: ` +
+          'declare it (heat.parameterTypes, heat.template or a template part)',
+        doc,
+        path: [section, key],
+        target: 'key',
+      })
+    }
     if (type === 'number') {
       report.lenient({
         code: 'MY_HEAT_MERGE_NUMBER',
@@ -160,6 +177,7 @@ export function mergeEnvironments(docs: readonly SourceDocument[], merge: Server
   const available = new Map<string, RecordedStrategy>()
   for (const doc of docs) {
     const env = parseEnvironment(doc, 'server', merge.report)
+    resolveRegistryPaths(env, doc.file, merge.entryDir)
     const declared = Object.hasOwn(env, PARAMETER_MERGE_STRATEGIES)
     const strategies: FileStrategies = { doc, value: declared ? env[PARAMETER_MERGE_STRATEGIES] : {} }
     delete env[PARAMETER_MERGE_STRATEGIES]

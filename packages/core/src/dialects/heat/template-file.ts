@@ -7,9 +7,15 @@ import type { SourceDocument } from '../../source-document.ts'
 import { parseYamlStream } from '../../yaml/parse.ts'
 import type { DialectContext } from '../types.ts'
 
+// Heat's template loader is PyYAML's.
+const HEAT_YAML_VERSION = '1.1'
+
 export function loadTemplateFile(path: string, context: DialectContext): SourceDocument {
   const { file, text } = context.dependency(path)
-  const docs = parseYamlStream(text, parseOptionsOf(context.options).yaml)
+  const docs = parseYamlStream(
+    text,
+    parseOptionsOf(context.options, context.options.yamlVersion ?? HEAT_YAML_VERSION).yaml,
+  )
   const origin = { file, fileText: text, chain: [], lineOffset: 0, anchor: { line: 1, column: 1 } }
   const [first, ...rest] = docs
   const broken = docs.find((d) => d.error)

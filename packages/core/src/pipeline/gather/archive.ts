@@ -1,15 +1,18 @@
 // `#cloud-config-archive`: a YAML list of parts, each expanded as cloud-init's `_explode_archive`
 // does (cloud-config only: an archive does not expand includes or archives of its own).
+import type { Position } from '../../diagnostics.ts'
 import { parseOptionsOf } from '../../options.ts'
+import type { Problem } from '../../reporter.ts'
 import { parseYamlStream } from '../../yaml/parse.ts'
 import { resolvePartType } from './classify.ts'
 import { problemAt } from './context.ts'
 import type { GatherContext } from './context.ts'
 import type { GatheredItem, Gathering } from './types.ts'
+import { duplicateKeyProblem, refuseVersionGuess, versionDifferenceProblem } from '../yaml-findings.ts'
 
 /** cloud-init `_explode_archive`: a YAML list of `{content, type, filename, <header>: value}`. */
 export function expandArchive(text: string, ctx: GatherContext, gathering: Gathering): GatheredItem[] {
-  const [doc] = parseYamlStream(text, parseOptionsOf(gathering.options).yaml)
+  const [doc] = parseYamlStream(text, parseOptionsOf(gathering.options, gathering.options.yamlVersion).yaml)
   const at = (path: (string | number)[]): GatherContext => {
     const position = doc!.locate(path)
     return ctx.lineOffset !== undefined
@@ -19,6 +22,18 @@ export function expandArchive(text: string, ctx: GatherContext, gathering: Gathe
   if (doc?.error) {
     gathering.report.lenient(problemAt(at([]), 'MY_YAML_SYNTAX', `invalid YAML in the archive: ${doc.error.message}`))
     return []
+  }
+  // Duplicate keys and version differences, as in every cloud-config part (the parse stage).
+  const site = (position: Position): NonNullable<Problem['at']> => {
+    const at =
+      ctx.lineOffset !== undefined ? { line: ctx.lineOffset + position.line, column: position.column } : ctx.anchor
+    return { file: ctx.file, position: at, chain: ctx.chain, source: ctx.fileText }
+  }
+  for (const warning of doc?.warnings ?? []) {
+    if (warning.code === 'DUPLICATE_KEY') gathering.report.lenient(duplicateKeyProblem(warning, site))
+  }
+  for (const difference of doc?.versionDifferences ?? []) {
+    refuseVersionGuess(versionDifferenceProblem(difference, site), gathering.report)
   }
   const list = doc?.value
   if (!Array.isArray(list)) {

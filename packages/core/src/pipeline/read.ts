@@ -1,0 +1,46 @@
+// The read stage: the parse and detect stages, and the YAML version settled between them. With
+// `yamlVersion` unset the parts are read as 1.2, noting where YAML 1.1 reads otherwise; then, by the
+// dialect's reference reader (docs/yaml-versions.md): Heat and Deckhand (PyYAML) read the parts again
+// as 1.1; Datum (YamlDotNet) reads those forms as 1.2 does; cloud-init, whose parts are PyYAML's but
+// whose frontend users expect 1.2, refuses the guess in strict mode and reads 1.2 with a warning.
+import { findDialect } from '../dialects/registry.ts'
+import type { Dialect } from '../dialects/types.ts'
+import type { ResolvedOptions } from '../options.ts'
+import type { ParsedPart } from '../parts.ts'
+import type { RenderCache } from '../render-cache.ts'
+import type { Problem, Reporter } from '../reporter.ts'
+import type { YamlVersion } from '../yaml/types.ts'
+import { detectDialect } from './detect.ts'
+import type { GatheredItem } from './gather/gather.ts'
+import { parseParts } from './parse.ts'
+import { refuseVersionGuess } from './yaml-findings.ts'
+
+/** The YAML version the options choose: `yamlVersion`, else the default of the dialect the options force. */
+function chosenYamlVersion(options: ResolvedOptions): YamlVersion | undefined {
+  return options.yamlVersion ?? (options.dialect === undefined ? undefined : findDialect(options.dialect)?.yamlVersion)
+}
+
+export function readParts(
+  items: readonly GatheredItem[],
+  options: ResolvedOptions,
+  report: Reporter,
+  cache: RenderCache | undefined,
+): { parts: ParsedPart[]; dialect: Dialect } {
+  const differences: Problem[] = []
+  const mark = report.warnings.length
+  const parts = parseParts(items, options, chosenYamlVersion(options), report, cache, differences)
+  const parsed = report.warnings.length
+  const dialect = detectDialect(parts, options, report)
+  if (differences.length === 0 || dialect.yamlVersion === '1.2') return { parts, dialect }
+  if (dialect.yamlVersion === '1.1') {
+    // Read again as the dialect's reference reads it (the dialect is recognised from the 1.2 reading:
+    // its markers are plain strings both read alike); the 1.2 reading's warnings give way.
+    const detected = report.warnings.splice(parsed)
+    report.warnings.splice(mark)
+    const reread = parseParts(items, options, '1.1', report, cache, [])
+    report.warnings.push(...detected)
+    return { parts: reread, dialect }
+  }
+  for (const problem of differences) refuseVersionGuess(problem, report)
+  return { parts, dialect }
+}

@@ -1,0 +1,34 @@
+// What reading a document found that is not an error of the YAML itself, as problems to report:
+// duplicate keys (PyYAML keeps the last value) and, with the `yamlVersion` option unset, the places
+// YAML 1.1 and 1.2 read differently. Each is reported on its own (a collecting reporter goes on).
+import type { Problem, Reporter } from '../reporter.ts'
+import type { YamlProblem } from '../yaml/types.ts'
+import { describeDifference } from '../yaml/version-differences.ts'
+import type { VersionDifference } from '../yaml/version-differences.ts'
+
+/** Where a finding is, from its position in the parsed text. */
+export type FindingSite = (position: YamlProblem['position']) => NonNullable<Problem['at']>
+
+/** A DUPLICATE_KEY warning of the parse, as the problem strict mode refuses and lenient mode warns of. */
+export function duplicateKeyProblem(warning: YamlProblem, site: FindingSite): Problem {
+  return {
+    code: 'MY_YAML_DUPLICATE_KEY',
+    message:
+      `${warning.message}; the last value is kept, as PyYAML (cloud-init, Heat, Deckhand) keeps it: ` +
+      'remove the other',
+    at: site(warning.position),
+  }
+}
+
+/** The problem of a place YAML 1.1 and 1.2 read differently (lenient mode keeps the 1.2 reading). */
+export function versionDifferenceProblem(difference: VersionDifference, site: FindingSite): Problem {
+  return { code: 'MY_YAML_VERSION_AMBIGUOUS', message: describeDifference(difference), at: site(difference.position) }
+}
+
+/**
+ * Reports a place the versions read differently where the version was not chosen and the reference
+ * does not decide it (cloud-init): an error in strict mode, else a warning, the value read as 1.2.
+ */
+export function refuseVersionGuess(problem: Problem, report: Reporter): void {
+  report.lenient(report.strict ? problem : { ...problem, message: `${problem.message}; read as YAML 1.2` })
+}
