@@ -121,7 +121,7 @@ function internalError(entry: string, options: RenderOptions, error: unknown): M
 function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inputs: EntryInputs): PreparedEntry {
   const resolved = resolveOptions(options)
   validateOptions(resolved)
-  const report = new Reporter(resolved.strict, resolved.root)
+  const report = new Reporter(resolved.strict, resolved.root, resolved.limits.maxErrors)
   const { cache } = hooks
   const fs = cache ?? diskFileSystem
   const read = hooks.readFile ?? fs.readFile

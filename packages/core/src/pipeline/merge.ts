@@ -39,6 +39,8 @@ export function mergeParts(input: MergeInput, options: ResolvedOptions, report: 
     dependency,
     provenance: input.provenance,
   })
+  // The errors of parts merged on their own (cloud-init's, in strict mode) end the render here.
+  report.throwErrors()
   const { bound } = result
   const limit =
     bound !== undefined && bound.maxSize <= options.limits.maxValueSize
