@@ -104,7 +104,8 @@ class ActionRunner {
     }
     if (path.strippedKey) {
       const { written, read } = path.strippedKey
-      this.context.report.lenient({
+      // Deckhand's own reading, not something it skips: a warning in both modes.
+      this.context.report.warn({
         code: DECKHAND_CODES.dataPrefix,
         message: `${this.label}: Deckhand removes a leading '.data' from every path, so '${written}' reads '${read}'`,
         doc: this.context.child.source,
@@ -157,7 +158,8 @@ class ActionRunner {
       const location = findFirstEqual(acc, target)
       if (!location) return acc
       if (!sameLocation(steps, location)) {
-        this.context.report.lenient({
+        // Deckhand's own result, not something it skips: a warning in both modes.
+        this.context.report.warn({
           code: DECKHAND_CODES.deleteElsewhere,
           message: `${this.label}: Deckhand deletes the first value equal to the one at '${formatSteps(steps)}', which is at '${formatLocation(location)}', not the value at the path`,
           doc: this.context.child.source,

@@ -1,6 +1,8 @@
 /**
  * Diagnostic codes of the Deckhand dialect. The first group are Deckhand's own exceptions (errors in
- * every mode); the second are what strict mode rejects and lenient mode only warns about.
+ * every mode); the second are what strict mode rejects and lenient mode only warns about (what
+ * Deckhand skips or ignores), except the codes marked as warnings in both modes (Deckhand's own,
+ * surprising result: aliasing, a delete that strikes elsewhere, a stripped `.data` prefix).
  */
 export const DECKHAND_CODES = {
   /** `LayeringPolicyNotFound`: no `deckhand/LayeringPolicy` document. */
@@ -35,6 +37,14 @@ export const DECKHAND_CODES = {
   substitutionUnsupported: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED',
   /** The `deckhand.document` option names no rendered document. */
   unknownDocument: 'MY_DECKHAND_UNKNOWN_DOCUMENT',
+  /** `src.pattern` matches nothing (Deckhand substitutes the whole value) or its match_group takes no part (None). */
+  sourcePatternUnmatched: 'MY_DECKHAND_SOURCE_PATTERN_UNMATCHED',
+  /**
+   * A warning in both modes: a substitution without `src.deepcopy` shares containers with its source,
+   * and a later write through them changes the source (Deckhand's aliasing), so the rendered result
+   * differs from what a copy would give.
+   */
+  aliasedSubstitution: 'MY_DECKHAND_ALIASED_SUBSTITUTION',
   /** The `deckhand` options are malformed. */
   invalidOption: 'MY_DECKHAND_INVALID_OPTION',
 
@@ -44,9 +54,9 @@ export const DECKHAND_CODES = {
   actionsIgnored: 'MY_DECKHAND_ACTIONS_IGNORED',
   /** A parentSelector without actions: the parent's data is not used. */
   selectorWithoutActions: 'MY_DECKHAND_SELECTOR_WITHOUT_ACTIONS',
-  /** A delete that removes an equal value elsewhere instead of the value at its path. */
+  /** A warning in both modes: a delete that removes an equal value elsewhere instead of the value at its path. */
   deleteElsewhere: 'MY_DECKHAND_DELETE_ELSEWHERE',
-  /** A path such as `.database.x` that Deckhand reads as `.base.x`. */
+  /** A warning in both modes: a path such as `.database.x` that Deckhand reads as `.base.x`. */
   dataPrefix: 'MY_DECKHAND_DATA_PREFIX',
   /** Two documents with the same schema, layer and name: Deckhand keeps the first only. */
   duplicateDocument: 'MY_DECKHAND_DUPLICATE_DOCUMENT',

@@ -34,7 +34,7 @@ export interface DeckhandDocument {
   /** Only a literal `true` counts, as in Deckhand. */
   abstract: boolean
   replacement: boolean
-  /** `schema` starts with `deckhand/Control` (DocumentDict.is_control). */
+  /** `metadata.schema` starts with `metadata/Control` (DocumentDict.is_control): never layered or substituted. */
   control: boolean
   substitutions: Substitution[]
   /** Deckhand's identity `(schema, layer, name)`, as a string key. */
@@ -58,7 +58,7 @@ const METADATA_KEYS = [
 const LAYERING_KEYS = ['layer', 'abstract', 'parentSelector', 'actions']
 const ACTION_KEYS = ['method', 'path']
 const SUBSTITUTION_KEYS = ['src', 'dest']
-const SOURCE_KEYS = ['schema', 'name', 'path', 'pattern', 'match_group']
+const SOURCE_KEYS = ['schema', 'name', 'path', 'pattern', 'match_group', 'deepcopy']
 const DEST_KEYS = ['path', 'pattern', 'recurse']
 
 function metaKey(schema: string, layer: string, name: string): string {
@@ -218,7 +218,9 @@ class DocumentReader {
       actions: this.actions(layering),
       abstract: this.boolean(layering, 'abstract', lPath),
       replacement: this.boolean(metadata, 'replacement', mPath),
-      control: schema.startsWith('deckhand/Control'),
+      control:
+        typeof getOwn(metadata, 'schema') === 'string' &&
+        (getOwn(metadata, 'schema') as string).startsWith('metadata/Control'),
       substitutions: this.substitutions(metadata),
       meta: metaKey(schema, layer, name),
       identity: canonicalJson(raw),

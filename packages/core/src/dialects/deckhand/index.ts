@@ -16,6 +16,7 @@ export const deckhandDialect: Dialect = {
     const deckhand = readDeckhandOptions(options.raw.deckhand, report)
     const result = renderDocumentSet(docs, report, {
       failOnMissingSubstitutionSource: deckhand.failOnMissingSubstitutionSource ?? true,
+      yamlVersion: options.yamlVersion,
     })
     if (deckhand.document !== undefined)
       return selectDocumentData(result, { ...deckhand, document: deckhand.document }, docs[0], report)

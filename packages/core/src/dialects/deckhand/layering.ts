@@ -1,19 +1,25 @@
 // DocumentLayering end to end: read the documents, run Deckhand's set-up checks, report what strict
 // mode rejects, then render every document in dependency order: layering, then substitution.
-import type { Problem, Reporter } from '../../report.ts'
+import { isMergedYamlError } from '../../diagnostics.ts'
+import { Reporter } from '../../report.ts'
+import type { Problem } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
+import type { YamlVersion } from '../../yaml/types.ts'
 import { applyAction } from './actions.ts'
+import { AliasTracker, describeAliasing, groupByShare } from './aliasing.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument, readDeckhandDocument } from './document.ts'
 import type { DeckhandDocument } from './document.ts'
+import { NumberKinds } from './numbers.ts'
 import { renderOrder } from './order.ts'
 import { hasSelector, indexDocuments, selectParents } from './parents.ts'
 import type { DocumentIndex, ParentSelection } from './parents.ts'
 import { findLayeringPolicy } from './policy.ts'
 import { checkReplacements } from './replacement.ts'
-import { applySubstitutions } from './substitution.ts'
+import type { Replacements } from './replacement.ts'
+import { substituteDocument } from './substitution.ts'
 import type { SubstitutionContext } from './substitution.ts'
-import { deepCopy, getOwn, setOwn } from './values.ts'
+import { canonicalJson, deepCopy, getOwn, setOwn } from './values.ts'
 import type { Mapping } from './values.ts'
 
 export interface RenderedDocument {
@@ -65,6 +71,136 @@ function selectionProblems(index: DocumentIndex, selection: ParentSelection): Pr
 export interface LayeringOptions {
   /** Deckhand's `fail_on_missing_sub_src`. */
   failOnMissingSubstitutionSource: boolean
+  /** How the document set's YAML was read (for Python's str() of 1 and 1.0). */
+  yamlVersion?: YamlVersion
+}
+
+interface PreparedSet {
+  documents: DeckhandDocument[]
+  index: DocumentIndex
+  selection: ParentSelection
+  replacements: Replacements
+  order: DeckhandDocument[]
+  numbers: NumberKinds
+}
+
+/** A reporter for the comparison render: its problems were (or will be) reported by the real one. */
+class SilentReporter extends Reporter {
+  override warn(): void {}
+}
+
+/**
+ * One pass of `DocumentLayering.render()`. Each document's data is one mutable value, as Deckhand's
+ * `doc.data`: substitution changes it in place, and containers shared by a shallow copy stay shared.
+ */
+class RenderPass {
+  /** `doc.data`, once it may change (copied from the parsed value: parsed values never change). */
+  private readonly data = new Map<DeckhandDocument, unknown>()
+  /** `_documents_by_index[meta].data` where it is not `doc.data`: a replaced parent reads its replacement. */
+  private readonly forChildren = new Map<DeckhandDocument, unknown>()
+
+  constructor(
+    private readonly set: PreparedSet,
+    private readonly report: Reporter,
+    private readonly options: LayeringOptions,
+    private readonly extra: { deepcopyAll?: boolean; aliasing?: AliasTracker } = {},
+  ) {}
+
+  private dataOf = (doc: DeckhandDocument): unknown => {
+    if (!this.data.has(doc)) this.data.set(doc, deepCopy(getOwn(doc.raw, 'data') ?? null))
+    return this.data.get(doc)
+  }
+
+  /** The data without making it changeable (the parsed value while nothing changed it). */
+  peek(doc: DeckhandDocument): unknown {
+    return this.data.has(doc) ? this.data.get(doc) : (getOwn(doc.raw, 'data') ?? null)
+  }
+
+  changed(doc: DeckhandDocument): boolean {
+    return this.data.has(doc)
+  }
+
+  private parentData(parent: DeckhandDocument): unknown {
+    return this.forChildren.has(parent) ? this.forChildren.get(parent) : this.peek(parent)
+  }
+
+  run(): void {
+    const { index, selection, replacements, order, numbers } = this.set
+    const substitution: SubstitutionContext = {
+      report: this.report,
+      replacements,
+      failOnMissingSource: this.options.failOnMissingSubstitutionSource,
+      dataOf: this.dataOf,
+      setData: (doc, value) => this.data.set(doc, value),
+      numbers,
+      ...this.extra,
+    }
+    for (const doc of order) {
+      if (doc.control) continue
+      const parent = hasSelector(doc) ? index.byMeta.get(selection.parents.get(doc.meta) ?? '') : undefined
+      if (parent && doc.actions.length > 0) {
+        let data = this.parentData(parent)
+        for (const [position, action] of doc.actions.entries())
+          data = applyAction(action, position, data, { child: doc, parent, report: this.report })
+        this.data.set(doc, data)
+        this.forChildren.delete(doc)
+      }
+      // After the document's own layering and before its children read it (they come later in the order).
+      if (doc.substitutions.length > 0) {
+        substituteDocument(doc, substitution)
+        this.forChildren.delete(doc)
+      }
+      // `parent.data = doc.data`: later children of the replaced parent layer onto the replacement's data.
+      if (doc.replacement && parent) this.forChildren.set(parent, this.peek(doc))
+    }
+  }
+
+  /** The documents Deckhand returns: concrete, not replaced, `data` rendered. */
+  rendered(): RenderedDocument[] {
+    const rendered: RenderedDocument[] = []
+    for (const doc of this.set.index.byMeta.values()) {
+      if (doc.abstract || this.set.replacements.replacedBy.has(doc.meta)) continue
+      const value = deepCopy(doc.raw)
+      if (this.changed(doc)) setOwn(value, 'data', deepCopy(this.peek(doc)))
+      rendered.push({ doc, value })
+    }
+    return rendered.sort((a, b) => compareDocuments(a.doc, b.doc))
+  }
+}
+
+/**
+ * Where Deckhand's aliasing changed the result (compared with a render in which every substitution
+ * copies its value deeply), a warning at each substitution whose shared value was written through.
+ */
+function reportAliasing(
+  set: PreparedSet,
+  pass: RenderPass,
+  aliasing: AliasTracker,
+  report: Reporter,
+  options: LayeringOptions,
+): void {
+  if (aliasing.writes.length === 0) return
+  const copied = new RenderPass(set, new SilentReporter(false, report.root), options, { deepcopyAll: true })
+  let differing: string[]
+  try {
+    copied.run()
+    differing = [...set.index.byMeta.values()]
+      .filter((doc) => !doc.abstract && !set.replacements.replacedBy.has(doc.meta))
+      .filter((doc) => canonicalJson(pass.peek(doc)) !== canonicalJson(copied.peek(doc)))
+      .map((doc) => `[${doc.schema}] ${doc.name}`)
+  } catch (error) {
+    if (!isMergedYamlError(error)) throw error
+    differing = [`every document (with copies, Deckhand would fail: ${error.diagnostics[0]!.message})`]
+  }
+  if (differing.length === 0) return
+  for (const [share, writes] of groupByShare(aliasing.writes)) {
+    report.warn({
+      code: DECKHAND_CODES.aliasedSubstitution,
+      message: describeAliasing(share, writes, differing),
+      doc: share.sharer.source,
+      path: ['metadata', 'substitutions', share.sub.index, 'src'],
+    })
+  }
 }
 
 export function renderDocumentSet(
@@ -81,51 +217,13 @@ export function renderDocumentSet(
   const order = renderOrder(index, selection, replacements, report)
   for (const problem of [...soft, ...selectionProblems(index, selection)]) report.lenient(problem)
 
-  // `_documents_by_index[meta].data`: what children of each document read.
-  const current = new Map<string, unknown>()
-  // `doc.data` of the documents returned.
-  const own = new Map<string, unknown>()
-  for (const doc of index.byMeta.values()) current.set(doc.meta, getOwn(doc.raw, 'data'))
-  // Substitution changes a document's data in place, as Deckhand does: it works on a copy of the
-  // parsed YAML, so that the parsed values never change.
-  const dataOf = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data'))
-  const ownData = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : deepCopy(dataOf(doc)))
-  const substitution: SubstitutionContext = {
-    report,
-    replacements,
-    failOnMissingSource: options.failOnMissingSubstitutionSource,
-    dataOf,
-  }
-  for (const doc of order) {
-    if (doc.control) continue
-    const parentMeta = hasSelector(doc) ? selection.parents.get(doc.meta) : undefined
-    if (parentMeta !== undefined && doc.actions.length > 0) {
-      const parent = index.byMeta.get(parentMeta)!
-      let data = current.get(parentMeta)
-      for (const [position, action] of doc.actions.entries())
-        data = applyAction(action, position, data, { child: doc, parent, report })
-      own.set(doc.meta, data)
-      current.set(doc.meta, data)
-    }
-    // After the document's own layering and before its children read it (they come later in the order).
-    if (doc.substitutions.length > 0) {
-      const data = applySubstitutions(doc, ownData(doc), substitution)
-      own.set(doc.meta, data)
-      current.set(doc.meta, data)
-    }
-    // Later children of the replaced parent layer onto the replacement's data.
-    if (doc.replacement && parentMeta !== undefined) current.set(parentMeta, dataOf(doc))
-  }
-
-  const rendered: RenderedDocument[] = []
-  for (const doc of index.byMeta.values()) {
-    if (doc.abstract || replacements.replacedBy.has(doc.meta)) continue
-    const value = deepCopy(doc.raw)
-    if (own.has(doc.meta)) setOwn(value, 'data', deepCopy(own.get(doc.meta)))
-    rendered.push({ doc, value })
-  }
-  rendered.sort((a, b) => compareDocuments(a.doc, b.doc))
-  return { rendered, documents }
+  const numbers = new NumberKinds(documents, options.yamlVersion ?? '1.2')
+  const set: PreparedSet = { documents, index, selection, replacements, order, numbers }
+  const aliasing = new AliasTracker()
+  const pass = new RenderPass(set, report, options, { aliasing })
+  pass.run()
+  reportAliasing(set, pass, aliasing, report, options)
+  return { rendered: pass.rendered(), documents }
 }
 
 function compareText(a: string, b: string): number {

@@ -20,15 +20,25 @@ export function setOwn(map: Mapping, key: string, value: unknown): void {
   else map[key] = value
 }
 
-/** `copy.deepcopy` of a YAML value. */
-export function deepCopy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => deepCopy(item)) as T
-  if (isMapping(value)) {
-    const copy: Mapping = {}
-    for (const key of Object.keys(value)) setOwn(copy, key, deepCopy(value[key]))
+/**
+ * `copy.deepcopy` of a YAML value. Like Python's, it copies a container that appears twice (shared
+ * by Deckhand's aliasing, or by a YAML alias) once, so the copies stay shared with each other.
+ */
+export function deepCopy<T>(value: T, memo: Map<object, unknown> = new Map()): T {
+  if (typeof value !== 'object' || value === null) return value
+  const done = memo.get(value)
+  if (done !== undefined) return done as T
+  if (Array.isArray(value)) {
+    const copy: unknown[] = []
+    memo.set(value, copy)
+    for (const item of value) copy.push(deepCopy(item, memo))
     return copy as T
   }
-  return value
+  const copy: Mapping = {}
+  memo.set(value, copy)
+  const source = value as Mapping
+  for (const key of Object.keys(source)) setOwn(copy, key, deepCopy(source[key], memo))
+  return copy as T
 }
 
 /** Python truthiness: `x or default` falls back for None, '', 0, False, [] and {}. */
