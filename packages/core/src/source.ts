@@ -23,4 +23,9 @@ export interface SourceDocument {
   locateHeader(name: string): Position
   /** A code frame around a position returned by `locate`. */
   frame(position: Position): string
+  /**
+   * The source text from the node at `path` to the end of its line (`1.0 # note` for `x: 1.0 # note`),
+   * for dialects that need to know how a scalar was written (Deckhand's Python `str()` of 1.0).
+   */
+  scalarSource?(path: readonly PathSegment[]): string | undefined
 }

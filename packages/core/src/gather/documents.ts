@@ -36,6 +36,7 @@ export function createSourceDocument(
   headers: Readonly<Record<string, string>>,
   index: number,
 ): SourceDocument {
+  let lines: string[] | undefined
   return {
     value: yaml.value,
     file: origin.file,
@@ -53,6 +54,11 @@ export function createSourceDocument(
       if (origin.lineOffset !== undefined) return createCodeFrame(origin.fileText, position.line, position.column)
       // Decoded text: frame the decoded document at the problem's own position instead.
       return createCodeFrame(text, 1, 1, 0)
+    },
+    scalarSource(path) {
+      const { line, column } = yaml.locate(path, 'value')
+      lines ??= text.split('\n')
+      return lines[line - 1]?.slice(column - 1)
     },
   }
 }
