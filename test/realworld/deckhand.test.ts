@@ -1,0 +1,132 @@
+// Real Airship sites (treasuremap v1.9, ../shared/realworld/deckhand) render exactly as Deckhand's
+// own engine renders them: each entry is just `#include` of the site's three globs, read as PyYAML
+// reads YAML (1.1). Sites with an expected render are compared document for document, in strict and
+// lenient mode; aiab makes Deckhand raise SubstitutionSourceNotFound, and renders with
+// failOnMissingSubstitutionSource: false; the sites whose renders are held back must render.
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createRenderCache, isMergedYamlError, render } from '../../packages/core/src/index.ts'
+import type { RenderOptions, RenderResult } from '../../packages/core/src/index.ts'
+
+const SHARED = resolve(import.meta.dirname, '../../../shared/realworld')
+const present = existsSync(join(SHARED, 'deckhand/sites.json'))
+// `../shared` may be a symbolic link: `allow` names real folders.
+const CORPUS = present ? realpathSync(SHARED) : SHARED
+const DECKHAND = join(CORPUS, 'deckhand')
+
+interface Site {
+  site: string
+  type: string
+  expected: string
+}
+
+interface RenderedDocument {
+  schema: string
+  metadata: { name: string }
+  data: unknown
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'realworld-deckhand-'))
+afterAll(() => rmSync(temp, { recursive: true, force: true }))
+// The three globs of every site share the global tree: read and parse it once.
+const cache = createRenderCache()
+
+function entryFor(site: Site): string {
+  const tree = join(DECKHAND, 'treasuremap-v1.9')
+  const entry = join(temp, `${site.site}.merged.yaml`)
+  writeFileSync(
+    entry,
+    `#include\n${tree}/global/**/*.yaml\n${tree}/type/${site.type}/**/*.yaml\n${tree}/site/${site.site}/**/*.yaml\n`,
+  )
+  return entry
+}
+
+function renderSite(site: Site, options: RenderOptions = {}): Promise<RenderResult> {
+  return render(entryFor(site), { root: temp, allow: [CORPUS], yamlVersion: '1.1', ...options }, { cache })
+}
+
+/** Plain JSON with sorted keys, so that key order does not count. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
+  )
+}
+
+const keyOf = (doc: RenderedDocument) => JSON.stringify([doc.schema, doc.metadata.name])
+
+/** The documents that differ (or are missing on one side), by (schema, metadata.name). */
+function differences(actual: RenderedDocument[], expected: RenderedDocument[]): string[] {
+  const ours = new Map(actual.map((doc) => [keyOf(doc), doc]))
+  const theirs = new Map(expected.map((doc) => [keyOf(doc), doc]))
+  const out: string[] = []
+  for (const [key, doc] of theirs) {
+    const mine = ours.get(key)
+    if (!mine) out.push(`missing ${key}`)
+    else if (canonical(mine) !== canonical(doc)) out.push(`differs ${key}`)
+  }
+  for (const key of ours.keys()) if (!theirs.has(key)) out.push(`extra ${key}`)
+  return out
+}
+
+const sites: Site[] = present
+  ? (JSON.parse(readFileSync(join(DECKHAND, 'sites.json'), 'utf8')) as { sites: Site[] }).sites
+  : []
+const byName = (name: string) => sites.find((site) => site.site === name)!
+
+describe.skipIf(!present)('real Airship sites render as Deckhand renders them (needs ../shared/realworld)', () => {
+  describe.each(sites.filter((site) => site.expected !== 'hidden'))('$site', (site) => {
+    const expected = present
+      ? (JSON.parse(readFileSync(join(DECKHAND, site.expected), 'utf8')) as RenderedDocument[])
+      : []
+
+    it.each([false, true])('equals Deckhand’s render document for document (strict: %s)', async (strict) => {
+      const result = await renderSite(site, { strict })
+      const value = result.value as RenderedDocument[]
+      expect(differences(value, expected)).toEqual([])
+      expect(value).toHaveLength(expected.length)
+      // Deckhand's aliasing changes a few documents of every site: said, never hidden.
+      expect(result.warnings.map((w) => w.code)).toContain('MY_DECKHAND_ALIASED_SUBSTITUTION')
+    })
+  })
+
+  describe('aiab (its certificates are not in the tree)', () => {
+    it.each([false, true])('fails as Deckhand does, at the substitution (strict: %s)', async (strict) => {
+      const error = await renderSite(byName('aiab'), { strict }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(isMergedYamlError(error)).toBe(true)
+      const d = (error as { diagnostics: { code: string; file: string; line: number; message: string }[] })
+        .diagnostics[0]!
+      expect(d.code).toBe('MY_DECKHAND_SUBSTITUTION_SOURCE_NOT_FOUND')
+      expect(d.file).toMatch(/global\/software\/charts\/kubernetes\/etcd\/etcd\.yaml$/)
+      expect(d.line).toBeGreaterThan(1)
+      expect(d.message).toContain('SubstitutionSourceNotFound')
+      expect(d.message).toContain('[deckhand/CertificateAuthority/v1] kubernetes-etcd')
+    })
+
+    it('renders with failOnMissingSubstitutionSource: false, each skipped substitution a warning', async () => {
+      const result = await renderSite(byName('aiab'), {
+        strict: false,
+        deckhand: { failOnMissingSubstitutionSource: false },
+      })
+      expect(result.value).toHaveLength(303)
+      expect(result.warnings.filter((w) => w.code === 'MY_DECKHAND_SUBSTITUTION_SKIPPED').length).toBeGreaterThan(0)
+    })
+  })
+
+  describe.each(['airskiff-suse', 'airsloop', 'seaworthy-virt'])('%s (render held back)', (name) => {
+    it.each([false, true])('renders (strict: %s)', async (strict) => {
+      const result = await renderSite(byName(name), { strict })
+      expect((result.value as RenderedDocument[]).length).toBeGreaterThan(300)
+    })
+  })
+})
