@@ -26,6 +26,7 @@ import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { documentsOf, outsideJson } from './fast.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
+import { endOfInputAsRead } from './end-of-input.ts'
 
 // Characters `yaml` reads otherwise or refuses in places (C0 and C1 controls, tabs, CR, NEL, line
 // and paragraph separators, BOM, surrogates, non-characters): a text with any is not read here.
@@ -387,10 +388,11 @@ function unescape(body: string): string {
  * else (see the top of this file). Documents locate paths with `locateWith` on first use.
  */
 export function parseBlockYaml(
-  text: string,
+  source: string,
   options: ParseYamlOptions,
   locateWith: (text: string) => YamlDocument[],
 ): YamlDocument[] | undefined {
+  const text = endOfInputAsRead(source, options.version)
   if (UNUSUAL.test(text)) return undefined
   const reader = new BlockReader(
     text,

@@ -3,12 +3,19 @@
 // ('x\n'). Where the text ends inside such a scalar, its header gets the strip indicator, which reads
 // as PyYAML does there: the last line is content, so there is no trailing break or blank line to keep.
 
+import type { YamlVersion } from './types.ts'
+
 // Indentation, `- ` items, a `key: ` (or `? `), tags and anchors, then the indicator and an optional comment.
 const HEADER =
   /^(\s*(?:[-?]\s+)*(?:[^#\s][^#]*?:\s+)?(?:[-?]\s+)*(?:[!&]\S*\s+)*)([|>])([1-9]?)([-+]?)([1-9]?)(\s+#.*)?$/
 
 function indentOf(line: string): number {
   return line.length - line.trimStart().length
+}
+
+/** The text as the version reads it: in 1.1, a clip or keep block scalar ending it without a line break marked `-`. */
+export function endOfInputAsRead(text: string, version: YamlVersion): string {
+  return version === '1.1' ? stripBlockScalarAtEnd(text) : text
 }
 
 /** The text, with the header of a clip or keep block scalar that ends it without a line break marked `-`. */

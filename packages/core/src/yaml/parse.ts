@@ -3,7 +3,6 @@
 // (precise.ts, `yaml`), which also decides every document the fast paths are unsure about and
 // produces the located errors and warnings.
 import { parseBlockYaml } from './block.ts'
-import { stripBlockScalarAtEnd } from './end-of-input.ts'
 import { parseYamlStreamFast } from './fast.ts'
 import { parseYamlStreamPrecise } from './precise.ts'
 import type { ParseYamlOptions, YamlDocument } from './types.ts'
@@ -15,8 +14,7 @@ export { parseYamlStreamPrecise } from './precise.ts'
  * Parses a YAML stream into its documents. Never throws for bad input: a document that cannot be
  * used carries `error`. Values are those of the precise path; `locate` parses it on first use.
  */
-export function parseYamlStream(source: string, options: ParseYamlOptions): YamlDocument[] {
-  const text = options.version === '1.1' ? stripBlockScalarAtEnd(source) : source
+export function parseYamlStream(text: string, options: ParseYamlOptions): YamlDocument[] {
   const locateWith = (source: string) => parseYamlStreamPrecise(source, options)
   return (
     parseBlockYaml(text, options, locateWith) ??

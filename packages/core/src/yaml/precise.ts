@@ -8,6 +8,7 @@ import { findDuplicateKeys } from './duplicate-keys.ts'
 import { constructPyFloat, constructPyInt, PY_FALSE, PY_FLOAT, PY_INT, PY_TRUE } from './scalars.ts'
 import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
 import { yamlModule } from './yaml-module.ts'
+import { endOfInputAsRead } from './end-of-input.ts'
 
 // PyYAML's YAML 1.1 resolver (scalars.ts) in place of `yaml`'s own 1.1 bools, ints and floats, which
 // read `y`, `1e5`, `08` or `.` differently. Timestamps stay strings, and the exotic collection tags
@@ -181,7 +182,8 @@ function composeDocuments(
 }
 
 /** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
-export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions): YamlDocument[] {
+export function parseYamlStreamPrecise(source: string, options: ParseYamlOptions): YamlDocument[] {
+  const text = endOfInputAsRead(source, options.version)
   const lines = new (yamlModule().LineCounter)()
   const composed = composeDocuments(text, options, lines)
   if (!('docs' in composed)) {
