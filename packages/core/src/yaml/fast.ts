@@ -10,6 +10,7 @@ import {
   BRACE_END,
   BRACKET,
   BRACKET_END,
+  COLON,
   COMMA,
   CR,
   DASH,
@@ -25,6 +26,7 @@ import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { leafSize } from '../value-limits.ts'
 import { resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, TreeFacts, YamlDocument } from './types.ts'
+import { endOfInputAsRead } from './end-of-input.ts'
 
 // A tag no document names: the listener sends every node with an explicit tag to the precise path.
 const PLAIN_TAG = 'tag:merged-yaml.invalid,2026:plain'
@@ -99,7 +101,8 @@ function commentBeforePlainValue(text: string): boolean {
     if (armed) {
       if (first === '#') sawComment = true
       else if (first !== '') {
-        if (sawComment && !/[\s#\-"'[{|>&!*?]/.test(first)) return true
+        // A mapping entry (`key: value`, `key:`) starts a nested mapping there, which both read alike.
+        if (sawComment && !/[\s#\-"'[{|>&!*?]/.test(first) && !isPlainMappingEntry(text, i, lineEnd)) return true
         armed = false
       }
     }
@@ -108,6 +111,16 @@ function commentBeforePlainValue(text: string): boolean {
       sawComment = false
     }
     start = end + 1
+  }
+  return false
+}
+
+/** A line (from its first non-blank) that is a plain key without `:` or `#` in it, then `:` and a blank or the end. */
+function isPlainMappingEntry(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c === HASH) return false
+    if (c === COLON) return i > start && (i + 1 === end || isBlank(text.charCodeAt(i + 1)))
   }
   return false
 }
@@ -322,10 +335,11 @@ function inspect(root: object): Inspection | undefined {
  * precise path's. The documents locate paths by parsing the text with `yaml` on the first call.
  */
 export function parseYamlStreamFast(
-  text: string,
+  source: string,
   options: ParseYamlOptions,
   locateWith: (text: string) => YamlDocument[],
 ): YamlDocument[] | undefined {
+  const text = endOfInputAsRead(source, options.version)
   if (!textIsSafe(text, options)) return undefined
   let unsafe = false
   const load: LoadOptions & { maxDepth: number } = {
