@@ -39,8 +39,11 @@ export interface DeckhandDocument {
   substitutions: Substitution[]
   /** Deckhand's identity `(schema, layer, name)`, as a string key. */
   meta: string
-  /** Equal for documents Python compares equal (`json.dumps(sort_keys=True)`), as Deckhand hashes them. */
-  identity: string
+  /**
+   * Equal for documents Python compares equal (`json.dumps(sort_keys=True)`), as Deckhand hashes them.
+   * Computed when first read: documents with different `meta` are never equal.
+   */
+  readonly identity: string
 }
 
 export const LAYERING_POLICY_SCHEMA = 'deckhand/LayeringPolicy'
@@ -207,6 +210,7 @@ class DocumentReader {
     const lPath = [...mPath, 'layeringDefinition']
     this.unknownKeys(layering, LAYERING_KEYS, lPath, 'layeringDefinition')
     const layer = this.string(layering, 'layer', lPath)
+    let identity: string | undefined
     return {
       source: this.source,
       raw,
@@ -223,7 +227,9 @@ class DocumentReader {
         (getOwn(metadata, 'schema') as string).startsWith('metadata/Control'),
       substitutions: this.substitutions(metadata),
       meta: metaKey(schema, layer, name),
-      identity: canonicalJson(raw),
+      get identity() {
+        return (identity ??= canonicalJson(raw))
+      },
     }
   }
 }

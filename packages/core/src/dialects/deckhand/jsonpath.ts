@@ -85,8 +85,21 @@ export function findFirst(data: unknown, steps: readonly PathStep[]): { value: u
 
 /** `jsonpath_parse(data, path)`: the first match's value, None (null) when there is none. */
 export function jsonpathParse(data: unknown, path: string): unknown {
-  const found = findFirst(data, parseDataPath(path))
+  const found = findFirst(data, pathSteps(path))
   return found === undefined ? null : found.value
+}
+
+const parsedPaths = new Map<string, PathStep[]>()
+
+/** The steps of a substitution path, parsed once (jsonpath-ng's parse is cached in Deckhand too). */
+export function pathSteps(path: string): readonly PathStep[] {
+  let steps = parsedPaths.get(path)
+  if (!steps) {
+    steps = parseDataPath(path)
+    if (parsedPaths.size > 10_000) parsedPaths.clear()
+    parsedPaths.set(path, steps)
+  }
+  return steps
 }
 
 /** `_normalize_jsonpath` */
@@ -253,7 +266,7 @@ export function jsonpathReplace(request: ReplaceRequest): unknown {
   const jsonpath = normalize(request.destPath)
   if (jsonpath !== '$' && !jsonpath.startsWith('$.'))
     throw new PyException('ValueError', `the path ${request.destPath} does not begin with "." or "$"`)
-  const steps = parseDataPath(jsonpath)
+  const steps = pathSteps(jsonpath)
   if (!findFirst(dataCopy, steps)) expandData(dataCopy, jsonpath, observer)
   // `_execute_replace`
   const dataCopy2 = shallowCopy(dataCopy)

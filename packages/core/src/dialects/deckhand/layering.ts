@@ -19,7 +19,7 @@ import { checkReplacements } from './replacement.ts'
 import type { Replacements } from './replacement.ts'
 import { substituteDocument } from './substitution.ts'
 import type { SubstitutionContext } from './substitution.ts'
-import { canonicalJson, deepCopy, getOwn, setOwn } from './values.ts'
+import { deepCopy, detached, getOwn, sameData, setOwn } from './values.ts'
 import type { Mapping } from './values.ts'
 
 export interface RenderedDocument {
@@ -160,8 +160,12 @@ class RenderPass {
     const rendered: RenderedDocument[] = []
     for (const doc of this.set.index.byMeta.values()) {
       if (doc.abstract || this.set.replacements.replacedBy.has(doc.meta)) continue
-      const value = deepCopy(doc.raw)
-      if (this.changed(doc)) setOwn(value, 'data', deepCopy(this.peek(doc)))
+      let value = detached(doc.raw)
+      if (this.changed(doc)) {
+        value = { ...doc.raw }
+        for (const key of Object.keys(value)) setOwn(value, key, detached(value[key]))
+        setOwn(value, 'data', deepCopy(this.peek(doc)))
+      }
       rendered.push({ doc, value })
     }
     return rendered.sort((a, b) => compareDocuments(a.doc, b.doc))
@@ -186,7 +190,7 @@ function reportAliasing(
     copied.run()
     differing = [...set.index.byMeta.values()]
       .filter((doc) => !doc.abstract && !set.replacements.replacedBy.has(doc.meta))
-      .filter((doc) => canonicalJson(pass.peek(doc)) !== canonicalJson(copied.peek(doc)))
+      .filter((doc) => !sameData(pass.peek(doc), copied.peek(doc)))
       .map((doc) => `[${doc.schema}] ${doc.name}`)
   } catch (error) {
     if (!isMergedYamlError(error)) throw error

@@ -9,10 +9,10 @@ import type { AliasTracker } from './aliasing.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
 import type { DeckhandDocument, Substitution } from './document.ts'
-import { findFirst, jsonpathReplace } from './jsonpath.ts'
+import { findFirst, jsonpathReplace, pathSteps } from './jsonpath.ts'
 import type { WriteObserver } from './jsonpath.ts'
 import type { NumberKinds } from './numbers.ts'
-import { parseDataPath, PathError } from './path.ts'
+import { PathError } from './path.ts'
 import type { PathStep } from './path.ts'
 import { PatternMismatch, PyException, PyReError } from './pyerrors.ts'
 import { sourceKey } from './replacement.ts'
@@ -124,7 +124,7 @@ class SubstitutionRunner {
     let steps: PathStep[] | undefined
     if (isMapping(data)) {
       try {
-        steps = parseDataPath(srcPath)
+        steps = [...pathSteps(srcPath)]
         secret = findFirst(data, steps)?.value ?? null
       } catch (error) {
         // Deckhand does not catch what reading the source raises: the render fails whatever the option says.
@@ -254,7 +254,7 @@ class SubstitutionRunner {
       at,
       source,
       srcPath: String(getOwn(this.src, 'path')),
-      destSteps: parseDataPath(destPath.startsWith('.') || destPath.startsWith('$') ? destPath : `.${destPath}`),
+      destSteps: [...pathSteps(destPath)],
       ...(pyTruthy(destPattern) ? {} : { value: written }),
       pattern: pyTruthy(destPattern),
     })
@@ -262,9 +262,7 @@ class SubstitutionRunner {
 
   private sourcePath(): (string | number)[] | undefined {
     try {
-      return parseDataPath(String(getOwn(this.src, 'path'))).map((step) =>
-        step.kind === 'field' ? step.key : step.index,
-      )
+      return pathSteps(String(getOwn(this.src, 'path'))).map((step) => (step.kind === 'field' ? step.key : step.index))
     } catch {
       return undefined
     }

@@ -41,6 +41,11 @@ export function deepCopy<T>(value: T, memo: Map<object, unknown> = new Map()): T
   return copy as T
 }
 
+/** A value the caller may keep: parsed values the YAML reader froze are shared as they are, others copied. */
+export function detached<T>(value: T): T {
+  return typeof value === 'object' && value !== null && !Object.isFrozen(value) ? deepCopy(value) : value
+}
+
 /** Python truthiness: `x or default` falls back for None, '', 0, False, [] and {}. */
 export function pyTruthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === 0 || value === '') return false
@@ -90,4 +95,20 @@ export function canonicalJson(value: unknown): string {
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
+}
+
+/** Whether two YAML values are the same data (JSON equality: `true` is not `1`), shared parts at once. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b)
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((item, i) => sameData(item, b[i]))
+  }
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  const other = b as Mapping
+  return keys.every(
+    (key) => Object.prototype.hasOwnProperty.call(other, key) && sameData((a as Mapping)[key], other[key]),
+  )
 }
