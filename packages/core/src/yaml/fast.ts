@@ -18,6 +18,7 @@ import {
   HASH,
   LF,
   PLUS,
+  QUESTION,
   SINGLE,
   SPACE,
   TAB,
@@ -144,6 +145,22 @@ function opensQuoted(text: string, i: number): boolean {
   return QUOTE_OPENERS.has(text.charCodeAt(j))
 }
 
+/**
+ * Whether a quote at `i` surely opens a quoted scalar (so a `#` right after it is inside it, as in
+ * `$ref: '#/definitions/x'`): first on its line, after `[`, `{` or `,`, or after `:`, `-` or `?`
+ * followed by a blank. Anything else may close one: the text then goes to the precise path.
+ */
+function opensQuotedValue(text: string, i: number): boolean {
+  const c = text.charCodeAt(i)
+  if (c !== DOUBLE && c !== SINGLE) return false
+  let j = i - 1
+  while (j >= 0 && isBlank(text.charCodeAt(j))) j--
+  if (j < 0 || isLineBreak(text.charCodeAt(j))) return true
+  const before = text.charCodeAt(j)
+  if (before === BRACKET || before === BRACE || before === COMMA) return true
+  return j < i - 1 && (before === COLON || before === DASH || before === QUESTION)
+}
+
 const QUOTE_OPENERS = new Set([...'[{,:-?'].map((ch) => ch.charCodeAt(0)))
 const FLOW_BRACKET = /[[\]{}]/
 
@@ -229,7 +246,7 @@ const TEXT_RULES: readonly (TextRule | ScanRule)[] = [
   // for a multi-line key); a tab in indentation; a document marker run into text (`----`); a block
   // scalar header alone on its line, with an indentation indicator (`|2`) or followed by an empty
   // line; an escaped line break in a double-quoted scalar followed by an empty line.
-  { needs: ['#'], pattern: /["'\]}]#/ },
+  { needs: ['#'], pattern: /["'\]}]#/g, at: (text, index) => !opensQuotedValue(text, index) },
   { needs: ['#'], scan: commentBeforePlainValue },
   { needs: ['\t'], pattern: /^ *\t/m },
   { needs: ['---', '...'], pattern: /^(?:---|\.\.\.)[^\s]/m },
