@@ -419,8 +419,9 @@ function mergeEntry(
         .toString('utf8')
         .replace(/^\uFEFF/, '')
     }
-    value = dialect.render(docs, { options: resolved, report, entry: entryFile, readDependency })
-    provenance?.layers(docs, value, dialect.name)
+    const context = { options: resolved, report, entry: entryFile, readDependency }
+    value = dialect.render(docs, provenance ? { ...context, provenance } : context)
+    if (provenance && !provenance.hasDialectDetail) provenance.layers(docs, value, dialect.name)
   } else {
     value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report, provenance)
   }

@@ -1,3 +1,4 @@
+import type { ProvenanceRecorder } from '../merge/provenance.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
@@ -15,6 +16,11 @@ export interface DialectContext {
    * `files` so that watch mode rebuilds when it changes. Problems point at `from` (else the entry).
    */
   readDependency(path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): string
+  /**
+   * With the `explain` option: a dialect that records its own provenance (`recordDialectPart`,
+   * `add`) replaces the top-level summary the engine records otherwise.
+   */
+  provenance?: ProvenanceRecorder
 }
 
 /**

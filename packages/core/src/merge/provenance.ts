@@ -145,6 +145,7 @@ export class ProvenanceRecorder {
   private readonly parts: ProvenancePart[] = []
   private readonly paths = new Map<string, ProvenancePath>()
   private detail: Provenance['detail'] = 'full'
+  private dialectDetail = false
 
   add(event: ProvenanceEvent): void {
     const key = keyOf(event.path)
@@ -249,6 +250,18 @@ export class ProvenanceRecorder {
       for (const [key, [segment, child]] of oldKids) if (!newKids.has(key)) walk([...path, segment], child, ABSENT)
     }
     walk([], before, after)
+  }
+
+  /** A document of a dialect that records its provenance value by value (Deckhand). */
+  recordDialectPart(doc: SourceDocument, merger: string): void {
+    this.detail = 'full'
+    this.dialectDetail = true
+    this.parts.push({ ...locate(doc, []), merger, status: 'layer' })
+  }
+
+  /** Whether the dialect recorded its own provenance (then `layers` is not needed). */
+  get hasDialectDetail(): boolean {
+    return this.dialectDetail
   }
 
   /** Another dialect: which layer defines each top-level key of the result. */
