@@ -6,10 +6,12 @@ import type { Problem } from '../../report.ts'
 import type { SourceDocument } from '../../source.ts'
 import type { YamlVersion } from '../../yaml/types.ts'
 import { applyAction } from './actions.ts'
+import type { ActionContext } from './actions.ts'
 import { AliasTracker, describeAliasing, groupByShare } from './aliasing.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument, readDeckhandDocument } from './document.ts'
 import type { DeckhandDocument } from './document.ts'
+import { DeckhandExplainer } from './explain.ts'
 import { NumberKinds } from './numbers.ts'
 import { renderOrder } from './order.ts'
 import { hasSelector, indexDocuments, selectParents } from './parents.ts'
@@ -33,6 +35,8 @@ export interface LayeringResult {
   rendered: RenderedDocument[]
   /** Every document read (for messages about documents that are not rendered). */
   documents: DeckhandDocument[]
+  /** With `explain`: the history of every rendered value. */
+  explainer?: DeckhandExplainer
 }
 
 /** Problems Deckhand passes over silently: strict mode fails on them, lenient mode warns. */
@@ -73,6 +77,8 @@ export interface LayeringOptions {
   failOnMissingSubstitutionSource: boolean
   /** How the document set's YAML was read (for Python's str() of 1 and 1.0). */
   yamlVersion?: YamlVersion
+  /** Record each value's history (the `explain` option). */
+  explain?: boolean
 }
 
 interface PreparedSet {
@@ -103,7 +109,7 @@ class RenderPass {
     private readonly set: PreparedSet,
     private readonly report: Reporter,
     private readonly options: LayeringOptions,
-    private readonly extra: { deepcopyAll?: boolean; aliasing?: AliasTracker } = {},
+    private readonly extra: { deepcopyAll?: boolean; aliasing?: AliasTracker; explainer?: DeckhandExplainer } = {},
   ) {}
 
   private dataOf = (doc: DeckhandDocument): unknown => {
@@ -126,6 +132,7 @@ class RenderPass {
 
   run(): void {
     const { index, selection, replacements, order, numbers } = this.set
+    const { explainer, ...extra } = this.extra
     const substitution: SubstitutionContext = {
       report: this.report,
       replacements,
@@ -133,15 +140,20 @@ class RenderPass {
       dataOf: this.dataOf,
       setData: (doc, value) => this.data.set(doc, value),
       numbers,
-      ...this.extra,
+      ...extra,
     }
+    if (explainer) substitution.onWrite = (write) => explainer.substitution(write, this.peek(write.doc))
     for (const doc of order) {
       if (doc.control) continue
       const parent = hasSelector(doc) ? index.byMeta.get(selection.parents.get(doc.meta) ?? '') : undefined
       if (parent && doc.actions.length > 0) {
         let data = this.parentData(parent)
-        for (const [position, action] of doc.actions.entries())
-          data = applyAction(action, position, data, { child: doc, parent, report: this.report })
+        const context: ActionContext = { child: doc, parent, report: this.report }
+        if (explainer) {
+          explainer.inherit(doc, parent)
+          context.onApplied = (applied) => explainer.action(doc, parent, applied)
+        }
+        for (const [position, action] of doc.actions.entries()) data = applyAction(action, position, data, context)
         this.data.set(doc, data)
         this.forChildren.delete(doc)
       }
@@ -151,7 +163,10 @@ class RenderPass {
         this.forChildren.delete(doc)
       }
       // `parent.data = doc.data`: later children of the replaced parent layer onto the replacement's data.
-      if (doc.replacement && parent) this.forChildren.set(parent, this.peek(doc))
+      if (doc.replacement && parent) {
+        this.forChildren.set(parent, this.peek(doc))
+        explainer?.replaced(parent, doc)
+      }
     }
   }
 
@@ -224,10 +239,13 @@ export function renderDocumentSet(
   const numbers = new NumberKinds(documents, options.yamlVersion ?? '1.2')
   const set: PreparedSet = { documents, index, selection, replacements, order, numbers }
   const aliasing = new AliasTracker()
-  const pass = new RenderPass(set, report, options, { aliasing })
+  const explainer = options.explain ? new DeckhandExplainer() : undefined
+  const pass = new RenderPass(set, report, options, explainer ? { aliasing, explainer } : { aliasing })
   pass.run()
   reportAliasing(set, pass, aliasing, report, options)
-  return { rendered: pass.rendered(), documents }
+  const result: LayeringResult = { rendered: pass.rendered(), documents }
+  if (explainer) result.explainer = explainer
+  return result
 }
 
 function compareText(a: string, b: string): number {

@@ -17,7 +17,7 @@ import type { PathStep } from './path.ts'
 import { PatternMismatch, PyException, PyReError } from './pyerrors.ts'
 import { sourceKey } from './replacement.ts'
 import type { Replacements } from './replacement.ts'
-import { getOwn, isMapping, pyTruthy, setOwn } from './values.ts'
+import { deepCopy, getOwn, isMapping, pyTruthy, setOwn } from './values.ts'
 import type { Mapping } from './values.ts'
 
 /** What `explain` learns from one destination written. */
@@ -32,6 +32,8 @@ export interface SubstitutionWrite {
   /** The value written, or undefined for a pattern replacement (the string at the path changed). */
   value?: unknown
   pattern: boolean
+  /** A copy of what was at the destination before (explain compares it for pattern replacements). */
+  before: unknown
 }
 
 export interface SubstitutionContext {
@@ -200,6 +202,7 @@ class SubstitutionRunner {
     let written: unknown
     let substituted: unknown
     let patternNote: 'no-match' | 'group-unset' | undefined
+    const before = context.onWrite ? this.snapshot(destPath) : undefined
     try {
       substituted = jsonpathReplace({
         data: context.dataOf(doc),
@@ -257,7 +260,17 @@ class SubstitutionRunner {
       destSteps: [...pathSteps(destPath)],
       ...(pyTruthy(destPattern) ? {} : { value: written }),
       pattern: pyTruthy(destPattern),
+      before,
     })
+  }
+
+  /** A copy of the value at the destination now, for explain. */
+  private snapshot(destPath: string): unknown {
+    try {
+      return deepCopy(findFirst(this.context.dataOf(this.doc), pathSteps(destPath))?.value)
+    } catch {
+      return undefined
+    }
   }
 
   private sourcePath(): (string | number)[] | undefined {
