@@ -97,6 +97,29 @@ describe.skipIf(!present)('real Airship sites render as Deckhand renders them (n
     })
   })
 
+  describe('one document of seaworthy', () => {
+    it('is ambiguous by name alone where a Chart and a ChartGroup share it, and says how to choose', async () => {
+      const error = await renderSite(byName('seaworthy'), { deckhand: { document: 'ucp-drydock' } }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      const d = (error as { diagnostics: { code: string; message: string }[] }).diagnostics[0]!
+      expect(d.code).toBe('MY_DECKHAND_UNKNOWN_DOCUMENT')
+      expect(d.message).toContain('armada/Chart/v1, armada/ChartGroup/v1')
+      expect(d.message).toContain('deckhand.schema')
+    })
+
+    it('is the data of the document of that schema and name', async () => {
+      const result = await renderSite(byName('seaworthy'), {
+        deckhand: { document: 'ucp-drydock', schema: 'armada/Chart/v1' },
+      })
+      const expected = (
+        JSON.parse(readFileSync(join(DECKHAND, 'expected/seaworthy.json'), 'utf8')) as RenderedDocument[]
+      ).find((doc) => doc.schema === 'armada/Chart/v1' && doc.metadata.name === 'ucp-drydock')!
+      expect(canonical(result.value)).toBe(canonical(expected.data))
+    })
+  })
+
   describe('aiab (its certificates are not in the tree)', () => {
     it.each([false, true])('fails as Deckhand does, at the substitution (strict: %s)', async (strict) => {
       const error = await renderSite(byName('aiab'), { strict }).then(

@@ -160,9 +160,9 @@ class SubstitutionRunner {
   /** The error of one destination, as `_substitute_one` handles it. */
   private destinationError(error: unknown, destPath: string, source: DeckhandDocument, at: Location): void {
     if (error instanceof PathError)
-      this.fail(DECKHAND_CODES.invalidPath, `${this.label}: ${destPath}: ${error.message}`, [...at, 'path'])
+      return this.fail(DECKHAND_CODES.invalidPath, `${this.label}: ${destPath}: ${error.message}`, [...at, 'path'])
     if (error instanceof PatternMismatch)
-      this.fail(
+      return this.fail(
         DECKHAND_CODES.substitutionUnsupported,
         `${this.label} uses ${error.message}, whose result in Deckhand (Python) this dialect cannot reproduce exactly`,
         at,
