@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One render of a treasuremap site in a fresh process, as a build or `merged-yaml render` does it
 // (run by deckhand.mjs): imports the engine bundle, renders the entry once, prints one JSON line.
-//   node deckhand-once.mjs '{"bundle":"…/internals.mjs","entry":"…/seaworthy.merged.yaml","root":"…","allow":"…"}'
+//   node deckhand-once.mjs '{"bundle":"…/internals.mjs","entry":"…/site.merged.yaml","root":"…","allow":"…"}'
 import { pathToFileURL } from 'node:url'
 
 const started = performance.now()

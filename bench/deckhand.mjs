@@ -73,7 +73,8 @@ export function measureDeckhand(internals, bundlePath, { site, rounds, log }) {
       internals.renderSync(entry, options)
       warm.push(performance.now() - started)
       log(
-        `  round ${round + 1}/${rounds}: Deckhand ${(python.wallMs / 1000).toFixed(1)} s, ours fresh process ${fresh.at(-1).toFixed(0)} ms, warm ${warm.at(-1).toFixed(0)} ms`,
+        `  round ${round + 1}/${rounds}: Deckhand ${(python.wallMs / 1000).toFixed(1)} s, ` +
+          `ours fresh process ${fresh.at(-1).toFixed(0)} ms, warm ${warm.at(-1).toFixed(0)} ms`,
       )
     }
     return {

@@ -38,7 +38,7 @@ describe('src.pattern and match_group', () => {
     expect(render(app({}, [sub]))).toEqual({ port: '5432' })
   })
 
-  it('substitutes the whole value when nothing matches, as Deckhand does, with a warning (an error in strict mode)', () => {
+  it('substitutes the whole value when nothing matches, as Deckhand does, with a warning (strict: an error)', () => {
     const input = stream(
       secrets,
       app({}, [{ src: src('secrets', '.url', { pattern: 'mysql://(.*)' }), dest: { path: '.c' } }]),

@@ -104,10 +104,10 @@ export function describeAliasing(share: Share, writes: readonly AliasedWrite[], 
   const source = shortName(share.source)
   const by = writes
     .slice(0, 3)
-    .map(
-      (w) =>
-        `substitution ${w.sub.index + 1} of ${w.writer === share.sharer ? 'this document' : shortName(w.writer)} writes ${w.destPath}`,
-    )
+    .map((w) => {
+      const writer = w.writer === share.sharer ? 'this document' : shortName(w.writer)
+      return `substitution ${w.sub.index + 1} of ${writer} writes ${w.destPath}`
+    })
     .join('; ')
   const more = writes.length > 3 ? ` (and ${writes.length - 3} more)` : ''
   return (

@@ -33,7 +33,7 @@ export const DECKHAND_CODES = {
   missingPattern: 'MY_DECKHAND_MISSING_DOCUMENT_PATTERN',
   /** `UnknownSubstitutionError`: a destination Deckhand cannot write (a path it cannot create, a bad pattern). */
   substitutionFailed: 'MY_DECKHAND_SUBSTITUTION_FAILED',
-  /** A substitution feature whose reference behaviour this dialect does not reproduce exactly (named in the message). */
+  /** What this dialect cannot reproduce exactly (a regular expression JavaScript reads otherwise, …; named). */
   substitutionUnsupported: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED',
   /** The `deckhand.document` option names no rendered document. */
   unknownDocument: 'MY_DECKHAND_UNKNOWN_DOCUMENT',

@@ -141,7 +141,7 @@ export class DeckhandExplainer {
     const history = this.historyOf(doc)
     const at = stepsToPath(applied.steps)
     const merger = `deckhand(${applied.method})`
-    const note = `action ${applied.position + 1} of ${describeDocument(doc)}, onto its parent ${describeDocument(parent)}`
+    const note = `action ${applied.position + 1} of ${describeDocument(doc)}, onto ${describeDocument(parent)}`
     if (applied.method === 'delete') {
       const location = [...(applied.deletedAt ?? at)]
       const actionPath = ['metadata', 'layeringDefinition', 'actions', applied.position, 'path']
@@ -211,7 +211,8 @@ export class DeckhandExplainer {
     const dest = stepsToPath(write.destSteps)
     const merger = 'deckhand(substitution)'
     const docPath = ['metadata', 'substitutions', sub.index, ...write.at, 'path']
-    const from = `substitution ${sub.index + 1} of ${describeDocument(doc)}: ${write.srcPath} of ${describeDocument(source)}`
+    const what = `${write.srcPath} of ${describeDocument(source)}`
+    const from = `substitution ${sub.index + 1} of ${describeDocument(doc)}: ${what}`
     if (write.pattern) {
       // The strings at or below the destination that the pattern replacement changed.
       const now = lookup(dataNow, dest)
@@ -283,7 +284,9 @@ export class DeckhandExplainer {
       if (!at) continue
       const history = this.historyOf(doc)
       const data = (value as Record<string, unknown>).data ?? null
-      const note = `changed after ${describeDocument(doc)} was rendered, through a mapping or list it shares with another document (Deckhand's shallow copy of a substitution without src.deepcopy)`
+      const note =
+        `changed after ${describeDocument(doc)} was rendered, through a mapping or list it shares with ` +
+        `another document (Deckhand's shallow copy of a substitution without src.deepcopy)`
       for (const [path, node] of walk(data)) {
         const last = history.get(keyOf(path))?.events.at(-1)
         const same = last !== undefined && (isContainer(node) || sameData(last.value, node))

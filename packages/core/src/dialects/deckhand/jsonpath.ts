@@ -210,7 +210,8 @@ function replacePattern(pattern: unknown, value: unknown, subject: unknown, kind
     pySub(compiled, text, '')
     throw new PyException(
       'MissingDocumentPattern',
-      `the value at ${path} is ${subject === null ? 'null' : `a ${pyTypeName(subject)}`}, not a string to apply the pattern ${pattern} to`,
+      `the value at ${path} is ${subject === null ? 'null' : `a ${pyTypeName(subject)}`}, ` +
+        `not a string to apply the pattern ${pattern} to`,
     )
   }
   return pySub(compiled, text, subject)

@@ -59,7 +59,9 @@ export class NumberKinds {
     }
     if (kinds.size !== 1 || kinds.has(undefined))
       throw new PatternMismatch(
-        `the number ${value}, which the document set writes ${kinds.size > 1 ? 'both as an integer and as a float' : 'in a way this dialect cannot read back'}: Python's str() prints 80 and 80.0 differently`,
+        `the number ${value}, which the document set writes ` +
+          `${kinds.size > 1 ? 'both as an integer and as a float' : 'in a way this dialect cannot read back'}: ` +
+          `Python's str() prints 80 and 80.0 differently`,
       )
     const kind = [...kinds][0]!
     this.known.set(value, kind)

@@ -75,7 +75,9 @@ function checkCycles(graph: Graph, report: Reporter): void {
       const names = [...cycle.map((entry) => describeDocument(entry.doc)), describeDocument(doc)].join(' → ')
       report.fail({
         code: DECKHAND_CODES.dependencyCycle,
-        message: `these documents depend on each other through parents and substitutions: ${names} (SubstitutionDependencyCycle)`,
+        message:
+          `these documents depend on each other through parents and substitutions: ${names} ` +
+          '(SubstitutionDependencyCycle)',
         doc: cycle[0]!.doc.source,
         path: cycle[0]!.via?.path ?? [],
       })

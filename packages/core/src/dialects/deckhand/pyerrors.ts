@@ -1,6 +1,6 @@
 // Python behaviour this dialect reproduces, and where it stops.
 
-/** What this dialect cannot reproduce exactly (a regex JavaScript reads differently, …): refused, never approximated. */
+/** What this dialect cannot reproduce exactly (a regex JavaScript reads otherwise, …): refused, not approximated. */
 export class PatternMismatch extends Error {}
 
 /** What Python's `re` raises (`re.error`): the pattern (or replacement template) is invalid. */

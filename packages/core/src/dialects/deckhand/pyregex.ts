@@ -230,7 +230,8 @@ class Translator {
       } else if (rest.startsWith('(')) {
         throw new PatternMismatch('a conditional group (?(…)…) (JavaScript has none)')
       } else if (/^[aiLmsux-]/.test(rest)) {
-        throw new PatternMismatch(`the inline flags (?${rest.split(/[:)]/)[0]}…) (their meaning differs in JavaScript)`)
+        const flags = rest.split(/[:)]/)[0]
+        throw new PatternMismatch(`the inline flags (?${flags}…) (their meaning differs in JavaScript)`)
       } else {
         this.error(`unknown extension ?${rest[0] ?? ''}`)
       }

@@ -110,7 +110,9 @@ class SubstitutionRunner {
     if (!found) {
       this.failOrSkip(
         DECKHAND_CODES.substitutionSourceNotFound,
-        `${this.label} needs [${schema}] ${name}, which is not a concrete document of this set (SubstitutionSourceNotFound: Required substitution source document [${schema}] ${name} was not found, yet is referenced by [${this.doc.schema}] ${this.doc.name})`,
+        `${this.label} needs [${schema}] ${name}, which is not a concrete document of this set ` +
+          `(SubstitutionSourceNotFound: Required substitution source document [${schema}] ${name} was not ` +
+          `found, yet is referenced by [${this.doc.schema}] ${this.doc.name})`,
         ['src'],
         'Deckhand skips the substitution',
       )
@@ -142,7 +144,8 @@ class SubstitutionRunner {
       // Deckhand logs the warning and goes on: the destination receives None.
       this.failOrSkip(
         DECKHAND_CODES.substitutionSourceDataNotFound,
-        `${this.label}: nothing at ${srcPath} in the rendered data of ${describeDocument(source)} (SubstitutionSourceDataNotFound)`,
+        `${this.label}: nothing at ${srcPath} in the rendered data of ${describeDocument(source)} ` +
+          `(SubstitutionSourceDataNotFound)`,
         ['src', 'path'],
         'Deckhand substitutes None (null, or the text None into a pattern)',
       )
@@ -172,7 +175,8 @@ class SubstitutionRunner {
     const kind = error instanceof PyReError ? 're.error' : error.pyType
     this.failOrSkip(
       pattern ? DECKHAND_CODES.missingPattern : DECKHAND_CODES.substitutionFailed,
-      `${this.label}: substituting ${describeDocument(source)} into ${destPath} fails in Deckhand with ${kind}: ${error.message} (UnknownSubstitutionError)`,
+      `${this.label}: substituting ${describeDocument(source)} into ${destPath} fails in Deckhand with ` +
+        `${kind}: ${error.message} (UnknownSubstitutionError)`,
       [...at, pattern ? 'pattern' : 'path'],
       'Deckhand leaves this destination as it is',
     )
@@ -184,8 +188,10 @@ class SubstitutionRunner {
       this.problem(
         DECKHAND_CODES.sourcePatternUnmatched,
         outcome === 'no-match'
-          ? `${this.label}: src.pattern ${pattern} does not match the source value; Deckhand substitutes the whole value`
-          : `${this.label}: the match_group of src.pattern ${pattern} takes no part in the match; Deckhand substitutes None`,
+          ? `${this.label}: src.pattern ${pattern} does not match the source value; ` +
+              'Deckhand substitutes the whole value'
+          : `${this.label}: the match_group of src.pattern ${pattern} takes no part in the match; ` +
+              'Deckhand substitutes None',
         ['src', 'pattern'],
       ),
     )
@@ -236,7 +242,9 @@ class SubstitutionRunner {
     } else {
       this.failOrSkip(
         DECKHAND_CODES.substitutionFailed,
-        `${this.label}: Failed to create JSON path ${destPath} in the destination document ${describeDocument(doc)}: the result is empty or false, and Deckhand does not write it over the whole data (UnknownSubstitutionError)`,
+        `${this.label}: Failed to create JSON path ${destPath} in the destination document ` +
+          `${describeDocument(doc)}: the result is empty or false, and Deckhand does not write it over the ` +
+          'whole data (UnknownSubstitutionError)',
         [...at, 'path'],
         'Deckhand leaves the document as it is',
       )
