@@ -10,6 +10,7 @@ export const PLUS = 0x2b
 export const COMMA = 0x2c
 export const DASH = 0x2d
 export const COLON = 0x3a
+export const GREATER = 0x3e
 export const QUESTION = 0x3f
 export const BRACKET = 0x5b
 export const BACKSLASH = 0x5c

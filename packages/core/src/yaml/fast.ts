@@ -15,8 +15,10 @@ import {
   CR,
   DASH,
   DOUBLE,
+  GREATER,
   HASH,
   LF,
+  PIPE,
   PLUS,
   QUESTION,
   SINGLE,
@@ -175,8 +177,15 @@ const FLOW_BRACKET = /[[\]{}]/
 function collectionKeyInFlowMapping(text: string): boolean {
   const open: number[] = []
   let entryStart = false
+  let lineStart = 0
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
+    if (c === LF) {
+      // Outside flow collections, the body of a block scalar that this line opens is text: skip it.
+      if (open.length === 0) i = blockScalarEnd(text, lineStart, i)
+      lineStart = i + 1
+      continue
+    }
     if ((c === DOUBLE || c === SINGLE) && opensQuoted(text, i)) {
       // A quoted scalar: skip to its closing quote (`\"` and `''` stay inside).
       const start = i
@@ -207,6 +216,35 @@ function collectionKeyInFlowMapping(text: string): boolean {
     else if (!isBlank(c) && !isLineBreak(c)) entryStart = false
   }
   return false
+}
+
+// A block scalar header at the end of a line, in value position (after `key: `, `- `, `? `, a tag or
+// an anchor), with its indicators and an optional comment.
+const BLOCK_HEADER =
+  /^( *)(?:[-?] +)*(?:[^\s#'"[{][^#]*?: +)?(?:[-?] +)*(?:[!&]\S* +)*[|>][1-9]?[-+]?[1-9]?(?: +#.*)?\r?$/
+
+/**
+ * Where the line ending at `end` (a LF) and the block scalar body it opens end: the last LF of the
+ * lines indented more than it (or blank) after it, when the line is a block scalar header; else `end`.
+ */
+function blockScalarEnd(text: string, start: number, end: number): number {
+  const last = text.charCodeAt(end - 1 - (text.charCodeAt(end - 1) === CR ? 1 : 0))
+  if (last !== PIPE && last !== GREATER && !text.slice(start, end).includes('#')) return end
+  const header = BLOCK_HEADER.exec(text.slice(start, end))
+  if (!header) return end
+  const indent = header[1]!.length
+  let next = end
+  for (;;) {
+    const from = next + 1
+    if (from >= text.length) return next
+    let j = from
+    while (j < text.length && text.charCodeAt(j) === SPACE) j++
+    const blank = j >= text.length || isLineBreak(text.charCodeAt(j))
+    if (!blank && j - from <= indent) return next
+    const lf = text.indexOf('\n', from)
+    if (lf === -1) return text.length
+    next = lf
+  }
 }
 
 /**
