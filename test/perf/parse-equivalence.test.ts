@@ -106,6 +106,10 @@ const EDGE_CASES: [string, boolean][] = [
   ['data:\n  # Chart source\n  source: {type: local}\n  # Images\n  images: {}\n', true],
   ['text: |\n  ends without a line break', true],
   ['profile: |\n  deny @{PROC}/{[^1-9],[^1-9][^0-9]}/** w,\n  x {[y]}\nnext: 1\n', true],
+  [
+    "annotations:\n  description: member {{ $labels.instance }} of job\n    {{ $labels.job }}\n  summary: '{{$labels.alias}}: full\n    {{ $value }}'\n  expr: a\n    > b\n",
+    true,
+  ],
   ['k: !!str 12\nl: !!str\n', false],
   ['!!str\n  0o7\n', false],
   ['----\n', false],

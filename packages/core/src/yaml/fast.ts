@@ -163,6 +163,71 @@ function opensQuotedValue(text: string, i: number): boolean {
   return j < i - 1 && (before === COLON || before === DASH || before === QUESTION)
 }
 
+// A block line whose value is a plain scalar: indentation, `- ` items, a plain key and `: `, then a
+// value that starts as a plain scalar and has no `: ` or ` #` (which would end it or be an error).
+const PLAIN_VALUE_LINE =
+  /^( *)((?:- +)*)(?:[^\s#'"[{|>&!*?%@`,\]}-][^#]*?: +)?[^\s#'"[{|>&!*?%@`,\]}-](?:(?!: | #|:$).)*\r?$/
+
+/**
+ * The end of the plain scalar's continuation lines after the line ending at `end` (a LF), when that
+ * line's value is a plain scalar: lines indented more than its key (or item), and blank lines.
+ */
+function plainContinuationEnd(text: string, start: number, end: number): number {
+  const line = PLAIN_VALUE_LINE.exec(text.slice(start, end))
+  if (!line) return end
+  // Continuation lines are indented more than the key (or the item's text): more than needed, never less.
+  const column = line[1]!.length + line[2]!.length
+  let next = end
+  for (;;) {
+    const from = next + 1
+    if (from >= text.length) return next
+    let j = from
+    while (j < text.length && text.charCodeAt(j) === SPACE) j++
+    const lineEnd = text.indexOf('\n', from)
+    const blank = j >= text.length || isLineBreak(text.charCodeAt(j))
+    if (!blank && (j - from <= column || text.charCodeAt(j) === HASH)) return next
+    if (lineEnd === -1) return text.length - 1
+    next = lineEnd
+  }
+}
+
+/** Whether a value starts at `i` in block context: first on its line, or after `:`, `-` or `?` and a blank. */
+function startsValue(text: string, i: number): boolean {
+  let j = i - 1
+  while (j >= 0 && isBlank(text.charCodeAt(j))) j--
+  if (j < 0 || isLineBreak(text.charCodeAt(j))) return true
+  const before = text.charCodeAt(j)
+  return j < i - 1 && (before === COLON || before === DASH || before === QUESTION)
+}
+
+/**
+ * Whether `index` is inside a comment or inside a quoted scalar that opens and closes on its line
+ * (`summary: '{{$labels.x}}: …'`), scanning its line from the start. A quote that does not close on
+ * the line answers no: the text then goes to the precise path.
+ */
+function inQuotedOrComment(text: string, index: number): boolean {
+  let i = index
+  while (i > 0 && !isLineBreak(text.charCodeAt(i - 1))) i--
+  for (; i < index; i++) {
+    const c = text.charCodeAt(i)
+    if (c === HASH && (i === 0 || isBlank(text.charCodeAt(i - 1)) || isLineBreak(text.charCodeAt(i - 1)))) return true
+    if (!opensQuotedValue(text, i)) continue
+    let j = i + 1
+    for (; j < text.length && !isLineBreak(text.charCodeAt(j)); j++) {
+      const d = text.charCodeAt(j)
+      if (c === DOUBLE && d === BACKSLASH) j++
+      else if (d === c) {
+        if (c === SINGLE && text.charCodeAt(j + 1) === SINGLE) j++
+        else break
+      }
+    }
+    if (j >= text.length || isLineBreak(text.charCodeAt(j))) return false
+    if (j > index) return true
+    i = j
+  }
+  return false
+}
+
 const QUOTE_OPENERS = new Set([...'[{,:-?'].map((ch) => ch.charCodeAt(0)))
 const FLOW_BRACKET = /[[\]{}]/
 
@@ -181,8 +246,12 @@ function collectionKeyInFlowMapping(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (c === LF) {
-      // Outside flow collections, the body of a block scalar that this line opens is text: skip it.
-      if (open.length === 0) i = blockScalarEnd(text, lineStart, i)
+      // In block context, the body of a block scalar this line opens, and the continuation lines of a
+      // plain scalar it starts, are text: skip them.
+      if (open.length === 0) {
+        const end = blockScalarEnd(text, lineStart, i)
+        i = end === i ? plainContinuationEnd(text, lineStart, i) : end
+      }
       lineStart = i + 1
       continue
     }
@@ -197,15 +266,24 @@ function collectionKeyInFlowMapping(text: string): boolean {
           else break
         }
       }
-      if (FLOW_BRACKET.test(text.slice(start + 1, i))) return true
+      const inner = text.slice(start + 1, i)
+      const multiLine = /[\r\n]/.test(inner)
+      if (multiLine) lineStart = text.lastIndexOf('\n', i) + 1
+      // Brackets in a quoted scalar that surely opened in block context are text.
+      const sure = open.length === 0 && opensQuotedValue(text, start)
+      if (!sure && FLOW_BRACKET.test(inner)) return true
       entryStart = false
       continue
     }
     if (c === HASH && (i === 0 || isBlank(text.charCodeAt(i - 1)) || isLineBreak(text.charCodeAt(i - 1)))) {
       while (i < text.length && !isLineBreak(text.charCodeAt(i))) i++
+      i-- // the line break is handled next
       continue
     }
     if (c === BRACKET || c === BRACE) {
+      // In block context a bracket opens a flow collection only where a value starts; elsewhere it
+      // is text of a plain scalar (`description: member {{ $labels.instance }}`).
+      if (open.length === 0 && !startsValue(text, i)) continue
       if (entryStart && open[open.length - 1] === BRACE) return true
       open.push(c)
       entryStart = true
@@ -248,13 +326,25 @@ function blockScalarEnd(text: string, start: number, end: number): number {
 }
 
 /**
+ * Whether the rest of the line from `j` is only chomping and indentation indicators, blanks and a
+ * comment, as after a block scalar header: `> node_memory * 0.8` first on a line of a multi-line
+ * plain scalar is text to both parsers.
+ */
+function onlyIndicatorsFollow(text: string, j: number): boolean {
+  let c = text.charCodeAt(j)
+  while (c === PLUS || c === DASH || (c >= 0x31 && c <= 0x39)) c = text.charCodeAt(++j)
+  while (isBlank(c)) c = text.charCodeAt(++j)
+  return j >= text.length || isLineBreak(c) || c === HASH
+}
+
+/**
  * A block scalar header (`|` or `>`) js-yaml reads differently from `yaml`: alone on its line, with
  * an indentation indicator (`|2`), or followed by an empty line.
  */
 function unusualBlockHeader(text: string, index: number): boolean {
   let i = index - 1
   while (i >= 0 && isBlank(text.charCodeAt(i))) i--
-  if (i < 0 || isLineBreak(text.charCodeAt(i))) return true
+  if (i < 0 || isLineBreak(text.charCodeAt(i))) return onlyIndicatorsFollow(text, index + 1)
   if (i === index - 1) return false // `a|b`: not a header
   let j = index + 1
   let c = text.charCodeAt(j)
@@ -277,7 +367,7 @@ const TEXT_RULES: readonly (TextRule | ScanRule)[] = [
   { needs: ['!<'], pattern: /!</ },
   // `?` explicit keys and flow collections as keys: js-yaml stringifies collection keys its own way.
   { needs: ['?'], pattern: /\?(?:[ \t\r\n]|$)/g, at: after(' \t\r\n[{,') },
-  { needs: [']', '}'], pattern: /[\]}][ \t]*:/ },
+  { needs: [']', '}'], pattern: /[\]}][ \t]*:/g, at: (text, index) => !inQuotedOrComment(text, index) },
   // What js-yaml reads and `yaml` refuses or reads otherwise, found by fuzzing both
   // (test/perf/parse-equivalence.test.ts): a comment glued to a quoted scalar or a flow collection;
   // a comment line between a key and its plain value on a later line (`yaml` may take the value
