@@ -107,7 +107,7 @@ const EDGE_CASES: [string, boolean][] = [
   ['text: |\n  ends without a line break', true],
   ['profile: |\n  deny @{PROC}/{[^1-9],[^1-9][^0-9]}/** w,\n  x {[y]}\nnext: 1\n', true],
   [
-    "annotations:\n  description: member {{ $labels.instance }} of job\n    {{ $labels.job }}\n  summary: '{{$labels.alias}}: full\n    {{ $value }}'\n  expr: a\n    > b\n",
+    "annotations:\n  description: member {{ $labels.instance }} of job\n    {{ $labels.job }}\n  summary: '{{$labels.alias}}: full'\n  detail: 'out of\n    space {{ $value }}'\n  expr: a\n    > b\n",
     true,
   ],
   ['k: !!str 12\nl: !!str\n', false],
