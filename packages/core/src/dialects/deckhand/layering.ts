@@ -13,7 +13,7 @@ import { describeDocument, readDeckhandDocument } from './document.ts'
 import type { DeckhandDocument } from './document.ts'
 import { DeckhandExplainer } from './explain.ts'
 import { NumberKinds } from './numbers.ts'
-import { renderOrder } from './order.ts'
+import { dependents, renderOrder } from './order.ts'
 import { hasSelector, indexDocuments, selectParents } from './parents.ts'
 import type { DocumentIndex, ParentSelection } from './parents.ts'
 import { findLayeringPolicy } from './policy.ts'
@@ -112,6 +112,19 @@ class RenderPass {
     private readonly extra: { deepcopyAll?: boolean; aliasing?: AliasTracker; explainer?: DeckhandExplainer } = {},
   ) {}
 
+  /**
+   * Renders only `only` again; every other document keeps what `from` rendered (it neither changed
+   * after its render nor reads a document that did).
+   */
+  renderAgain(from: RenderPass, only: ReadonlySet<DeckhandDocument>): void {
+    for (const [doc, data] of from.data) if (!only.has(doc)) this.data.set(doc, data)
+    for (const [doc, data] of from.forChildren) this.forChildren.set(doc, data)
+    this.only = only
+    this.run()
+  }
+
+  private only: ReadonlySet<DeckhandDocument> | undefined
+
   private dataOf = (doc: DeckhandDocument): unknown => {
     if (!this.data.has(doc)) this.data.set(doc, deepCopy(getOwn(doc.raw, 'data') ?? null))
     return this.data.get(doc)
@@ -144,7 +157,7 @@ class RenderPass {
     }
     if (explainer) substitution.onWrite = (write) => explainer.substitution(write, this.peek(write.doc))
     for (const doc of order) {
-      if (doc.control) continue
+      if (doc.control || (this.only && !this.only.has(doc))) continue
       const parent = hasSelector(doc) ? index.byMeta.get(selection.parents.get(doc.meta) ?? '') : undefined
       if (parent && doc.actions.length > 0) {
         let data = this.parentData(parent)
@@ -191,6 +204,23 @@ class RenderPass {
  * Where Deckhand's aliasing changed the result (compared with a render in which every substitution
  * copies its value deeply), a warning at each substitution whose shared value was written through.
  */
+/** The documents a render with copies could give otherwise: those aliasing touched, and their dependents. */
+function affectedByAliasing(set: PreparedSet, aliasing: AliasTracker): Set<DeckhandDocument> {
+  const reach = dependents(set.index, set.selection, set.replacements)
+  const affected = new Set<DeckhandDocument>()
+  const visit = (doc: DeckhandDocument): void => {
+    if (affected.has(doc)) return
+    affected.add(doc)
+    for (const dependent of reach.get(doc) ?? []) visit(dependent)
+  }
+  for (const { share, writer } of aliasing.writes) for (const doc of [share.source, share.sharer, writer]) visit(doc)
+  return affected
+}
+
+/**
+ * Where Deckhand's aliasing changed the result (compared with a render in which every substitution
+ * copies its value deeply), a warning at each substitution whose shared value was written through.
+ */
 function reportAliasing(
   set: PreparedSet,
   pass: RenderPass,
@@ -200,12 +230,14 @@ function reportAliasing(
 ): void {
   if (aliasing.writes.length === 0) return
   const copied = new RenderPass(set, new SilentReporter(false, report.root), options, { deepcopyAll: true })
+  const affected = affectedByAliasing(set, aliasing)
   let differing: string[]
   try {
-    copied.run()
-    differing = [...set.index.byMeta.values()]
+    copied.renderAgain(pass, affected)
+    differing = [...affected]
       .filter((doc) => !doc.abstract && !set.replacements.replacedBy.has(doc.meta))
       .filter((doc) => !sameData(pass.peek(doc), copied.peek(doc)))
+      .sort(compareDocuments)
       .map((doc) => `[${doc.schema}] ${doc.name}`)
   } catch (error) {
     if (!isMergedYamlError(error)) throw error

@@ -141,3 +141,20 @@ export function renderOrder(
   for (const doc of index.byMeta.values()) if (!placed.has(doc)) order.push(doc)
   return order
 }
+
+/** Each document's dependents (children, and documents substituting from it), for what a change reaches. */
+export function dependents(
+  index: DocumentIndex,
+  selection: ParentSelection,
+  replacements: Replacements,
+): Map<DeckhandDocument, DeckhandDocument[]> {
+  const out = new Map<DeckhandDocument, DeckhandDocument[]>()
+  for (const doc of index.byMeta.values()) {
+    for (const edge of dependencies(doc, index, selection, replacements)) {
+      const list = out.get(edge.to)
+      if (list) list.push(doc)
+      else out.set(edge.to, [doc])
+    }
+  }
+  return out
+}

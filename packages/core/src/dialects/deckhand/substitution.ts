@@ -219,7 +219,8 @@ class SubstitutionRunner {
         srcPattern,
         srcMatchGroup: Object.prototype.hasOwnProperty.call(this.src, 'match_group') ? this.src.match_group : 0,
         srcDeepcopy: deepcopy,
-        numberKind: context.numbers.forSource(source, this.sourcePath(), secret),
+        // Only a dest.pattern with an integral number needs it: the source path is read then.
+        numberKind: (value) => context.numbers.forSource(source, this.sourcePath(), secret)(value),
         observer,
         onValue: (value) => (written = value),
         onSourcePattern: (outcome) => (patternNote = outcome),
