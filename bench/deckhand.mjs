@@ -54,6 +54,7 @@ export function measureDeckhand(internals, bundlePath, { site, rounds, log }) {
     const once = JSON.stringify({ bundle: bundlePath, entry, root: dir, allow: corpus })
     const deckhand = []
     const fresh = []
+    const freshRender = []
     const warm = []
     let documents
     // The warm process's first render pays for compiling the engine: not counted.
@@ -66,7 +67,9 @@ export function measureDeckhand(internals, bundlePath, { site, rounds, log }) {
       const expected = JSON.parse(python.stdout).length
       const child = timed(process.execPath, [join(REPO_ROOT, 'bench', 'deckhand-once.mjs'), once])
       fresh.push(child.wallMs)
-      documents = JSON.parse(child.stdout.trim().split('\n').at(-1)).documents
+      const line = JSON.parse(child.stdout.trim().split('\n').at(-1))
+      documents = line.documents
+      freshRender.push(line.renderMs)
       if (documents !== expected)
         throw new Error(`${site}: ${documents} documents rendered, Deckhand renders ${expected}`)
       const started = performance.now()
@@ -83,6 +86,8 @@ export function measureDeckhand(internals, bundlePath, { site, rounds, log }) {
       documents,
       deckhandMs: summarize(deckhand),
       oursFreshProcessMs: summarize(fresh),
+      /** The render alone in the fresh process (without starting Node and importing the engine). */
+      oursFreshRenderMs: summarize(freshRender),
       oursWarmMs: summarize(warm),
       ratio: {
         freshProcess: summarize(deckhand.map((t, i) => t / fresh[i])),

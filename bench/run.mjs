@@ -233,8 +233,11 @@ function printInProcess(results) {
 }
 
 function printDeckhand(d) {
+  const ms = (summary) => `${fmt(summary.median, 0)} ms`
   log(
-    `${d.site} (${d.files} files, ${d.documents} documents): Deckhand ${fmt(d.deckhandMs.median / 1000, 1)} s | ours, fresh process ${fmt(d.oursFreshProcessMs.median, 0)} ms, warm ${fmt(d.oursWarmMs.median, 0)} ms (medians)`,
+    `${d.site} (${d.files} files, ${d.documents} documents): Deckhand ${fmt(d.deckhandMs.median / 1000, 1)} s | ` +
+      `ours, fresh process ${ms(d.oursFreshProcessMs)} (the render ${ms(d.oursFreshRenderMs)}), ` +
+      `warm ${ms(d.oursWarmMs)} (medians)`,
   )
   for (const [name, label] of [
     ['freshProcess', 'fresh process'],
