@@ -2,7 +2,7 @@
 // template, of `str(value)`), `dest.recurse` and its depth. Every expectation here was checked against
 // Deckhand's own engine (../shared/realworld/oracle/dh_ref.py).
 import { describe, expect, it } from 'vitest'
-import { dataByName, doc, lineOf, renderDeckhand, renderError, src, stream, withSubs } from './helpers.ts'
+import { dataByName, doc, lineOf, POLICY, renderDeckhand, renderError, src, stream, withSubs } from './helpers.ts'
 
 const secrets = doc({
   name: 'secrets',
@@ -79,6 +79,32 @@ describe('dest.pattern', () => {
       t: 'on=True',
       u: 'r=1.5',
       v: "db={'user': 'admin', 'port': 5432}",
+    })
+  })
+
+  describe('str() of a number, which JavaScript does not tell from a float', () => {
+    // ports-global's data is written here as YAML text, so that 80 and 80.0 stay as written.
+    const set = (written: string, elsewhere: string) =>
+      [
+        `---\n${POLICY}`,
+        `--- {schema: example/Kind/v1, metadata: {schema: metadata/Document/v1, name: ports-global, labels: {p: g}, ` +
+          `layeringDefinition: {layer: global, abstract: true}}, data: {api: ${written}}}\n`,
+        `--- {schema: example/Kind/v1, metadata: {schema: metadata/Document/v1, name: other, ` +
+          `layeringDefinition: {layer: global}}, data: {port: ${elsewhere}}}\n`,
+        `--- ${doc({ name: 'ports', layer: 'site', selector: { p: 'g' }, actions: [['merge', '.']], data: {} })}\n`,
+        `--- ${app({ s: 'p=P' }, [{ src: src('ports', '.api'), dest: { path: '.s', pattern: 'P' } }])}\n`,
+      ].join('')
+
+    it('prints it as the document set writes it (80, or 80.0 for a float)', () => {
+      expect(dataByName(renderDeckhand(set('80', '1')).value).app).toEqual({ s: 'p=80' })
+      expect(dataByName(renderDeckhand(set('80.0', '1')).value).app).toEqual({ s: 'p=80.0' })
+    })
+
+    it('refuses it where the set writes the number both ways, at the substitution', () => {
+      expect(renderError(set('80', '80.0'))).toMatchObject({
+        code: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED',
+        line: lineOf(4),
+      })
     })
   })
 
