@@ -3,7 +3,7 @@
 // backslash before a non-letter stays as it is, and a backslash before any other ASCII letter is an
 // error. Deckhand substitutes `str(value)` through it, so a secret with a backslash can change.
 import { PyReError } from './pyerrors.ts'
-import type { PyPattern } from './pyregex.ts'
+import type { PyPattern } from './pyregex-translate.ts'
 
 export interface PyTemplate {
   /** Literal text, or a group number to insert. */
