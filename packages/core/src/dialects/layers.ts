@@ -31,12 +31,13 @@ export function layerDocuments(
   return docs
 }
 
-/** `explain` for a dialect without per-value provenance: which layers define each top-level key. */
+/** `explain` for a dialect that recorded no per-value provenance: which layers define each top-level key. */
 export function recordLayers(
   context: DialectContext,
   docs: readonly SourceDocument[],
   value: unknown,
   dialect: string,
 ): void {
-  context.provenance?.layers(docs, value, dialect)
+  const { provenance } = context
+  if (provenance && !provenance.hasDialectDetail) provenance.layers(docs, value, dialect)
 }
