@@ -47,15 +47,24 @@ export interface DialectResult {
   bound?: ValueBound
 }
 
-/** A `merged-yaml` flag that sets one of a dialect's options to a string. */
+/**
+ * A `merged-yaml` flag that sets one of a dialect's options. `kind` says what the option takes:
+ * `string` (the default), `list` (the flag repeated), `pairs` (`name=value`, repeated, a mapping),
+ * `yaml-file` (a YAML file's value), `switch` (no value: the option is set to `switchValue`); `path`
+ * resolves strings as paths from the working directory.
+ */
 export interface DialectFlag {
   /** Without the dashes: `lookup` is `--lookup <value>`. */
   flag: string
   /** The option of the dialect it sets (`RenderOptions[name][option]`). */
   option: string
-  /** How the value is shown in the help: `<A/B>`. */
+  /** How the value is shown in the help (`<A/B>`); empty for a switch. */
   value: string
   description: string
+  kind?: 'string' | 'list' | 'pairs' | 'yaml-file' | 'switch'
+  path?: boolean
+  /** What a switch sets the option to. */
+  switchValue?: unknown
 }
 
 /** The table of a room's diagnostic codes, each with the line the docs give it. */
