@@ -1,0 +1,61 @@
+// Nuxt: a module that adds the plugin to the builder Nuxt runs (Vite, webpack or Rspack), with Nuxt's
+// project folder as the root (Vite's root there is the `app/` source folder) and `${mode}` from Nuxt
+// (`development` under `nuxi dev`, else `production`). It types `*.merged.yaml` imports in `.vue`
+// files through the tsconfig Nuxt generates: sidecar declarations need `allowArbitraryExtensions`, and
+// the client types cover entries not generated yet. No import of @nuxt/kit: the hooks are Nuxt's own.
+import { createRspackPlugin, createVitePlugin, createWebpackPlugin } from 'unplugin'
+import { PLUGIN_NAME, unpluginFactory } from '../plugin/factory.ts'
+import type { Options } from '../plugin/options.ts'
+
+interface Plugins {
+  plugins?: unknown[]
+}
+
+/** The part of a tsconfig Nuxt generates that the module sets. */
+interface TsConfig {
+  compilerOptions?: Record<string, unknown>
+}
+
+/** The part of Nuxt the module uses (`@nuxt/schema`'s `Nuxt`). */
+export interface NuxtLike {
+  options: { rootDir: string; dev: boolean }
+  hook(name: 'vite:extend', run: (context: { config: Plugins }) => void): unknown
+  hook(name: 'webpack:config' | 'rspack:config', run: (configs: Plugins[]) => void): unknown
+  hook(
+    name: 'prepare:types',
+    run: (types: { references: Array<{ types: string } | { path: string }>; tsConfig: TsConfig }) => void,
+  ): unknown
+}
+
+/** The plugin options with Nuxt's root and mode unless given. */
+export function resolveNuxtOptions(options: Options, nuxt: NuxtLike): Options {
+  return {
+    ...options,
+    root: options.root ?? nuxt.options.rootDir,
+    vars: { mode: nuxt.options.dev ? 'development' : 'production', ...options.vars },
+  }
+}
+
+const push = (config: Plugins, plugin: unknown): void => {
+  config.plugins ??= []
+  config.plugins.push(plugin)
+}
+
+/** `modules: [['unplugin-merged-yaml/nuxt', options]]` in nuxt.config. */
+export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: NuxtLike): void {
+  const options = resolveNuxtOptions(inlineOptions ?? {}, nuxt)
+  nuxt.hook('vite:extend', ({ config }) => push(config, createVitePlugin(unpluginFactory)(options)))
+  nuxt.hook('webpack:config', (configs) => {
+    for (const config of configs) push(config, createWebpackPlugin(unpluginFactory)(options))
+  })
+  nuxt.hook('rspack:config', (configs) => {
+    for (const config of configs) push(config, createRspackPlugin(unpluginFactory)(options))
+  })
+  nuxt.hook('prepare:types', ({ references, tsConfig }) => {
+    references.push({ types: 'unplugin-merged-yaml/client' })
+    tsConfig.compilerOptions = { ...tsConfig.compilerOptions, allowArbitraryExtensions: true }
+  })
+}
+
+/** What Nuxt asks a module for: its name (and no options of its own in nuxt.config: they are inline). */
+mergedYamlNuxtModule.getMeta = () => Promise.resolve({ name: PLUGIN_NAME })
