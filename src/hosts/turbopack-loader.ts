@@ -41,8 +41,12 @@ function toError(message: UnpluginMessage): Error {
 }
 
 export function mergedYamlLoader(this: LoaderContext, _source: string): void {
-  const callback = this.async()
-  const loader = this
+  runLoader(this)
+}
+
+function runLoader(loader: LoaderContext): void {
+  const callback = loader.async()
+  const { resourcePath, resourceQuery } = loader
   let failure: Error | undefined
   const context: LoadContext = {
     loader,
@@ -54,10 +58,10 @@ export function mergedYamlLoader(this: LoaderContext, _source: string): void {
       loader.emitWarning(toError(typeof message === 'string' ? { message } : message))
     },
   }
-  const plugin = pluginFor(this.getOptions())
+  const plugin = pluginFor(loader.getOptions())
   let result: ReturnType<MergedYaml['load']>
   try {
-    result = plugin.load(context, this.resourcePath + this.resourceQuery)
+    result = plugin.load(context, resourcePath + resourceQuery)
   } catch (error) {
     callback(error as Error)
     return
@@ -67,7 +71,7 @@ export function mergedYamlLoader(this: LoaderContext, _source: string): void {
       if (failure) callback(failure)
       else if (result === undefined)
         // `turbopack.rules` matches paths only: a query the plugin does not own (`?raw`) still comes here.
-        callback(new Error(`${this.resourcePath}${this.resourceQuery}: the query is not one of an entry's`))
+        callback(new Error(`${resourcePath}${resourceQuery}: the query is not one of an entry's`))
       else callback(null, typeof result === 'string' ? result : result.code)
     },
     (error: unknown) => callback(error as Error),

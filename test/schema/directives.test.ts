@@ -74,7 +74,7 @@ function engineRefuses(value: unknown, file: string): boolean | undefined {
     verdicts.push(
       !isMapping(strategies) ||
         !Object.values(strategies).every((s) => STRATEGIES.includes(s as string)) ||
-        refuses((report) => parseEnvironment(sourceDocument(value, file), 'client', report)),
+        refuses((report) => parseEnvironment(sourceDocument(value, file), 'heatclient', report)),
     )
   }
   if (deckhandDirective(value)?.startsWith('metadata.schema')) {
