@@ -21,6 +21,7 @@ export interface NuxtLike {
   options: { rootDir: string; dev: boolean }
   hook(name: 'vite:extend', run: (context: { config: Plugins }) => void): unknown
   hook(name: 'webpack:config' | 'rspack:config', run: (configs: Plugins[]) => void): unknown
+  hook(name: 'build:error', run: (error: unknown) => void): unknown
   hook(
     name: 'prepare:types',
     run: (types: { references: Array<{ types: string } | { path: string }>; tsConfig: TsConfig }) => void,
@@ -36,6 +37,9 @@ export function resolveNuxtOptions(options: Options, nuxt: NuxtLike): Options {
   }
 }
 
+/** The `file:line:col: error CODE:` line of a render error (codes.ts: every code starts MY_). */
+const DIAGNOSTIC = /:\d+:\d+: error MY_[A-Z0-9_]+:/
+
 const push = (config: Plugins, plugin: unknown): void => {
   config.plugins ??= []
   config.plugins.push(plugin)
@@ -50,6 +54,12 @@ export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: N
   })
   nuxt.hook('rspack:config', (configs) => {
     for (const config of configs) push(config, createRspackPlugin(unpluginFactory)(options))
+  })
+  // `nuxi build` with the webpack (or Rspack) builder prints only "Nuxt build error": the compiler's
+  // errors are in the error's stack (@nuxt/webpack-builder's `compile`), so a render error is printed here.
+  nuxt.hook('build:error', (error) => {
+    const stack = error instanceof Error ? error.stack : undefined
+    if (stack && DIAGNOSTIC.test(stack)) console.error(stack)
   })
   nuxt.hook('prepare:types', ({ references, tsConfig }) => {
     references.push({ types: 'unplugin-merged-yaml/client' })

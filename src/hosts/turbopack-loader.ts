@@ -33,10 +33,13 @@ function pluginFor(options: Options): MergedYaml {
   return plugin
 }
 
-/** A message as an Error whose text is the located diagnostic (no stack: the text says where). */
+/**
+ * A message as an Error whose text is the located diagnostic. Its stack is its first line only:
+ * Turbopack reads the lines of a stack as frames, and the text already says where.
+ */
 function toError(message: UnpluginMessage): Error {
   const error = new Error(message.message)
-  error.stack = message.message
+  error.stack = `Error: ${message.message.split('\n', 1)[0]}`
   return error
 }
 
