@@ -1,0 +1,55 @@
+// Nuxt 4 (playground/frameworks/nuxt, the module `unplugin-merged-yaml/nuxt`): `nuxi build` with the
+// Vite builder and with the webpack one, whose server renders the merged values, and a broken layer
+// failing each build with its located error (webpack's own report says only "Nuxt build error": the
+// module prints the render error).
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
+import type { Server } from './apps.ts'
+import { bin, copyApp, frameworksUnavailable, removeCopies } from './install.ts'
+
+/** The app with the webpack builder (`@nuxt/webpack-builder`) instead of Vite. */
+function useWebpackBuilder(app: string): void {
+  const config = join(app, 'nuxt.config.ts')
+  writeFileSync(config, readFileSync(config, 'utf8').replace('modules:', "builder: 'webpack',\n  modules:"))
+}
+
+describe.skipIf(frameworksUnavailable)(
+  frameworksUnavailable ? `Nuxt (skipped: ${frameworksUnavailable})` : 'Nuxt',
+  { timeout: 180_000 },
+  () => {
+    const servers: Server[] = []
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop()))
+      removeCopies()
+    })
+
+    for (const builder of ['Vite', 'webpack']) {
+      it(`nuxi build (${builder}): the built server renders the merged values`, async () => {
+        const app = copyApp('nuxt')
+        if (builder === 'webpack') useWebpackBuilder(app)
+        const build = await run(bin('nuxi'), ['build'], app)
+        expect(build.code, build.output).toBe(0)
+        const port = await freePort()
+        const url = `http://127.0.0.1:${port}/`
+        const env = { HOST: '127.0.0.1', PORT: String(port) }
+        const server = await startServer('node', ['.output/server/index.mjs'], app, url, env)
+        servers.push(server)
+        const html = await (await fetch(url)).text()
+        expect(pageValues(html)).toEqual({ title: 'Merged YAML on Nuxt', ...PRODUCTION })
+      })
+    }
+
+    for (const builder of ['Vite', 'webpack']) {
+      it(`nuxi build (${builder}) fails on a broken layer, saying where`, async () => {
+        const app = copyApp('nuxt')
+        if (builder === 'webpack') useWebpackBuilder(app)
+        breakProductionLayer(app)
+        const build = await run(bin('nuxi'), ['build'], app)
+        expect(build.code).not.toBe(0)
+        expect(build.output).toMatch(BROKEN_LAYER)
+      })
+    }
+  },
+)
