@@ -1,5 +1,8 @@
 export { prepareEntry, render, renderSync } from './render.ts'
 export type { PreparedEntry, RenderHooks, RenderResult } from './render.ts'
+export type { EntrySchema } from './pipeline/validate.ts'
+export type { SchemaOption } from './options.ts'
+export type { DialectSchemaCheck, DocumentPlace } from './dialects/types.ts'
 export { hashContent } from './pipeline/fingerprint.ts'
 export { createRenderCache } from './render-cache.ts'
 export type { RenderCache, RenderCacheStats } from './render-cache.ts'

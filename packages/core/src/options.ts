@@ -90,7 +90,19 @@ export interface CommonOptions {
    * @default false
    */
   explain?: boolean
+  /**
+   * The JSON Schema the merged value must satisfy: a path (relative to `root`), or a map from entry
+   * globs (relative to `root`; the first that matches wins) to paths. A
+   * `# yaml-language-server: $schema=…` line among the entry's first comment lines takes precedence,
+   * as in editors; a Deckhand entry is also checked against its own `deckhand/DataSchema/v1`
+   * documents. `false` turns every schema check off. See the README's "Validation".
+   * @default undefined (the modeline, and Deckhand's DataSchemas)
+   */
+  schema?: SchemaOption
 }
+
+/** The `schema` option: one schema file, a map from entry globs to schema files, or `false` (no validation). */
+export type SchemaOption = string | Readonly<Record<string, string>> | false
 
 export interface ResolvedOptions {
   stack: StackMode
@@ -105,6 +117,8 @@ export interface ResolvedOptions {
   /** The dialect the `dialect` option forces. */
   dialect: string | undefined
   limits: Limits
+  /** As given (paths resolve against `root` when the entry is gathered). */
+  schema: SchemaOption | undefined
   /** Each dialect's own options as given (`datum`, `heat`, `deckhand`), by options key: its dialect checks them. */
   dialectOptions: Readonly<Record<string, unknown>>
 }

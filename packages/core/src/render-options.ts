@@ -11,6 +11,7 @@ import { MergedYamlError } from './diagnostics.ts'
 import { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 import type { CommonOptions, ResolvedOptions } from './options.ts'
 import { createDenyMatcher } from './pipeline/gather/deny.ts'
+import { schemaOptionProblem } from './pipeline/gather/schema.ts'
 
 /** Options of `render()`, the bundler plugin and the CLI. */
 export interface RenderOptions extends CommonOptions, DialectOptions {
@@ -36,6 +37,7 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
     vars: { ...options.vars },
     dialect: options.dialect,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    schema: options.schema,
     dialectOptions,
   }
 }
@@ -80,6 +82,8 @@ export function validateOptions(options: ResolvedOptions): void {
   for (const [name, value] of Object.entries(options.vars)) {
     if (typeof value !== 'string') fail(`option 'vars.${name}' must be a string`)
   }
+  const schemaProblem = schemaOptionProblem(options.schema)
+  if (schemaProblem) fail(schemaProblem)
   // NaN or a string would turn every comparison false and disable the limit.
   for (const [name, value] of Object.entries(options.limits)) {
     if (!Object.hasOwn(DEFAULT_LIMITS, name))

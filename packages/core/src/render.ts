@@ -1,6 +1,6 @@
-// render(): the pipeline composed — options → gather (+ the files the dialects' options name) →
-// fingerprint → read (parse, detect, the YAML version settled) → merge. Each stage is a module of
-// pipeline/; this one only wires them.
+// render(): the pipeline composed — options → gather (+ the files the dialects' options name, the
+// schema) → fingerprint → read (parse, detect, the YAML version settled) → merge → validate. Each
+// stage is a module of pipeline/; this one only wires them.
 import { resolve } from 'node:path'
 import { DIALECTS } from './dialects/registry.ts'
 import type { DialectName } from './dialects/registry.ts'
@@ -11,8 +11,11 @@ import type { ResolvedOptions } from './options.ts'
 import { fingerprintInputs } from './pipeline/fingerprint.ts'
 import { gatherEntry } from './pipeline/gather/gather.ts'
 import type { EntryInputs, GatherResult, ReadFile } from './pipeline/gather/gather.ts'
-import { mergeParts } from './pipeline/merge.ts'
+import { createDialectContext, mergeParts } from './pipeline/merge.ts'
+import type { MergeInput } from './pipeline/merge.ts'
 import { readParts } from './pipeline/read.ts'
+import { validateValue } from './pipeline/validate.ts'
+import type { EntrySchema } from './pipeline/validate.ts'
 import { ProvenanceRecorder } from './provenance.ts'
 import type { Provenance } from './provenance.ts'
 import type { RenderCache } from './render-cache.ts'
@@ -35,6 +38,8 @@ export interface RenderResult {
   dialect: DialectName
   /** With the `explain` option: which part set each value, and which merger decided. */
   provenance?: Provenance
+  /** The JSON Schema the value was validated against (the entry's modeline's or the `schema` option's). */
+  schema?: EntrySchema
   /**
    * True when the engine knows, from reading the documents, that the value is plain JSON data:
    * `JSON.stringify` writes it exactly (no NaN, ±Infinity, -0 or bytes) and no key is `__proto__`.
@@ -178,10 +183,20 @@ function mergeEntry(
   const { parts, dialect } = readParts(gathered.items, resolved, report, cache)
   const provenance = options.explain ? new ProvenanceRecorder() : undefined
   const entry = inputs.files[0]!
-  const merged = mergeParts(
-    { entry, parts, dialect, dependencies: gathered.dependencies, provenance },
+  const input: MergeInput = { entry, parts, dialect, dependencies: gathered.dependencies, provenance }
+  const merged = mergeParts(input, resolved, report)
+  const schema = validateValue(
+    {
+      entry,
+      entryText: gathered.entryText,
+      value: merged.value,
+      parts,
+      dialect,
+      schema: gathered.schema,
+      context: createDialectContext(input, resolved, report),
+      provenance: () => recordProvenance(input, resolved, provenance),
+    },
     resolved,
-    report,
   )
   const result: RenderResult = {
     value: merged.value,
@@ -191,5 +206,14 @@ function mergeEntry(
     plainJson: merged.bound?.plainJson ?? false,
   }
   if (provenance) result.provenance = provenance.result()
+  if (schema) result.schema = schema
   return result
+}
+
+/** `explain`'s record of the merge: the one made, or the merge made again with a recorder. */
+function recordProvenance(input: MergeInput, options: ResolvedOptions, made: ProvenanceRecorder | undefined): Provenance {
+  if (made) return made.result()
+  const recorder = new ProvenanceRecorder()
+  mergeParts({ ...input, provenance: recorder }, options, new Reporter(options.strict, options.root))
+  return recorder.result()
 }

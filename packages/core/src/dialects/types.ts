@@ -1,11 +1,14 @@
 // What a dialect is: one folder behind one registry entry (registry.ts). The entry declares
 // everything the rest of the project derives from it: the name (also the key of its options in
 // RenderOptions), the import-query selectors, the CLI flags and the error codes; and what the
-// pipeline calls: detect, dependencies and render.
+// pipeline calls: detect, dependencies, render and schemaChecks.
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { ProvenanceRecorder } from '../provenance.ts'
 import type { Reporter } from '../reporter.ts'
+import type { SchemaReading } from '../schema/compile.ts'
+import type { SourceDocument } from '../source-document.ts'
+import type { PathSegment } from '../values.ts'
 import type { YamlVersion } from '../yaml/types.ts'
 
 /** A file a dialect named in `dependencies`, read with the entry. */
@@ -45,6 +48,39 @@ export interface ValueBound {
 export interface DialectResult {
   value: unknown
   bound?: ValueBound
+}
+
+/** A place in a document of the entry: where a diagnostic points. */
+export interface DocumentPlace {
+  doc: SourceDocument
+  path: PathSegment[]
+}
+
+/**
+ * A value the dialect's reference checks against a schema once it has rendered (Deckhand: each
+ * concrete document's `data` against the DataSchema of its `schema`). The validate stage compiles
+ * the schema, validates, and reports each violation where `locate` says.
+ */
+export interface DialectSchemaCheck {
+  /** The JSON Schema, as parsed. */
+  schema: unknown
+  /** How the reference reads it (Deckhand's jsonschema: draft-04, `format` not checked, Python patterns). */
+  reading: SchemaReading
+  /** Where the schema is written, to locate a schema that cannot be used. */
+  schemaAt: DocumentPlace
+  /** The schema in messages: `DataSchema armada/Chart/v1`. */
+  schemaName: string
+  /** The value checked. */
+  value: unknown
+  /** What the value is, in messages: `[armada/Chart/v1] ucp-armada`. */
+  subject: string
+  /** The value's JSON pointer in what `subject` names (`/data`): messages give paths from there. */
+  pointer: string
+  /**
+   * The layer that set the value at `path` (inside `value`), or for `missing` the last one that
+   * touched the mapping at `path`. Called only for violations.
+   */
+  locate(path: readonly PathSegment[], kind: 'value' | 'missing'): DocumentPlace
 }
 
 /** A `merged-yaml` flag that sets one of a dialect's options to a string. */
@@ -87,6 +123,11 @@ export interface Dialect<Name extends string = string, Options = unknown> {
   dependencies?(options: Options | undefined): readonly string[]
   /** Merges the entry's documents into the module's value. Directive keys never reach the output. */
   render(parts: readonly ParsedPart[], context: DialectContext<Options>): DialectResult
+  /**
+   * The schemas the dialect's reference checks its rendered value against, besides the entry's own
+   * (optional; off with `schema: false`). `value` is what `render` returned.
+   */
+  schemaChecks?(parts: readonly ParsedPart[], value: unknown, context: DialectContext<Options>): DialectSchemaCheck[]
 }
 
 /** A registry entry, typed by its literal name and options. */

@@ -19,9 +19,18 @@ import { problemAt } from './context.ts'
 import type { GatherContext, IncludeSite } from './context.ts'
 import { expandInclude } from './include.ts'
 import { expandMime } from './multipart.ts'
+import { gatherSchema } from './schema.ts'
 import type { DependencyOutcome, EntryInputs, GatheredItem, GatheredPart, GatherResult, Gathering } from './types.ts'
 
-export type { DependencyOutcome, EntryInputs, GatheredItem, GatheredPart, GatherResult, ReadFile } from './types.ts'
+export type {
+  DependencyOutcome,
+  EntryInputs,
+  GatheredItem,
+  GatheredPart,
+  GatheredSchema,
+  GatherResult,
+  ReadFile,
+} from './types.ts'
 
 /** The headers of a part read from a plain file (no MIME message, no archive): one shared, empty. */
 export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
@@ -57,6 +66,8 @@ class Gatherer implements Gathering {
   readonly onceMerged = new Set<string>()
   private readonly seen = new Set<string>()
   private mimeParts = 0
+  /** The entry's text (empty when gzipped): where a schema modeline is looked for. */
+  entryText = ''
 
   constructor(
     readonly options: ResolvedOptions,
@@ -95,6 +106,7 @@ class Gatherer implements Gathering {
   entry(path: string): GatheredItem[] {
     const file = resolve(path)
     const bytes = this.read(file, undefined)
+    if (!isGzip(bytes)) this.entryText = decodedFiles.get(bytes, decodeBlob).text
     return this.file(file, bytes, [], 0)
   }
 
@@ -280,6 +292,8 @@ export function gatherEntry(
 ): GatherResult {
   const gatherer = new Gatherer(options, report, fs, inputs)
   const items = gatherer.entry(entry)
+  const { entryText } = gatherer
+  const schema = gatherSchema(inputs.files[0]!, entryText, options, report, (f, at) => gatherer.dependency(f, at), inputs)
   const dependencies = new Map<string, DependencyOutcome>()
   const at = { file: inputs.files[0]!, position: { line: 1, column: 1 }, chain: [] }
   for (const path of dependencyPaths) {
@@ -292,5 +306,5 @@ export function gatherEntry(
       dependencies.set(path, { file, error })
     }
   }
-  return { items, dependencies }
+  return { items, dependencies, schema, entryText }
 }
