@@ -50,37 +50,29 @@ export interface DialectResult {
   bound?: ValueBound
 }
 
-/** A place in a document of the entry: where a diagnostic points. */
-export interface DocumentPlace {
-  doc: SourceDocument
-  path: PathSegment[]
-}
-
 /**
  * A value the dialect's reference checks against a schema once it has rendered (Deckhand: each
  * concrete document's `data` against the DataSchema of its `schema`). The validate stage compiles
- * the schema, validates, and reports each violation where `locate` says.
+ * the schema, validates, and points each violation at the layer that set the value, as `explain`
+ * records it.
  */
 export interface DialectSchemaCheck {
   /** The JSON Schema, as parsed. */
   schema: unknown
   /** How the reference reads it (Deckhand's jsonschema: draft-04, `format` not checked, Python patterns). */
   reading: SchemaReading
-  /** Where the schema is written, to locate a schema that cannot be used. */
-  schemaAt: DocumentPlace
+  /** Where the schema is written (a document and the path of the schema in it), to locate one that cannot be used. */
+  schemaAt: { doc: SourceDocument; path: PathSegment[] } | undefined
   /** The schema in messages: `DataSchema armada/Chart/v1`. */
   schemaName: string
   /** The value checked. */
   value: unknown
+  /** Its path in the module's value (`[3, 'data']`), as `explain` records it. */
+  modulePath: PathSegment[]
   /** What the value is, in messages: `[armada/Chart/v1] ucp-armada`. */
   subject: string
   /** The value's JSON pointer in what `subject` names (`/data`): messages give paths from there. */
   pointer: string
-  /**
-   * The layer that set the value at `path` (inside `value`), or for `missing` the last one that
-   * touched the mapping at `path`. Called only for violations.
-   */
-  locate(path: readonly PathSegment[], kind: 'value' | 'missing'): DocumentPlace
 }
 
 /** A `merged-yaml` flag that sets one of a dialect's options to a string. */

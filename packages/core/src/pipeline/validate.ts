@@ -10,8 +10,8 @@ import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { Provenance } from '../provenance.ts'
 import type { Problem, Reporter } from '../reporter.ts'
+import { UNRESOLVED_REF } from '../schema/ajv-module.ts'
 import { compileSchemaText, compileSchemaValue } from '../schema/compile.ts'
-import type { CompiledSchema } from '../schema/compile.ts'
 import { toViolations } from '../schema/violations.ts'
 import type { Violation } from '../schema/violations.ts'
 import type { PathSegment } from '../values.ts'
@@ -63,36 +63,47 @@ function describeViolation(violation: Violation, prefix: string, schemaName: str
   return `${pointer}: ${violation.message} (${schemaName}${violation.schemaPath})`
 }
 
-/** A problem that the schema named `schemaAt` cannot be used: every mode. */
-function unusable(compiled: Extract<CompiledSchema, { ok: false }>, at: Problem['at'] & object): Problem {
-  return { code: 'MY_SCHEMA_INVALID', message: compiled.message, at }
-}
-
-/** Reports violations: each an error of its own (all in one run), or a warning with `strict: false`. */
+/**
+ * Reports violations, each at the layer that set its value: each an error of its own (all in one
+ * run), or a warning with `strict: false`. `explain`'s record is made once, at the first violation.
+ */
 class Validation {
-  constructor(private readonly report: Reporter) {}
+  private locator: ViolationLocator | undefined
 
-  /** A violation's diagnostic: its message has the JSON pointer, so the path in the document is not repeated. */
-  add(problem: Problem, frame?: string): void {
-    const { report } = this
-    const diagnostic = report.diagnostic(problem, report.strict ? 'error' : 'warning')
-    if (frame && !diagnostic.frame) diagnostic.frame = frame
-    delete diagnostic.path
-    if (!report.strict) report.warnings.push(diagnostic)
-    else
-      report.collect(() => {
-        throw new MergedYamlError([diagnostic], report.root)
-      })
+  constructor(
+    private readonly input: ValidateInput,
+    private readonly report: Reporter,
+  ) {}
+
+  private place(violation: Violation, modulePath: readonly PathSegment[]): ViolationPlace {
+    this.locator ??= new ViolationLocator(this.input.provenance(), this.input.parts, {
+      file: this.input.entry,
+      position: { line: 1, column: 1 },
+      chain: [],
+      frame: createCodeFrame(this.input.entryText, 1, 1),
+    })
+    const path = [...modulePath, ...violation.path]
+    if (violation.kind === 'missing') return this.locator.missing(path, violation.key!)
+    return this.locator.value(violation.kind === 'extra' ? [...path, violation.key!] : path)
   }
 
-  at(place: ViolationPlace, violation: Violation, message: string): void {
+  /** A violation's diagnostic: its message has the JSON pointer, so no path is added to it. */
+  add(violation: Violation, modulePath: readonly PathSegment[], message: string): void {
+    const { report } = this
+    const place = this.place(violation, modulePath)
     const problem: Problem = {
       code: 'MY_SCHEMA_VIOLATION',
       message,
       at: { file: place.file, position: place.position, chain: place.chain },
     }
     if (violation.suggestion) problem.suggestion = violation.suggestion
-    this.add(problem, place.frame)
+    const diagnostic = report.diagnostic(problem, report.strict ? 'error' : 'warning')
+    if (place.frame) diagnostic.frame = place.frame
+    if (!report.strict) report.warnings.push(diagnostic)
+    else
+      report.collect(() => {
+        throw new MergedYamlError([diagnostic], report.root)
+      })
   }
 }
 
@@ -104,54 +115,65 @@ function checkEntrySchema(input: ValidateInput, options: ResolvedOptions, valida
   const compiled = compileSchemaText(text, options.limits.maxDepth, options.limits.maxAliasCount)
   if (!compiled.ok) {
     const position = compiled.position ?? { line: 1, column: 1 }
-    return input.context.report.fail(unusable(compiled, { file: schema.file, position, chain: [], source: text }))
+    const at = { file: schema.file, position, chain: [], source: text }
+    return input.context.report.fail({ code: 'MY_SCHEMA_INVALID', message: compiled.message, at })
   }
   if (!compiled.validate(input.value)) {
     const name = relative(options.root, schema.file).replaceAll('\\', '/') || schema.file
-    const entryPlace = {
-      file: input.entry,
-      position: { line: 1, column: 1 },
-      chain: [],
-      frame: createCodeFrame(input.entryText, 1, 1),
-    }
-    const locator = new ViolationLocator(input.provenance(), input.parts, entryPlace)
-    for (const violation of toViolations(compiled.validate.errors ?? [], input.value)) {
-      const place =
-        violation.kind === 'missing'
-          ? locator.missing(violation.path, violation.key!)
-          : locator.value(violation.kind === 'extra' ? [...violation.path, violation.key!] : violation.path)
-      validation.at(place, violation, describeViolation(violation, '', name))
-    }
+    for (const violation of toViolations(compiled.validate.errors ?? [], input.value))
+      validation.add(violation, [], describeViolation(violation, '', name))
   }
   return { file: schema.file, source: schema.source, schema: compiled.schema }
 }
 
-function checkDialect(check: DialectSchemaCheck, report: Reporter, validation: Validation): void {
+/** The path of the first `$ref: ref` in a schema (ajv's schema paths restart in each referenced definition). */
+function findRef(schema: unknown, ref: string, at: PathSegment[] = []): PathSegment[] | undefined {
+  if (Array.isArray(schema)) {
+    for (const [i, item] of schema.entries()) {
+      const found = findRef(item, ref, [...at, i])
+      if (found) return found
+    }
+  } else if (typeof schema === 'object' && schema !== null) {
+    const map = schema as Record<string, unknown>
+    if (map.$ref === ref) return at
+    for (const key of Object.keys(map)) {
+      const found = findRef(map[key], ref, [...at, key])
+      if (found) return found
+    }
+  }
+  return undefined
+}
+
+function checkDialect(check: DialectSchemaCheck, input: ValidateInput, validation: Validation): void {
   const compiled = compileSchemaValue(check.schema, check.reading)
   if (!compiled.ok) {
-    const { doc, path } = check.schemaAt
-    report.fail({
-      code: 'MY_SCHEMA_INVALID',
-      message: `${check.schemaName}: ${compiled.message}`,
-      doc,
-      path: [...path, ...compiled.path],
-      target: 'key',
-    })
+    const problem: Problem = { code: 'MY_SCHEMA_INVALID', message: `${check.schemaName}: ${compiled.message}` }
+    if (check.schemaAt) {
+      problem.doc = check.schemaAt.doc
+      problem.path = [...check.schemaAt.path, ...compiled.path]
+      problem.target = 'key'
+    } else problem.at = { file: input.entry, position: { line: 1, column: 1 }, chain: [] }
+    input.context.report.fail(problem)
   }
   if (compiled.validate(check.value)) return
-  for (const violation of toViolations(compiled.validate.errors ?? [], check.value)) {
-    const kind = violation.kind === 'missing' ? 'missing' : 'value'
-    const target = violation.kind === 'extra' ? [...violation.path, violation.key!] : violation.path
-    const { doc, path } = check.locate(target, kind)
+  const errors = compiled.validate.errors ?? []
+  const unresolved = errors.find((error) => error.keyword === UNRESOLVED_REF)
+  if (unresolved) {
+    // Python's jsonschema raises when it reaches the reference, and Deckhand's validation with it.
+    const inSchema = [...(findRef(check.schema, String(unresolved.schema)) ?? []), '$ref']
     const problem: Problem = {
-      code: 'MY_SCHEMA_VIOLATION',
-      message: `${check.subject} ${describeViolation(violation, check.pointer, `${check.schemaName} `)}`,
-      doc,
-      path,
-      target: 'key',
+      code: 'MY_SCHEMA_INVALID',
+      message:
+        `${check.schemaName}: ${check.subject} ${check.pointer}${unresolved.instancePath} reaches the $ref ` +
+        `${JSON.stringify(unresolved.schema)}, which does not resolve (Deckhand's validation fails here)`,
     }
-    if (violation.suggestion) problem.suggestion = violation.suggestion
-    validation.add(problem)
+    if (check.schemaAt) Object.assign(problem, { doc: check.schemaAt.doc, path: [...check.schemaAt.path, ...inSchema] })
+    else problem.at = { file: input.entry, position: { line: 1, column: 1 }, chain: [] }
+    input.context.report.fail(problem)
+  }
+  for (const violation of toViolations(errors, check.value)) {
+    const message = `${check.subject} ${describeViolation(violation, check.pointer, `${check.schemaName} `)}`
+    validation.add(violation, check.modulePath, message)
   }
 }
 
@@ -161,11 +183,11 @@ function checkDialect(check: DialectSchemaCheck, report: Reporter, validation: V
  */
 export function validateValue(input: ValidateInput, options: ResolvedOptions): EntrySchema | undefined {
   const { report } = input.context
-  const validation = new Validation(report)
+  const validation = new Validation(input, report)
   const schema = checkEntrySchema(input, options, validation)
   if (options.schema !== false && input.dialect.schemaChecks) {
     for (const check of input.dialect.schemaChecks(input.parts, input.value, input.context))
-      checkDialect(check, report, validation)
+      checkDialect(check, input, validation)
   }
   report.throwErrors()
   return schema

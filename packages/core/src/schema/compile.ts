@@ -8,7 +8,7 @@ import { boundedMemo } from '../memo.ts'
 import { isMapping } from '../values.ts'
 import type { PathSegment } from '../values.ts'
 import { parseYamlStream } from '../yaml/parse.ts'
-import { ajvFor, dropAjv } from './ajv-module.ts'
+import { ajvFor, dropAjv, readingKey, UNRESOLVED_REF } from './ajv-module.ts'
 import type { SchemaDraft, SchemaReading } from './ajv-module.ts'
 
 export type { SchemaDraft, SchemaReading } from './ajv-module.ts'
@@ -77,14 +77,41 @@ export function pointerPath(pointer: string, value: unknown): PathSegment[] {
   return path
 }
 
+/** The value at a local `$ref` (`#/definitions/a`) inside `root`, or undefined. */
+function resolveLocal(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined
+  let node = root
+  for (const raw of ref === '#' ? [] : ref.slice(1).split('/').slice(1)) {
+    const token = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~')
+    if (!(Array.isArray(node) || isMapping(node)) || !Object.hasOwn(node, token)) return undefined
+    node = (node as Record<string, unknown>)[token]
+  }
+  return node
+}
+
+/**
+ * A copy where each `$ref` that does not resolve inside the schema is a keyword failing when reached:
+ * Python's jsonschema resolves a reference lazily, and fails only when validation reaches it.
+ */
+function lazyRefs(root: unknown): unknown {
+  const copy = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(copy)
+    if (!isMapping(value)) return value
+    const ref = value.$ref
+    if (typeof ref === 'string' && resolveLocal(root, ref) === undefined) return { [UNRESOLVED_REF]: ref }
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item)]))
+  }
+  return copy(root)
+}
+
 function compileWith(schema: unknown, reading: SchemaReading): CompiledSchema {
   if (typeof schema !== 'boolean' && !isMapping(schema))
     return { ok: false, message: 'a schema must be a mapping (or true or false)', path: [] }
   // A `$schema` of another draft than the one it is read as (Deckhand's, or an unknown URI) would
   // make ajv look for that meta-schema: the one chosen applies.
-  let own = schema
-  if (isMapping(schema) && schema.$schema !== undefined && declaredDraft(schema.$schema) !== reading.draft) {
-    const { $schema: _, ...rest } = schema
+  let own = reading.python ? lazyRefs(schema) : schema
+  if (isMapping(own) && own.$schema !== undefined && declaredDraft(own.$schema) !== reading.draft) {
+    const { $schema: _, ...rest } = own
     own = rest
   }
   const ajv = ajvFor(reading)
@@ -118,7 +145,7 @@ export function compileSchemaText(text: string, maxDepth: number, maxAliasCount:
       const position = content[1]!.locate([])
       return { ok: false, message: 'the schema file holds several YAML documents', path: [], position }
     }
-    const reading: SchemaReading = { draft: draftOf(first.value), formats: true, patterns: 'ecmascript' }
+    const reading: SchemaReading = { draft: draftOf(first.value), formats: true, python: false }
     const result = compileWith(first.value, reading)
     return result.ok ? result : { ...result, position: first.locate(result.path, 'key') }
   })
@@ -126,6 +153,6 @@ export function compileSchemaText(text: string, maxDepth: number, maxAliasCount:
 
 /** A schema given as a value (a Deckhand DataSchema's `data`): a problem's `path` is inside it. */
 export function compileSchemaValue(schema: unknown, reading: SchemaReading): CompiledSchema {
-  const key = `value\0${reading.draft}|${reading.formats}|${reading.patterns}\0${JSON.stringify(schema)}`
+  const key = `value\0${readingKey(reading)}\0${JSON.stringify(schema)}`
   return compiled.get(key, () => compileWith(schema, reading))
 }

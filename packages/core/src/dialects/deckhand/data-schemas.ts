@@ -11,11 +11,11 @@ import type { ParsedPart } from '../../parts.ts'
 import type { SchemaReading } from '../../schema/compile.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import { getOwn, isMapping } from '../../values.ts'
-import { createLineage } from './data-schema-lineage.ts'
+import type { PathSegment } from '../../values.ts'
 import type { DeckhandOptions } from './options.ts'
 import { pyTruthy } from './values.ts'
 
-const READING: SchemaReading = { draft: 'draft-04', formats: false, patterns: 'python' }
+const READING: SchemaReading = { draft: 'draft-04', formats: false, python: true }
 
 const DATA_SCHEMA = 'deckhand/DataSchema'
 // `BaseValidator._schema_re`: other names are skipped.
@@ -104,6 +104,44 @@ function registerSchemas(docs: readonly SourceDocument[], context: DialectContex
   return registered
 }
 
+interface Target {
+  schema: string
+  name: string
+  data: unknown
+  modulePath: PathSegment[]
+  pointer: string
+}
+
+/** The rendered documents of the module's value (the whole set), with their data. */
+function renderedTargets(value: unknown): Target[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((doc, index) => {
+    if (!isMapping(doc)) return []
+    const metadata = getOwn(doc, 'metadata')
+    // `document.get('data', {})` of a document Deckhand read with `data` None when absent.
+    const data = Object.hasOwn(doc, 'data') ? doc.data : null
+    const name = isMapping(metadata) ? text(getOwn(metadata, 'name')) : ''
+    return [{ schema: text(getOwn(doc, 'schema')), name, data, modulePath: [index, 'data'], pointer: '/data' }]
+  })
+}
+
+/** The `document` option's document (the value is its data): the concrete one, its replacement first. */
+function selectedTarget(docs: readonly SourceDocument[], value: unknown, options: DeckhandOptions): Target[] {
+  const concrete = docs.flatMap((doc) => {
+    const raw = doc.value
+    if (!isMapping(raw)) return []
+    const metadata = getOwn(raw, 'metadata')
+    if (!isMapping(metadata) || text(getOwn(metadata, 'name')) !== options.document) return []
+    const schema = text(getOwn(raw, 'schema'))
+    const layering = getOwn(metadata, 'layeringDefinition')
+    const abstract = isMapping(layering) && getOwn(layering, 'abstract') === true
+    if (abstract || (options.schema !== undefined && schema !== options.schema)) return []
+    return [{ schema, replacement: getOwn(metadata, 'replacement') === true }]
+  })
+  const chosen = concrete.find((doc) => doc.replacement) ?? concrete[0]
+  return chosen ? [{ schema: chosen.schema, name: options.document!, data: value, modulePath: [], pointer: '' }] : []
+}
+
 export function deckhandSchemaChecks(
   parts: readonly ParsedPart[],
   value: unknown,
@@ -111,42 +149,22 @@ export function deckhandSchemaChecks(
 ): DialectSchemaCheck[] {
   const docs = layerDocuments(parts, 'deckhand', context)
   const registered = registerSchemas(docs, context)
-  const lineage = createLineage(docs)
   const options = context.dialectOptions ?? {}
-  const targets: { schema: string; name: string; layer: string; data: unknown; pointer: string }[] = []
-  // The module's value: the rendered documents, or (the `document` option) one document's data.
-  const rendered = options.document === undefined && Array.isArray(value) ? value.filter(isMapping) : []
-  for (const doc of rendered) {
-    const metadata = getOwn(doc, 'metadata')
-    const layering = isMapping(metadata) ? getOwn(metadata, 'layeringDefinition') : undefined
-    targets.push({
-      schema: text(getOwn(doc, 'schema')),
-      name: isMapping(metadata) ? text(getOwn(metadata, 'name')) : '',
-      layer: isMapping(layering) ? text(getOwn(layering, 'layer')) : '',
-      // `document.get('data', {})` of a document whose `data` Deckhand read as None.
-      data: Object.hasOwn(doc, 'data') ? doc.data : null,
-      pointer: '/data',
-    })
-  }
-  if (options.document !== undefined) {
-    const selected = lineage.selected(options.document, options.schema)
-    if (selected) targets.push({ ...selected, data: value, pointer: '' })
-  }
+  const targets = options.document === undefined ? renderedTargets(value) : selectedTarget(docs, value, options)
   const checks: DialectSchemaCheck[] = []
   for (const target of targets) {
     const { prefix, version } = schemaParts(target.schema)
     const found = version === undefined ? undefined : registered.get(`${version}|${prefix}`)
     if (!found) continue
-    const schemaAt = found.source ? { doc: found.source, path: ['data'] } : { doc: docs[0]!, path: [] }
     checks.push({
       schema: found.schema,
       reading: READING,
-      schemaAt,
+      schemaAt: found.source ? { doc: found.source, path: ['data'] } : undefined,
       schemaName: `DataSchema ${found.name}`,
       value: target.data,
+      modulePath: target.modulePath,
       subject: `[${target.schema}] ${target.name}`,
       pointer: target.pointer,
-      locate: (path) => lineage.locate(target, path),
     })
   }
   return checks
