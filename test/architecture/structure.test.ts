@@ -29,6 +29,8 @@ describe('imports', () => {
   it('run down the engine: yaml/ and the shared modules import no room above them', () => {
     const above = [`${CORE}pipeline/`, `${CORE}dialects/`, `${CORE}render`, `${CORE}index.ts`]
     expect(violations(`${CORE}yaml/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
+    // JSON Schema (ajv, compiled schemas, violations) stands beside yaml/: the stages and dialects use it.
+    expect(violations(`${CORE}schema/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
     for (const shared of ['values.ts', 'memo.ts', 'diagnostics.ts', 'suggest.ts', 'file-system.ts']) {
       expect(violations(`${CORE}${shared}`, [...above, `${CORE}yaml/`])).toEqual([])
     }

@@ -292,4 +292,12 @@ describe("a Deckhand set's own DataSchemas", () => {
     const result = await render(entry, { root, schema: false })
     expect(result.value).toHaveLength(3)
   })
+
+  it('a DataSchema of a version Deckhand does not register fails, as Deckhand does', async () => {
+    const dir = copyFixture('deckhand')
+    const schemas = join(dir, 'schemas.yaml')
+    writeFileSync(schemas, readFileSync(schemas, 'utf8').replace('example/Service/v1', 'example/Service/v3'))
+    const [d] = await failure(join(dir, 'site.merged.yaml'), { root: dir, strict: false })
+    expect(d).toMatchObject({ code: 'MY_SCHEMA_INVALID', file: schemas, line: 4 })
+  })
 })

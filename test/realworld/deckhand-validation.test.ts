@@ -99,7 +99,10 @@ describe.skipIf(!present)('treasuremap sites against their DataSchemas (needs ..
       const { entry } = entryFor({ name: site, site, edits: [], expected: { documents: 0, errors: [] } }, 100)
       const more: RenderOptions = site === 'aiab' ? { deckhand: { failOnMissingSubstitutionSource: false } } : {}
       const result = await render(entry, options(resolve(entry, '..'), { ...more, strict: false }), { cache })
-      expect(result.warnings.filter((w) => w.code.startsWith('MY_SCHEMA')), site).toEqual([])
+      expect(
+        result.warnings.filter((w) => w.code.startsWith('MY_SCHEMA')),
+        site,
+      ).toEqual([])
       expect(Array.isArray(result.value)).toBe(true)
     }
   })

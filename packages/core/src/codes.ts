@@ -60,7 +60,7 @@ export const ENGINE_CODES = {
   MY_VALUE_TOO_DEEP: 'A document or the merged value nested deeper than `limits.maxDepth`.',
   MY_VALUE_TOO_LARGE: 'A document or the merged value larger than `limits.maxValueSize` written out.',
   MY_SCHEMA_VIOLATION:
-    "The merged value breaks its JSON Schema (or a Deckhand document its DataSchema), located at the layer line " +
+    'The merged value breaks its JSON Schema (or a Deckhand document its DataSchema), located at the layer line ' +
     'that set the value, or that last touched the object missing a required key; a warning with `strict: false`.',
   MY_SCHEMA_INVALID:
     'A schema that cannot be used: not JSON or YAML, not a valid JSON Schema of its draft, an unresolvable `$ref` ' +

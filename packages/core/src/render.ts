@@ -211,7 +211,11 @@ function mergeEntry(
 }
 
 /** `explain`'s record of the merge: the one made, or the merge made again with a recorder. */
-function recordProvenance(input: MergeInput, options: ResolvedOptions, made: ProvenanceRecorder | undefined): Provenance {
+function recordProvenance(
+  input: MergeInput,
+  options: ResolvedOptions,
+  made: ProvenanceRecorder | undefined,
+): Provenance {
   if (made) return made.result()
   const recorder = new ProvenanceRecorder()
   mergeParts({ ...input, provenance: recorder }, options, new Reporter(options.strict, options.root))

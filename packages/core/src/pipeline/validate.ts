@@ -108,7 +108,11 @@ class Validation {
 }
 
 /** The entry's schema: compiled (a schema that cannot be used fails the render), and the value checked. */
-function checkEntrySchema(input: ValidateInput, options: ResolvedOptions, validation: Validation): EntrySchema | undefined {
+function checkEntrySchema(
+  input: ValidateInput,
+  options: ResolvedOptions,
+  validation: Validation,
+): EntrySchema | undefined {
   const { schema } = input
   if (!schema) return undefined
   const text = decodeUtf8(schema.bytes)

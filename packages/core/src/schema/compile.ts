@@ -140,7 +140,12 @@ export function compileSchemaText(text: string, maxDepth: number, maxAliasCount:
     const first = content[0]
     if (!first) return { ok: false, message: 'the schema file is empty', path: [], position: { line: 1, column: 1 } }
     if (first.error)
-      return { ok: false, message: `not JSON or YAML: ${first.error.message}`, path: [], position: first.error.position }
+      return {
+        ok: false,
+        message: `not JSON or YAML: ${first.error.message}`,
+        path: [],
+        position: first.error.position,
+      }
     if (content.length > 1) {
       const position = content[1]!.locate([])
       return { ok: false, message: 'the schema file holds several YAML documents', path: [], position }

@@ -81,7 +81,8 @@ function schemaParts(schema: string): { prefix: string; version: string | undefi
 /** `_build_schema_map`: the built-in schemas, then the set's DataSchemas, the first of each name winning. */
 function registerSchemas(docs: readonly SourceDocument[], context: DialectContext): Map<string, Registered> {
   const registered = new Map<string, Registered>()
-  for (const [prefix, schema] of Object.entries(BUILT_IN)) registered.set(`v1|${prefix}`, { schema, source: undefined, name: `${prefix}/v1` })
+  for (const [prefix, schema] of Object.entries(BUILT_IN))
+    registered.set(`v1|${prefix}`, { schema, source: undefined, name: `${prefix}/v1` })
   for (const doc of docs) {
     const raw = doc.value
     if (!isMapping(raw) || !text(getOwn(raw, 'schema')).startsWith(DATA_SCHEMA)) continue
@@ -93,7 +94,9 @@ function registerSchemas(docs: readonly SourceDocument[], context: DialectContex
     if (!VERSIONS.includes(version!)) {
       context.report.fail({
         code: 'MY_SCHEMA_INVALID',
-        message: `DataSchema ${name}: Deckhand registers DataSchemas of versions ${VERSIONS.join(' and ')} only, and fails on this one`,
+        message:
+          `DataSchema ${name}: Deckhand registers DataSchemas of versions ${VERSIONS.join(' and ')} only, and ` +
+          `fails on this one`,
         doc,
         path: ['metadata', 'name'],
       })

@@ -293,7 +293,14 @@ export function gatherEntry(
   const gatherer = new Gatherer(options, report, fs, inputs)
   const items = gatherer.entry(entry)
   const { entryText } = gatherer
-  const schema = gatherSchema(inputs.files[0]!, entryText, options, report, (f, at) => gatherer.dependency(f, at), inputs)
+  const schema = gatherSchema(
+    inputs.files[0]!,
+    entryText,
+    options,
+    report,
+    (f, at) => gatherer.dependency(f, at),
+    inputs,
+  )
   const dependencies = new Map<string, DependencyOutcome>()
   const at = { file: inputs.files[0]!, position: { line: 1, column: 1 }, chain: [] }
   for (const path of dependencyPaths) {
