@@ -213,11 +213,11 @@ describe('drafts', () => {
     ['draft-06', { $schema: 'http://json-schema.org/draft-06/schema#', properties: { a: { const: 2 } } }, 1],
     [
       'draft-07 (if/then)',
-      {
-        $schema: 'http://json-schema.org/draft-07/schema#',
-        if: { required: ['a'] },
-        then: { properties: { a: { type: 'string' } } },
-      },
+      // `then` as a key of a literal would make the object look like a promise (oxlint): parsed from JSON.
+      JSON.parse(
+        '{"$schema": "http://json-schema.org/draft-07/schema#", "if": {"required": ["a"]}, ' +
+          '"then": {"properties": {"a": {"type": "string"}}}}',
+      ) as object,
       1,
     ],
     [
