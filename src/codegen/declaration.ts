@@ -1,6 +1,7 @@
 // TypeScript declarations for a merged value: pure string building, deterministic for a given value.
 import { isPlainObject } from './module.ts'
 import { isExportableName, propertyKey } from './names.ts'
+import { schemaDocComment, schemaKeys, SchemaTypePrinter } from './schema-type.ts'
 
 export interface TypeOptions {
   /** Literal, readonly types (what `as const` gives) instead of `string`, `number`, mutable arrays. */
@@ -159,20 +160,42 @@ function localName(exported: readonly string[]): string {
   return name
 }
 
+/** An entry's JSON Schema: when given, the declaration's types come from it instead of the value. */
+export interface DeclarationSchema {
+  schema: unknown
+}
+
 /**
- * The statements that declare a module's exports: the value's type, the default export and one
- * named export per exportable top-level key (the same keys the module code exports).
+ * The statements that declare a module's exports: the value's type (from the schema when there is
+ * one), the default export and one named export per exportable top-level key (the same keys the
+ * module code exports; a key the schema does not declare is `unknown`).
  * `ambient` leaves out `declare`, which is implied (and an error) inside `declare module`.
  */
-function exportStatements(value: unknown, options: TypeOptions, ambient: boolean): string[] {
+function exportStatements(
+  value: unknown,
+  options: TypeOptions,
+  ambient: boolean,
+  schema: DeclarationSchema | undefined,
+): string[] {
   const exported = isPlainObject(value) ? Object.keys(value).filter(isExportableName) : []
   const local = localName(exported)
   const declare = ambient ? '' : 'declare '
+  let types = [`type Value = ${generateType(value, options)}`]
+  let typed = (_key: string) => true
+  if (schema) {
+    const printer = new SchemaTypePrinter(schema.schema, options, ['Value', local])
+    const valueType = printer.type(schema.schema, 0)
+    types = [...printer.namedTypes(), `${schemaDocComment(schema.schema)}type Value = ${valueType}`]
+    const declared = schemaKeys(schema.schema)
+    typed = (key) => declared.has(key)
+  }
   return [
-    `type Value = ${generateType(value, options)}`,
+    ...types,
     `${declare}const ${local}: Value`,
     `export default ${local}`,
-    ...exported.map((key) => `export ${declare}const ${key}: Value[${JSON.stringify(key)}]`),
+    ...exported.map(
+      (key) => `export ${declare}const ${key}: ${typed(key) ? `Value[${JSON.stringify(key)}]` : 'unknown'}`,
+    ),
   ]
 }
 
@@ -186,16 +209,26 @@ export function generatedHeader(source: string): string {
  * A sidecar declaration (`app.merged.d.yaml.ts` next to `app.merged.yaml`), which TypeScript uses
  * for `import … from './app.merged.yaml'` when `allowArbitraryExtensions` is on.
  */
-export function generateDeclaration(value: unknown, options: TypeOptions, source: string): string {
-  return `${generatedHeader(source)}${exportStatements(value, options, false).join('\n')}\n`
+export function generateDeclaration(
+  value: unknown,
+  options: TypeOptions,
+  source: string,
+  schema?: DeclarationSchema,
+): string {
+  return `${generatedHeader(source)}${exportStatements(value, options, false, schema).join('\n')}\n`
 }
 
 /**
  * One `declare module '<specifier>' { … }` block of the ambient declarations file. `export {}` turns
  * off the implicit export of every declaration in the block, so `Value` and the local stay private.
  */
-export function generateAmbientModule(specifier: string, value: unknown, options: TypeOptions): string {
-  const body = [...exportStatements(value, options, true), 'export {}']
+export function generateAmbientModule(
+  specifier: string,
+  value: unknown,
+  options: TypeOptions,
+  schema?: DeclarationSchema,
+): string {
+  const body = [...exportStatements(value, options, true, schema), 'export {}']
   const indented = body.map((statement) => statement.replace(/^/gm, INDENT)).join('\n')
   return `declare module ${JSON.stringify(specifier)} {\n${indented}\n}`
 }

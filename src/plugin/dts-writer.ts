@@ -3,13 +3,17 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
 import { generateAmbientModule, generateDeclaration, generatedHeader } from '../codegen/declaration.ts'
+import type { DeclarationSchema } from '../codegen/declaration.ts'
 import { formatQuery } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
 import type { ResolvedDtsOptions } from './options.ts'
 
 export interface DeclarationWriter {
-  /** Records an entry's merged value; its declaration is written shortly after (or on `flush`). */
-  update(entry: EntryId, value: unknown): void
+  /**
+   * Records an entry's merged value, and the JSON Schema it was validated against if any (its types
+   * then come from the schema); its declaration is written shortly after (or on `flush`).
+   */
+  update(entry: EntryId, value: unknown, schema?: DeclarationSchema): void
   /** Writes what is pending now (end of a build). */
   flush(): void
 }
@@ -69,10 +73,10 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
 function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWriter, 'update'> & { write(): void } {
   const pending = new Map<string, string>()
   return {
-    update(entry, value) {
+    update(entry, value, schema) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
       if (formatQuery(entry.query)) return
-      pending.set(sidecarPath(entry.file), generateDeclaration(value, options, basename(entry.file)))
+      pending.set(sidecarPath(entry.file), generateDeclaration(value, options, basename(entry.file), schema))
     },
     write() {
       for (const [path, text] of pending) writeIfChanged(path, text)
@@ -87,7 +91,7 @@ function createAmbientWriter(
 ): Pick<DeclarationWriter, 'update'> & { write(): void } {
   // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
   let blocks: Map<string, string> | undefined
-  const values = new Map<string, unknown>()
+  const values = new Map<string, { value: unknown; schema: DeclarationSchema | undefined }>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
   const load = (): Map<string, string> => {
@@ -97,9 +101,9 @@ function createAmbientWriter(
     return blocks
   }
   return {
-    update(entry, value) {
+    update(entry, value, schema) {
       load()
-      values.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), value)
+      values.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), { value, schema })
       dirty = true
     },
     write() {
@@ -110,8 +114,9 @@ function createAmbientWriter(
       const specifiers = ambientSpecifiers(keys.map(entryPath))
       const parts = keys.map((key) => {
         const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
-        const block = values.has(key)
-          ? generateAmbientModule(specifier, values.get(key), options)
+        const typed = values.get(key)
+        const block = typed
+          ? generateAmbientModule(specifier, typed.value, options, typed.schema)
           : known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
         return `${ENTRY_MARKER}${key}\n${block}\n`
@@ -131,8 +136,8 @@ export function createDeclarationWriter(options: ResolvedDtsOptions, root: strin
     writer.write()
   }
   return {
-    update(entry, value) {
-      writer.update(entry, value)
+    update(entry, value, schema) {
+      writer.update(entry, value, schema)
       timer ??= setTimeout(flush, delay)
     },
     flush,

@@ -13,7 +13,15 @@ import type { HostInfo, ResolvedPluginOptions } from './options.ts'
 
 /** What an entry rendered to: module code, or the error to report; what it depends on either way. */
 export type EntryOutcome =
-  | { ok: true; code: string; deps: Dependencies; warnings: Diagnostic[]; value: () => unknown }
+  | {
+      ok: true
+      code: string
+      deps: Dependencies
+      warnings: Diagnostic[]
+      value: () => unknown
+      /** The JSON Schema the value was validated against (the declaration is generated from it). */
+      schema: () => { schema: unknown } | undefined
+    }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
 
 export interface EntryRenderer {
@@ -59,7 +67,15 @@ export function createEntryRenderer({
       const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
       const hit = store?.read(key, prepared.fingerprint, storeValue)
       if (hit) {
-        return { ok: true, code: hit.code, deps: dependenciesOf(hit), warnings: hit.warnings, value: () => hit.value }
+        const schema = hit.schema
+        return {
+          ok: true,
+          code: hit.code,
+          deps: dependenciesOf(hit),
+          warnings: hit.warnings,
+          value: () => hit.value,
+          schema: () => schema,
+        }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
@@ -77,10 +93,18 @@ export function createEntryRenderer({
             withValue: storeValue,
             code,
           },
-          storeValue ? { value: result.value } : undefined,
+          storeValue ? { value: result.value, schema: result.schema && { schema: result.schema.schema } } : undefined,
         )
       }
-      return { ok: true, code, deps: dependenciesOf(result), warnings: result.warnings, value: () => result.value }
+      const schema = result.schema && { schema: result.schema.schema }
+      return {
+        ok: true,
+        code,
+        deps: dependenciesOf(result),
+        warnings: result.warnings,
+        value: () => result.value,
+        schema: () => schema,
+      }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
       // Keep watching what the entry read and looked for (the engine's record: a missing include,

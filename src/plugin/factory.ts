@@ -46,7 +46,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     if (!outcome.ok) return host.error(context, outcome.error)
     const root = resolveRoot(options, info)
     for (const warning of outcome.warnings) host.warn(context, warning, root)
-    declarations()?.update(entry, outcome.value())
+    declarations()?.update(entry, outcome.value(), outcome.schema())
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }

@@ -109,6 +109,18 @@ describe('generated declarations', () => {
     expect(errors[0]!.code).toBe('TS2540') // cannot assign to a read-only property
   })
 
+  it("from the entry's JSON Schema: required and optional keys, enums, oneOf, $refs, in every mode", async () => {
+    const root = createProject()
+    await generate(root, true)
+    const sidecar = readFileSync(join(root, 'src/schema/app.merged.d.yaml.ts'), 'utf8')
+    expect(sidecar).toContain('/** Where the shop listens. */\ntype Server = {')
+    expect(sidecar).toContain(`mode: "production" | "development"`)
+    const errors = typecheck(root, ['src/schema-main.ts', 'src/schema-typos.ts'], { allowArbitraryExtensions: true })
+    expect(errors.filter((e) => e.file !== 'src/schema-typos.ts')).toEqual([])
+    expect(errors.map((e) => e.line)).toEqual(statementLines(root, 'src/schema-typos.ts'))
+    expect(errors[0]!.text).toMatch(/Type '"prod"' is not assignable to type '"production" \| "development"'/)
+  })
+
   it('unplugin-merged-yaml/client types the import when nothing is generated', () => {
     const root = createProject()
     expect(typecheck(root, ['src/client.ts'])).toEqual([
