@@ -12,6 +12,8 @@ export default defineConfig({
     'src/esbuild.ts',
     'src/farm.ts',
     'src/bun.ts',
+    // The pure code generators, `unplugin-merged-yaml/codegen` (the CLI bundles them).
+    'src/codegen/index.ts',
   ],
   format: 'esm',
   platform: 'node',

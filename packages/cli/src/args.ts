@@ -31,6 +31,8 @@ export const ENGINE_OPTIONS = {
   deny: { type: 'string', multiple: true },
   var: { type: 'string', multiple: true },
   mode: { type: 'string' },
+  'json-schema': { type: 'string' },
+  'no-validate': { type: 'boolean' },
   dialect: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options
@@ -116,6 +118,11 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
     vars[pair.slice(0, at)] = pair.slice(at + 1)
   }
   if (typeof values.mode === 'string') vars.mode = values.mode
+  if (typeof values['json-schema'] === 'string' && values['no-validate'])
+    throw new UsageError('--json-schema and --no-validate contradict each other', command)
+  // The schema option is relative to `root`; a flag is relative to the working directory.
+  if (typeof values['json-schema'] === 'string') options.schema = resolve(cwd, values['json-schema'])
+  if (values['no-validate']) options.schema = false
   if (Object.keys(vars).length > 0) options.vars = vars
   // The dialects' own flags, as the plugin's import queries (`?lookup=`, `?document=`).
   let withFlags = options
