@@ -99,6 +99,26 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
     }
     throw new Error('test/fixtures/readme/yaml-version rendered without an error')
   },
+  async validation() {
+    const root = join(REPO, 'test/fixtures/readme/validation')
+    try {
+      await render(join(root, 'config/app.merged.yaml'), { root, vars: { mode: 'production' } })
+    } catch (error) {
+      if (!isMergedYamlError(error)) throw error
+      return error.diagnostics.map((d) => formatDiagnostic(d, root)).join('\n\n')
+    }
+    throw new Error('test/fixtures/readme/validation rendered without an error in production')
+  },
+  async 'validation-types'() {
+    const result = await run(
+      ['types', 'test/fixtures/readme/validation/config/app.merged.yaml', '--mode', 'development'],
+      {
+        cwd: REPO,
+      },
+    )
+    expect(result.code).toBe(0)
+    return result.stdout.trimEnd()
+  },
   async datum() {
     return json((await render(dialectEntry('datum/node.merged.yaml'), { root: REPO })).value)
   },
@@ -180,6 +200,16 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
       expect({ line, code: result.code, stderr: result.stderr }).toEqual({ line, code: 0, stderr: '' })
       expect(result.stdout.trim()).not.toBe('')
     }
+  },
+
+  /** VS Code settings that map layer files to a schema the project has. */
+  'editor-settings'(text) {
+    const { config, error } = ts.parseConfigFileTextToJson('settings.json', text)
+    expect(error).toBeUndefined()
+    const schemas = (config as Record<string, Record<string, string[]>>)['yaml.schemas']
+    expect(Object.keys(schemas ?? {}).length).toBeGreaterThan(0)
+    for (const schema of Object.keys(schemas!))
+      expect(existsSync(join(REPO, 'test/fixtures/readme/validation', schema))).toBe(true)
   },
 
   /** The Airship entry renders the site as Deckhand does, when ../shared/realworld is there. */
