@@ -3,7 +3,7 @@
 // line on stdout. Run by run.mjs: node build-once.mjs '{"tool":"vite","variant":"ours",...}'
 //   tool:    vite | rollup
 //   variant: ours (unplugin-merged-yaml on the *.merged.yaml entries) | cached (the same with the
-//            `cache` option) | validated (ours with `schema`: a JSON Schema per entry) | json (the
+//            `cache` option) | validated (ours with `schema`: one JSON Schema for every entry) | json (the
 //            pre-merged JSON, natively in Vite, @rollup/plugin-json in Rollup) | yaml
 //            (@rollup/plugin-yaml on plain/)
 import { readdirSync, statSync } from 'node:fs'

@@ -100,6 +100,17 @@ describe('schema', () => {
     }
   })
 
+  it('one schema for several entries: a key only some set is optional', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'my-cli-schema-'))
+    writeFileSync(join(dir, 'a.merged.yaml'), 'x: 1\ny: 2\n')
+    writeFileSync(join(dir, 'b.merged.yaml'), 'x: one\n')
+    const result = await run(['schema', '*.merged.yaml'], { cwd: dir })
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      properties: { x: { type: ['integer', 'string'] }, y: { type: 'integer' } },
+      required: ['x'],
+    })
+  })
+
   it('lists, mixed types and bytes; YAML output', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'my-cli-schema-'))
     writeFileSync(
@@ -119,7 +130,7 @@ describe('help', () => {
   it('lists the commands', async () => {
     const result = await run(['--help'])
     expect(result.stdout).toContain('types     the TypeScript declaration')
-    expect((await run(['help', 'schema'])).stdout).toContain('Usage: merged-yaml schema <entry>')
+    expect((await run(['help', 'schema'])).stdout).toContain('Usage: merged-yaml schema <entries or globs…>')
     expect((await run(['types', '--help'])).stdout).toContain('Usage: merged-yaml types <entry>')
   })
 })

@@ -4,26 +4,13 @@
 import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createRequire } from 'node:module'
-import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, bunUnavailable, REPO, removeDir } from './bundlers.ts'
+import { build, bunUnavailable, evaluateBundle, REPO, removeDir } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/basic')
 const BUNDLERS: BundlerName[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild', 'farm', 'bun']
 const SKIPPED: Partial<Record<BundlerName, string | undefined>> = { bun: bunUnavailable() }
-
-/** Runs a bundle the way a browser page would and returns what its entry stored. */
-function evaluate(code: string): unknown {
-  const sandbox: Record<string, unknown> = {}
-  // A browser-like global; Farm's runtime also probes `require`/`__filename` when there is no document.
-  sandbox.window = sandbox
-  sandbox.require = createRequire(import.meta.url)
-  sandbox['__filename'] = 'main.js'
-  runInNewContext(code, sandbox)
-  return sandbox['__mergedYamlResult']
-}
 
 let root: string
 beforeAll(() => {
@@ -38,7 +25,7 @@ describe.each(BUNDLERS)('%s', (bundler) => {
 
   it.skipIf(skip)(title('emits the merged values, tree-shakes unused keys, keeps awkward keys as data'), async () => {
     const code = await build(bundler, { root, entry: 'main.js', options: { dts: false } })
-    const result = JSON.parse(JSON.stringify(evaluate(code)))
+    const result = JSON.parse(JSON.stringify(evaluateBundle(code)))
     expect(result).toEqual({
       // base.yaml, then env/production.yaml (from the bundler's mode); ?local.yaml is absent.
       api: { url: 'https://prod.example.com', timeout: 30 },
@@ -60,7 +47,7 @@ describe.each(BUNDLERS)('%s', (bundler) => {
 
   it.skipIf(skip)(title('import queries pick a Datum lookup and a Deckhand document'), async () => {
     const code = await build(bundler, { root, entry: 'query.js', options: { dts: false } })
-    expect(evaluate(code)).toEqual({
+    expect(evaluateBundle(code)).toEqual({
       settings: { Level: 2, Name: 'base' },
       nova: { values: { pod: { replicas: { api: 3 } }, debug: false } },
     })
@@ -83,7 +70,7 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     title('builds the same entry with strict: false, skipping the bad part like cloud-init'),
     async () => {
       const code = await build(bundler, { root, entry: 'broken.js', options: { dts: false, strict: false } })
-      expect(evaluate(code)).toMatchObject({ api: { url: 'https://api.example.com' } })
+      expect(evaluateBundle(code)).toMatchObject({ api: { url: 'https://api.example.com' } })
     },
   )
 })

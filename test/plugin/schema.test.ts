@@ -3,13 +3,11 @@
 // in watch mode an edit of the schema rebuilds, a violation is reported, and a fix recovers.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { runInNewContext } from 'node:vm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { build, bunUnavailable, REPO, removeDir } from './bundlers.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build, bunUnavailable, evaluateBundle, REPO, removeDir } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
-import { WATCHERS } from './watchers.ts'
+import { createOutcomes, WATCHERS } from './watchers.ts'
 import type { Outcome, WatchBundler } from './watchers.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/schema')
@@ -17,16 +15,6 @@ const BUNDLERS: BundlerName[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspac
 const SKIPPED: Partial<Record<BundlerName, string | undefined>> = { bun: bunUnavailable() }
 const WATCH_BUNDLERS: WatchBundler[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild']
 const STEP_TIMEOUT = 60_000
-
-function evaluate(code: string): unknown {
-  const sandbox: Record<string, unknown> = {}
-  // A browser-like global; Farm's runtime also probes `require`/`__filename` when there is no document.
-  sandbox.window = sandbox
-  sandbox.require = createRequire(import.meta.url)
-  sandbox['__filename'] = 'main.js'
-  runInNewContext(code, sandbox)
-  return sandbox['__mergedYamlResult']
-}
 
 let root: string
 beforeAll(() => {
@@ -54,15 +42,13 @@ describe.each(BUNDLERS)('%s build', (bundler) => {
 
   it.skipIf(skip)(title('builds it with strict: false, the violation a warning'), async () => {
     const code = await build(bundler, { root, entry: 'broken.js', options: { dts: false, strict: false } })
-    expect(evaluate(code)).toMatchObject({ server: { port: 'eighty' } })
+    expect(evaluateBundle(code)).toMatchObject({ server: { port: 'eighty' } })
   })
 })
 
 function valueOf(outcome: Outcome): unknown {
   if ('error' in outcome) throw new Error(`build failed: ${outcome.error}`)
-  const sandbox: Record<string, unknown> = {}
-  runInNewContext(outcome.code, sandbox)
-  return sandbox['__mergedYamlResult']
+  return evaluateBundle(outcome.code)
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
@@ -74,27 +60,8 @@ describe.each(WATCH_BUNDLERS)('%s watch mode', (bundler) => {
     async () => {
       const dir = mkdtempSync(join(tmpdir(), `my-plugin-schema-watch-${bundler}-`))
       cpSync(FIXTURE, dir, { recursive: true })
-      const seen: Outcome[] = []
-      let from = 0
-      const until = <T>(check: (outcome: Outcome) => T): Promise<T> =>
-        vi.waitFor(
-          () => {
-            for (let i = from; i < seen.length; i++) {
-              try {
-                const result = check(seen[i]!)
-                from = i + 1
-                return result
-              } catch {
-                // not this build
-              }
-            }
-            throw new Error(`no matching build among ${JSON.stringify(seen.slice(from)).slice(0, 1500)}`)
-          },
-          { timeout: STEP_TIMEOUT, interval: 100 },
-        )
-      const watching = await WATCHERS[bundler]({ root: dir, entry: 'main.js', options: { dts: false } }, (o) => {
-        seen.push(o)
-      })
+      const { report, until } = createOutcomes(STEP_TIMEOUT)
+      const watching = await WATCHERS[bundler]({ root: dir, entry: 'main.js', options: { dts: false } }, report)
       try {
         await until((o) => expect(valueOf(o)).toMatchObject({ name: 'shop' }))
         const schemaFile = join(dir, 'app.schema.json')

@@ -45,7 +45,7 @@ Usage:
   merged-yaml check <entries or globs…> [--format text|json] [--max-warnings <n>] [engine options]
   merged-yaml explain <entry> [key.path] [--format text|json] [engine options]
   merged-yaml types <entry> [--as-const] [engine options]
-  merged-yaml schema <entry> [--mode <mode>]… [--format json|yaml] [engine options]
+  merged-yaml schema <entries or globs…> [--mode <mode>]… [--format json|yaml] [engine options]
   merged-yaml help [command]
 
 Commands:
@@ -130,11 +130,12 @@ ${EXIT_CODES}
 Example:
   merged-yaml types config/app.merged.yaml > config/app.merged.d.yaml.ts`,
 
-  schema: `Usage: merged-yaml schema <entry> [--mode <mode>]… [--format json|yaml] [engine options]
+  schema: `Usage: merged-yaml schema <entries or globs…> [--mode <mode>]… [--format json|yaml] [engine options]
 
 Prints a draft 2020-12 JSON Schema inferred from the merged value: a starting point for the entry's
 own schema. Every key is a property, objects allow no other keys, and a key is required where every
-value has it — every item of a list, and every mode when --mode is given several times.
+value has it — every item of a list, every mode when --mode is given several times, and every entry
+when several are given (one schema for a family of entries).
 
 Options:
   --mode <mode>                render in this mode (repeatable: one value per mode)

@@ -31,7 +31,7 @@ export interface CheckReport {
 }
 
 /** Entries in the order given; a glob (one the shell left alone) becomes its sorted matches. */
-export function expandEntries(args: readonly string[], cwd: string): string[] {
+export function expandEntries(args: readonly string[], cwd: string, command = 'check'): string[] {
   const files: string[] = []
   for (const arg of args) {
     const file = resolve(cwd, arg)
@@ -40,7 +40,7 @@ export function expandEntries(args: readonly string[], cwd: string): string[] {
       continue
     }
     const matches = globSync(arg, { cwd, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**'] }).sort()
-    if (matches.length === 0) throw new UsageError(`no files match '${arg}'`, 'check')
+    if (matches.length === 0) throw new UsageError(`no files match '${arg}'`, command)
     files.push(...matches)
   }
   return [...new Set(files)]
