@@ -16,13 +16,17 @@ export function watchOnRolldown(context: LoadContext, deps: Dependencies, exists
 
 export function createRolldownHost({ info, exists }: HostParts): Host {
   return {
-    ...createDefaultHost({
-      rolldown: {
-        options(input) {
-          info.root = input.cwd
+    ...createDefaultHost(
+      {
+        rolldown: {
+          options(input) {
+            info.root = input.cwd
+          },
         },
+        // Rolldown prints `loc` as it prints its own errors' positions: 1-based columns.
       },
-    }),
+      1,
+    ),
     watch(context, deps) {
       if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)
     },

@@ -84,22 +84,29 @@ export function createViteHost({ info, idFilter, graph, exists, render }: HostPa
   }
 
   return {
-    ...createDefaultHost({
-      vite: {
-        configResolved(config) {
-          info.root = config.root
-          info.mode = config.mode
-          info.serving = config.command === 'serve'
-          info.cacheDir = config.cacheDir
-          if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
+    ...createDefaultHost(
+      {
+        vite: {
+          configResolved(config) {
+            info.root = config.root
+            info.mode = config.mode
+            info.serving = config.command === 'serve'
+            info.cacheDir = config.cacheDir
+            // What Vite serves, includes may read: by default the workspace root (searchForWorkspaceRoot).
+            info.allow = config.server.fs.allow
+            if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
+          },
+          configureServer(server) {
+            devWatcher = server.watcher
+          },
+          transform: devTransform,
+          hotUpdate,
         },
-        configureServer(server) {
-          devWatcher = server.watcher
-        },
-        transform: devTransform,
-        hotUpdate,
+        // Vite prints `loc` as it is in its headers (`file:line:column`, and its overlay's editor link,
+        // which counts from 1), on Rolldown (Vite 8) and on Rollup (Vite 6 and 7) alike.
       },
-    }),
+      1,
+    ),
     watch(context, deps) {
       if (devWatcher) watchInDev(context, deps, devWatcher, exists)
       else if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)

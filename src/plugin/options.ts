@@ -1,6 +1,7 @@
 // The plugin's options: documented here, resolved here, nowhere else.
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
+import { findWorkspaceRoot } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
 import { applyEntryQuery } from './entry-id.ts'
@@ -31,10 +32,19 @@ export interface DtsOptions {
 /** Options of `unplugin-merged-yaml`: the engine's (see `@merged-yaml/core`) and the plugin's own. */
 export interface Options extends RenderOptions {
   /**
-   * Includes may not read outside this folder (nor outside `allow`); diagnostics show paths relative to it.
+   * Diagnostics show paths relative to this folder. Given, it also replaces the default of `allow`:
+   * includes may then read inside it and the `allow` folders only.
    * @default the bundler's root (Vite `root`, webpack/Rspack `context`, esbuild `absWorkingDir`), else `process.cwd()`
    */
   root?: string
+  /**
+   * The folders includes may read, besides `root` (relative to it). `deny` applies inside them.
+   * @default Vite's `server.fs.allow` (by default the workspace root); with other bundlers the workspace
+   * root found from the bundler's root as Vite finds it (the nearest folder upwards with a
+   * pnpm-workspace.yaml, a lerna.json or a package.json with `workspaces`, else the nearest package.json's
+   * folder); `[]` when `root` is given
+   */
+  allow?: string[]
   /**
    * Values for `${name}` in include lines. `mode` is filled from the bundler (Vite `mode`, webpack/Rspack
    * `mode`, else `NODE_ENV`, else `'development'`) unless given here.
@@ -143,6 +153,8 @@ export interface HostInfo {
   serving?: boolean
   /** The bundler's cache folder (Vite's `cacheDir`). */
   cacheDir?: string
+  /** The folders the bundler itself serves files from (Vite's resolved `server.fs.allow`). */
+  allow?: string[]
 }
 
 /** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */
@@ -154,11 +166,30 @@ export function resolveRoot(options: ResolvedPluginOptions, info: HostInfo): str
   return resolve(options.root ?? info.root ?? process.cwd())
 }
 
-/** Engine options for one entry: the user's, with the bundler's root and mode, and the import query. */
+// Per folder, for the life of the process: a build starts in one layout (a dev server restart, after
+// adding a pnpm-workspace.yaml, searches again only if the root changed — Vite's own search is per config).
+const workspaceRoots = new Map<string, string>()
+
+/**
+ * The folders includes may read besides the root: the user's `allow`; else none when the user gave
+ * `root`; else what the bundler serves from (Vite's `server.fs.allow`); else the workspace root.
+ */
+export function resolveAllow(options: ResolvedPluginOptions, info: HostInfo, root: string): string[] {
+  if (options.engine.allow !== undefined) return options.engine.allow
+  if (options.root !== undefined) return []
+  if (info.allow !== undefined) return info.allow
+  let workspace = workspaceRoots.get(root)
+  if (workspace === undefined) workspaceRoots.set(root, (workspace = findWorkspaceRoot(root)))
+  return [workspace]
+}
+
+/** Engine options for one entry: the user's, with the bundler's root, mode and allowed folders, and the query. */
 export function resolveEngineOptions(options: ResolvedPluginOptions, info: HostInfo, query: EntryQuery): RenderOptions {
+  const root = resolveRoot(options, info)
   const engine: RenderOptions = {
     ...options.engine,
-    root: resolveRoot(options, info),
+    root,
+    allow: resolveAllow(options, info, root),
     vars: { mode: resolveMode(info), ...options.vars },
   }
   return applyEntryQuery(engine, query)

@@ -1,8 +1,10 @@
 // Options resolved in one place: defaults, the bundler's root and mode, import queries, include/exclude.
+import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { parseEntryId } from '../../src/plugin/entry-id.ts'
 import { DEFAULT_INCLUDE, resolveEngineOptions, resolveMode, resolvePluginOptions } from '../../src/plugin/options.ts'
+import type { HostInfo, Options } from '../../src/plugin/options.ts'
 import { writeTree } from '../helpers/tree.ts'
 import { build } from './bundlers.ts'
 
@@ -60,6 +62,17 @@ describe('resolvePluginOptions / resolveEngineOptions', () => {
     expect(resolveEngineOptions(resolvePluginOptions({ root: '/mine' }), { root: '/bundler' }, {}).root).toBe('/mine')
     expect(resolveEngineOptions(resolvePluginOptions(), { root: '/bundler' }, {}).root).toBe('/bundler')
     expect(resolveEngineOptions(resolvePluginOptions(), {}, {}).root).toBe(process.cwd())
+  })
+
+  it('allows what the user allows, else nothing more than a given root, else what Vite serves, else the workspace', () => {
+    const root = writeTree({ 'package.json': '{ "workspaces": ["apps/*"] }\n', 'apps/web/package.json': '{}\n' })
+    const web = join(root, 'apps/web')
+    const allow = (options: Options, info: HostInfo) =>
+      resolveEngineOptions(resolvePluginOptions(options), info, {}).allow
+    expect(allow({ allow: ['../x'] }, { root: web, allow: ['/vite'] })).toEqual(['../x'])
+    expect(allow({ root: web }, { allow: ['/vite'] })).toEqual([])
+    expect(allow({}, { root: web, allow: ['/vite'] })).toEqual(['/vite'])
+    expect(allow({}, { root: web })).toEqual([root])
   })
 
   it('maps ?lookup= to datum.lookup and ?document= to deckhand.document, keeping the other fields', () => {

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
-import { DIALECT_NAMES, DIALECT_SURFACES, withDialectOption } from '@merged-yaml/core'
+import { DIALECT_NAMES, DIALECT_SURFACES, findWorkspaceRoot, withDialectOption } from '@merged-yaml/core'
 import type { RenderOptions, StackMode, YamlVersion } from '@merged-yaml/core'
 
 export class UsageError extends Error {
@@ -92,12 +92,22 @@ export function count(command: string, flag: string, value: unknown): number | u
   throw new UsageError(`--${flag} must be a whole number, not '${String(value)}'`, command)
 }
 
-/** The render() options the engine flags ask for. Relative paths are relative to `cwd`. */
-export function toRenderOptions(command: string, values: FlagValues, cwd: string): RenderOptions {
+/**
+ * The render() options the engine flags ask for. Relative paths are relative to `cwd`. As in the
+ * plugin: includes may read inside the workspace root found from `cwd` unless `--root` or `--allow`
+ * is given, and `${mode}` is `--mode`, else `--var mode=…`, else `NODE_ENV`, else `development`.
+ */
+export function toRenderOptions(
+  command: string,
+  values: FlagValues,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): RenderOptions {
   if (values.strict && values['no-strict'])
     throw new UsageError('--strict and --no-strict contradict each other', command)
+  const root = resolve(cwd, typeof values.root === 'string' ? values.root : '.')
   const options: RenderOptions = {
-    root: resolve(cwd, typeof values.root === 'string' ? values.root : '.'),
+    root,
     stack: oneOf(command, 'stack', values.stack, STACKS, 'scoped'),
     strict: !values['no-strict'],
   }
@@ -108,6 +118,7 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
   if (values.dialect !== undefined)
     options.dialect = oneOf(command, 'dialect', values.dialect, DIALECT_NAMES, DIALECT_NAMES[0]!)
   if (Array.isArray(values.allow)) options.allow = values.allow.map((dir) => resolve(cwd, dir))
+  else if (values.root === undefined) options.allow = [findWorkspaceRoot(root)]
   if (Array.isArray(values.deny)) options.deny = values.deny
   const vars: Record<string, string> = {}
   for (const pair of Array.isArray(values.var) ? values.var : []) {
@@ -116,7 +127,8 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
     vars[pair.slice(0, at)] = pair.slice(at + 1)
   }
   if (typeof values.mode === 'string') vars.mode = values.mode
-  if (Object.keys(vars).length > 0) options.vars = vars
+  vars.mode ??= env.NODE_ENV || 'development'
+  options.vars = vars
   // The dialects' own flags, as the plugin's import queries (`?lookup=`, `?document=`).
   let withFlags = options
   for (const { dialect, flag, option } of DIALECT_FLAGS) {

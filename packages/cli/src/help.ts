@@ -22,12 +22,14 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
                                a scalar the two versions read differently)
   --merge-how <string>         merger set for parts that declare none
                                (default: dict(replace)+list()+str())
-  --root <dir>                 includes may not leave this folder (default: the working directory)
-  --allow <dir>                another folder includes may read (repeatable)
+  --root <dir>                 paths are shown relative to this folder (default: the working
+                               directory); given, includes may read only inside it and --allow
+  --allow <dir>                a folder includes may read (repeatable; default: the workspace root
+                               around the working directory, as Vite finds it)
   --deny <glob>                files no include may read (repeatable; replaces the default
                                .env, .env.*, *.{crt,pem,key}, **/.git/**)
   --var <name=value>           a \${name} for include lines (repeatable)
-  --mode <mode>                shorthand for --var mode=<mode>
+  --mode <mode>                shorthand for --var mode=<mode> (default: NODE_ENV, else development)
 ${flagLine('--dialect <name>', `${listed(DIALECT_NAMES)} instead of detecting it`)}
 ${DIALECT_FLAG_LINES}
   -h, --help                   show this help`

@@ -1,5 +1,5 @@
 // Confinement: an include (or a dialect's dependency) may read only inside `root` and the `allow`
-// folders — by its real path, so links and `..` cannot leave them — and never a file `deny` names.
+// folders (by default the workspace root, see workspace-root.ts) — by its real path, so links and `..` cannot leave them — and never a file `deny` names.
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { FileSystem } from '../../file-system.ts'
 import type { ResolvedOptions } from '../../options.ts'
@@ -96,6 +96,11 @@ export class Confinement {
     )
   }
 
+  /** `root` and the `allow` folders, once each (the workspace root is often `root` itself). */
+  private areaText(): string {
+    return [...new Set([this.options.root, ...this.options.allow])].join(', ')
+  }
+
   /** The real path of an include target, refused when it leaves `root` and every `allow` folder. */
   confine(path: string, at: IncludeSite, written: string, prefixOnly: boolean): string {
     let real = path
@@ -113,8 +118,8 @@ export class Confinement {
         problemAt(
           at.ctx,
           'MY_INCLUDE_OUTSIDE_ROOT',
-          `'${written}' resolves outside the project root ${this.options.root}${how}; add its folder to the 'allow' ` +
-            `option to permit it`,
+          `'${written}' resolves outside the folders includes may read (${this.areaText()})${how}; add its ` +
+            `folder to the 'allow' option to permit it`,
           at.line,
           at.column,
         ),
