@@ -8,8 +8,11 @@ import type { EntryId } from './entry-id.ts'
 import type { ResolvedDtsOptions } from './options.ts'
 
 export interface DeclarationWriter {
-  /** Records an entry's merged value; its declaration is written shortly after (or on `flush`). */
-  update(entry: EntryId, value: unknown): void
+  /**
+   * Records an entry's merged values — one per mode its declaration covers, in a fixed order (see
+   * mode-values.ts) — and writes its declaration shortly after (or on `flush`).
+   */
+  update(entry: EntryId, values: readonly unknown[]): void
   /** Writes what is pending now (end of a build). */
   flush(): void
 }
@@ -69,10 +72,10 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
 function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWriter, 'update'> & { write(): void } {
   const pending = new Map<string, string>()
   return {
-    update(entry, value) {
+    update(entry, [value, ...others]) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
       if (formatQuery(entry.query)) return
-      pending.set(sidecarPath(entry.file), generateDeclaration(value, options, basename(entry.file)))
+      pending.set(sidecarPath(entry.file), generateDeclaration(value, options, basename(entry.file), others))
     },
     write() {
       for (const [path, text] of pending) writeIfChanged(path, text)
@@ -87,7 +90,7 @@ function createAmbientWriter(
 ): Pick<DeclarationWriter, 'update'> & { write(): void } {
   // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
   let blocks: Map<string, string> | undefined
-  const values = new Map<string, unknown>()
+  const values = new Map<string, readonly unknown[]>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
   const load = (): Map<string, string> => {
@@ -97,9 +100,9 @@ function createAmbientWriter(
     return blocks
   }
   return {
-    update(entry, value) {
+    update(entry, modeValues) {
       load()
-      values.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), value)
+      values.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), modeValues)
       dirty = true
     },
     write() {
@@ -110,8 +113,9 @@ function createAmbientWriter(
       const specifiers = ambientSpecifiers(keys.map(entryPath))
       const parts = keys.map((key) => {
         const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
+        const [value, ...others] = values.get(key) ?? []
         const block = values.has(key)
-          ? generateAmbientModule(specifier, values.get(key), options)
+          ? generateAmbientModule(specifier, value, options, others)
           : known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
         return `${ENTRY_MARKER}${key}\n${block}\n`
@@ -131,8 +135,8 @@ export function createDeclarationWriter(options: ResolvedDtsOptions, root: strin
     writer.write()
   }
   return {
-    update(entry, value) {
-      writer.update(entry, value)
+    update(entry, modeValues) {
+      writer.update(entry, modeValues)
       timer ??= setTimeout(flush, delay)
     },
     flush,

@@ -69,6 +69,14 @@ export interface Options extends RenderOptions {
    */
   dts?: boolean | DtsMode | DtsOptions
   /**
+   * The modes the project is built in. An entry whose files use `${mode}` gets one declaration that
+   * covers its value in each of these modes and the current one (a key only some modes set is
+   * optional; a named export only when every mode has it), so that `tsc` gives the same answer
+   * whichever command ran last. Ignored when `vars.mode` is given (one mode, the user's).
+   * @default ['development', 'production']
+   */
+  modes?: string[]
+  /**
    * Keep each entry's module code on disk between builds: an entry whose files (by content), options
    * and engine are what they were is served its stored code instead of being parsed and merged
    * again. `true` stores it in Vite's `cacheDir` (`node_modules/.vite/merged-yaml`), or in
@@ -96,14 +104,16 @@ export interface ResolvedPluginOptions {
   exclude: FilterPattern
   /** `undefined` until the root is known: see `resolveDts`. */
   dts: Options['dts']
+  modes: readonly string[]
   cache: Options['cache']
 }
 
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
+export const DEFAULT_MODES: readonly string[] = ['development', 'production']
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
-  const { root, vars, include, exclude, dts, cache, ...engine } = options
+  const { root, vars, include, exclude, dts, modes, cache, ...engine } = options
   return {
     engine,
     root,
@@ -111,6 +121,7 @@ export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptio
     include: include ?? DEFAULT_INCLUDE,
     exclude: exclude ?? [],
     dts,
+    modes: modes ?? DEFAULT_MODES,
     cache,
   }
 }
@@ -160,6 +171,17 @@ export interface HostInfo {
 /** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */
 export function resolveMode(info: HostInfo): string {
   return info.mode || process.env.NODE_ENV || 'development'
+}
+
+/**
+ * The modes an entry's declaration covers, in a fixed order (the `modes` option's, then the current
+ * mode if it is not listed), so that its text does not depend on the mode that ran last. Only the
+ * current one when the user fixed `vars.mode`.
+ */
+export function resolveDeclaredModes(options: ResolvedPluginOptions, info: HostInfo): string[] {
+  const current = options.vars.mode ?? resolveMode(info)
+  if (options.vars.mode !== undefined) return [current]
+  return [...new Set([...options.modes, current])]
 }
 
 export function resolveRoot(options: ResolvedPluginOptions, info: HostInfo): string {
