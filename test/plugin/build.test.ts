@@ -77,6 +77,12 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     expect(message).toContain("did you mean 'list'?")
     expect(message).toContain('included from broken.merged.yaml:3')
     expect(message).toContain('> 1 | merge_how: dict(replace)+lst(append)')
+    // Located: no stack trace into the plugin, in the text or (Rollup) on the error.
+    expect(message).not.toMatch(/^\s+at .*(?:unplugin|src\/|factory|dist\/)/m)
+    if (bundler === 'rollup') expect(error!.stack ?? '').not.toMatch(/^\s+at /m)
+    // Rolldown's and Vite's header names the column the text names (both count from 1).
+    if (bundler === 'vite' || bundler === 'rolldown')
+      expect(message).toContain(`[plugin unplugin-merged-yaml] ${join(root, 'broken-layer.yaml')}:1:12\n`)
   })
 
   it.skipIf(skip)(
