@@ -9,7 +9,7 @@ import type { EntryOutcome } from '../plugin/entry-module.ts'
 import type { IdFilter } from '../plugin/id-filter.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
-import { watchOnRolldown } from './rolldown.ts'
+import { dropOwnTimings, watchOnRolldown } from './rolldown.ts'
 
 /** A file watcher that takes any path, existing or not: the Vite dev server's. */
 interface PathWatcher {

@@ -3,6 +3,7 @@
 // (hosts/), and so are the hooks where it tells its root and mode.
 import { createRenderCache } from '@merged-yaml/core'
 import type { UnpluginFactory } from 'unplugin'
+import { PLUGIN_NAME } from '../hosts/default.ts'
 import { createHost } from '../hosts/index.ts'
 import type { LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
@@ -15,7 +16,7 @@ import { createModeValues } from './mode-values.ts'
 import { resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options } from './options.ts'
 
-export const PLUGIN_NAME = 'unplugin-merged-yaml'
+export { PLUGIN_NAME }
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
   const options = resolvePluginOptions(rawOptions)
