@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { lines, writeTree } from '../helpers/tree.ts'
+import { lines, writeMonorepo, writeTree } from '../helpers/tree.ts'
 import { FIXTURES, run } from './helpers.ts'
 
 const layers = {
@@ -141,9 +141,7 @@ describe('merged-yaml render', () => {
   })
 
   it('lets an entry outside the working directory read its layers inside the workspace root', async () => {
-    const root = writeTree({
-      'package.json': '{ "private": true, "workspaces": ["apps/*"] }\n',
-      'apps/web/package.json': '{ "name": "web" }\n',
+    const root = writeMonorepo({
       'config/app.merged.yaml': lines('#include', 'base.yaml', 'env/${mode}.yaml'),
       'config/base.yaml': lines('port: 8080', 'host: localhost'),
       'config/env/development.yaml': lines('port: 3000'),

@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPO, removeDir } from '../plugin/bundlers.ts'
 import { PACKAGES, writeApp } from './apps.ts'
+import type { AppKind } from './apps.ts'
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
@@ -112,6 +113,23 @@ describe.skipIf(unreachable)(`packed tarballs in fresh apps${unreachable ? ` (sk
     }
   }, 600_000)
 
+  /** Waits for an app's install, which must have gone cleanly, and returns its folder. */
+  async function installedApp(kind: AppKind): Promise<string> {
+    const install = await apps[kind]!.installed
+    expect(install.code, install.output).toBe(0)
+    // No install script of ours (npm 11 lists them), the engines fit this Node, the peers fit.
+    expect(install.output).not.toMatch(OUR_INSTALL_PROBLEMS)
+    return apps[kind]!.app
+  }
+
+  /** Builds a Vite app in production: its bundle holds the production layer's value. */
+  async function viteBuild(app: string): Promise<string> {
+    const output = await ok('npx', ['vite', 'build'], app)
+    const bundle = readdirSync(join(app, 'dist/assets')).find((file) => file.endsWith('.js'))!
+    expect(readFileSync(join(app, 'dist/assets', bundle), 'utf8')).toContain('https://api.example.com')
+    return output
+  }
+
   it('packs manifests without dev-only fields, with LICENSE, README and built files', () => {
     for (const { name } of PACKAGES) {
       const list = execFileSync('tar', ['-tzf', tarballs[name]!], { encoding: 'utf8' }).split('\n')
@@ -135,16 +153,9 @@ describe.skipIf(unreachable)(`packed tarballs in fresh apps${unreachable ? ` (sk
   })
 
   it('Vite 8 + TypeScript in a monorepo: builds, type-checks, checks, and reports a broken layer as Vite prints it', async () => {
-    const { root, app, installed } = apps['vite8-monorepo']!
-    const install = await installed
-    expect(install.code, install.output).toBe(0)
-    // No install script of ours (npm 11 lists them), the engines fit this Node, the peers fit.
-    expect(install.output).not.toMatch(OUR_INSTALL_PROBLEMS)
-
-    const built = await ok('npx', ['vite', 'build'], app)
-    expect(built).not.toContain('PLUGIN_TIMINGS')
-    const bundle = readdirSync(join(app, 'dist/assets')).find((file) => file.endsWith('.js'))!
-    expect(readFileSync(join(app, 'dist/assets', bundle), 'utf8')).toContain('https://api.example.com')
+    const app = await installedApp('vite8-monorepo')
+    const root = apps['vite8-monorepo']!.root
+    expect(await viteBuild(app)).not.toContain('PLUGIN_TIMINGS')
     // The declaration covers development too: `devtools` (development only) is optional, whatever ran last.
     const declaration = readFileSync(join(root, 'config/app.merged.d.yaml.ts'), 'utf8')
     expect(declaration).toContain('devtools?: boolean')
@@ -173,13 +184,8 @@ describe.skipIf(unreachable)(`packed tarballs in fresh apps${unreachable ? ` (sk
   })
 
   it('Vite 6 (and the esbuild it brings): builds, and the command runs', async () => {
-    const { app, installed } = apps['vite6']!
-    const install = await installed
-    expect(install.code, install.output).toBe(0)
-    expect(install.output).not.toMatch(OUR_INSTALL_PROBLEMS)
-    await ok('npx', ['vite', 'build'], app)
-    const bundle = readdirSync(join(app, 'dist/assets')).find((file) => file.endsWith('.js'))!
-    expect(readFileSync(join(app, 'dist/assets', bundle), 'utf8')).toContain('https://api.example.com')
+    const app = await installedApp('vite6')
+    await viteBuild(app)
     // The esbuild Vite 6 brings (0.25), within the declared peer range: no second esbuild was installed.
     expect(existsSync(join(app, 'node_modules/vite/node_modules/esbuild'))).toBe(false)
     await ok('node', ['esbuild.mjs'], app)
@@ -189,20 +195,11 @@ describe.skipIf(unreachable)(`packed tarballs in fresh apps${unreachable ? ` (sk
   })
 
   it('Vite 7: builds (the peer range names 6, 7 and 8: each is built here)', async () => {
-    const { app, installed } = apps['vite7']!
-    const install = await installed
-    expect(install.code, install.output).toBe(0)
-    expect(install.output).not.toMatch(OUR_INSTALL_PROBLEMS)
-    await ok('npx', ['vite', 'build'], app)
-    const bundle = readdirSync(join(app, 'dist/assets')).find((file) => file.endsWith('.js'))!
-    expect(readFileSync(join(app, 'dist/assets', bundle), 'utf8')).toContain('https://api.example.com')
+    await viteBuild(await installedApp('vite7'))
   })
 
   it('webpack 5 with a CommonJS config: require(…).default, builds, and the command runs', async () => {
-    const { app, installed } = apps['webpack5-cjs']!
-    const install = await installed
-    expect(install.code, install.output).toBe(0)
-    expect(install.output).not.toMatch(OUR_INSTALL_PROBLEMS)
+    const app = await installedApp('webpack5-cjs')
     await ok('node', ['build.js'], app)
     expect(readFileSync(join(app, 'dist/main.js'), 'utf8')).toContain('https://api.example.com')
     const checked = await ok('npx', ['merged-yaml', 'check', 'config/app.merged.yaml'], app, { NODE_ENV: 'production' })

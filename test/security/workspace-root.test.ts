@@ -4,24 +4,21 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { findWorkspaceRoot, render, resolveOptions } from '@merged-yaml/core'
-import { lines, writeTree } from '../helpers/tree.ts'
+import { lines, writeMonorepo, writeTree } from '../helpers/tree.ts'
 import { firstDiagnostic } from './helpers.ts'
 
 /** A monorepo: `apps/web` (a package) and `config/` (layers) under a root that `marker` marks. */
-function monorepo(marker: Record<string, string>): string {
-  return writeTree(
+const monorepo = (marker: Record<string, string>): string =>
+  writeMonorepo(
     {
-      ...marker,
-      'apps/web/package.json': '{ "name": "web" }\n',
       'apps/web/src/main.ts': '',
       'config/app.merged.yaml': lines('#include', 'base.yaml', '?local.yaml'),
       'config/base.yaml': lines('port: 8080'),
       'config/.env': lines('SECRET=1'),
       'config/env.merged.yaml': lines('#include', '.env'),
     },
-    'monorepo',
+    marker,
   )
-}
 
 describe('findWorkspaceRoot', () => {
   const markers: [string, Record<string, string>][] = [
