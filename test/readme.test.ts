@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { parseMergeBody } from '../packages/core/src/dialects/cloud-init/directive.ts'
 import { run } from './cli/helpers.ts'
+import { appFiles, WEBPACK_CJS_CONFIG } from './packaging/apps.ts'
 import { REPO } from './plugin/bundlers.ts'
 
 const README = join(REPO, 'README.md')
@@ -170,6 +171,19 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
       expect({ line, code: result.code, stderr: result.stderr }).toEqual({ line, code: 0, stderr: '' })
       expect(result.stdout.trim()).not.toBe('')
     }
+  },
+
+  // The CommonJS config the packaging test builds webpack 5 with, from the packed tarball.
+  'webpack-cjs'(text) {
+    expect(`${text}\n`).toBe(WEBPACK_CJS_CONFIG)
+  },
+
+  // Each line starts with a file of the monorepo the packaging test builds with Vite 8 and checks.
+  'monorepo-layout'(text) {
+    const { files } = appFiles('vite8-monorepo', {})
+    const listed = text.split('\n').map((line) => line.split(/\s+/)[0]!)
+    expect(listed.length).toBeGreaterThan(5)
+    expect(listed.filter((file) => !(file in files))).toEqual([])
   },
 
   dev(text) {
