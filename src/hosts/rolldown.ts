@@ -37,6 +37,7 @@ export function createRolldownHost({ info, exists }: HostParts): Host {
           options(input) {
             info.root = input.cwd
           },
+          onLog: dropOwnTimings,
         },
         // Rolldown prints `loc` as it prints its own errors' positions: 1-based columns.
       },

@@ -101,6 +101,8 @@ export function createViteHost({ info, idFilter, graph, exists, render }: HostPa
           },
           transform: devTransform,
           hotUpdate,
+          // Vite 8 builds on Rolldown: see rolldown.ts.
+          onLog: dropOwnTimings,
         },
         // Vite prints `loc` as it is in its headers (`file:line:column`, and its overlay's editor link,
         // which counts from 1), on Rolldown (Vite 8) and on Rollup (Vite 6 and 7) alike.
