@@ -31,3 +31,11 @@ describe('dropOwnTimings', () => {
     expect(dropOwnTimings('warn', { code: 'EVAL', message: '  - plugin unplugin-merged-yaml' })).toBeUndefined()
   })
 })
+
+describe('the hook', () => {
+  it('is registered for Vite and Rolldown', async () => {
+    const { default: vite } = await import('../../src/vite.ts')
+    const { default: rolldown } = await import('../../src/rolldown.ts')
+    for (const plugin of [vite(), rolldown()].flat()) expect((plugin as { onLog?: unknown }).onLog).toBe(dropOwnTimings)
+  })
+})
