@@ -1,5 +1,6 @@
 // Confinement: an include (or a dialect's dependency) may read only inside `root` and the `allow`
-// folders (by default the workspace root, see workspace-root.ts) — by its real path, so links and `..` cannot leave them — and never a file `deny` names.
+// folders (by default the workspace root, see workspace-root.ts) — by its real path, so links and
+// `..` cannot leave them — and never a file `deny` names.
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { FileSystem } from '../../file-system.ts'
 import type { ResolvedOptions } from '../../options.ts'
