@@ -31,7 +31,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     writer = dts ? createDeclarationWriter(dts, root) : null
     return writer
   }
-  const entries = createEntryRenderer({ options, info, renderCache, graph, withValue: () => declarations() !== null })
+  const entries = createEntryRenderer({ options, info, renderCache, withValue: () => declarations() !== null })
   const idFilter = createIdFilter(options)
   const exists = createFileExists(renderCache)
   const host = createHost(meta.framework, { info, options, idFilter, graph, exists, load, render: entries.render })
