@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { DialectContext } from '../../packages/core/src/dialects/types.ts'
 import type { ResolvedOptions } from '../../packages/core/src/options.ts'
@@ -18,5 +18,13 @@ export function createTestDialectContext(
     report,
     entry,
     readDependency: (path) => readFileSync(resolve(dirname(entry), path), 'utf8'),
+    listDependency: (path) => {
+      const folder = resolve(dirname(entry), path)
+      try {
+        return readdirSync(folder).map((name) => ({ name, folder: statSync(join(folder, name)).isDirectory() }))
+      } catch {
+        return undefined
+      }
+    },
   }
 }

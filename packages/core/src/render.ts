@@ -4,7 +4,7 @@ import type { RenderCache } from './cache.ts'
 import { MergedYamlError } from './diagnostics.ts'
 import type { Diagnostic } from './diagnostics.ts'
 import { DIALECTS } from './dialects/index.ts'
-import type { Dialect } from './dialects/types.ts'
+import type { Dialect, DialectContext } from './dialects/types.ts'
 import { createSourceDocument, mapPartPosition } from './gather/documents.ts'
 import { diskFileSystem } from './file-system.ts'
 import { canonicalJson, hashContent, hashEngine } from './fingerprint.ts'
@@ -410,16 +410,20 @@ function mergeEntry(
       else if (!step.empty) docs.push(step.doc)
     }
     const entryFile = gathered.files[0]!
-    const readDependency = (path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): string => {
-      const at = from
+    const dependencyAt = (from?: { doc: SourceDocument; path?: readonly PathSegment[] }) =>
+      from
         ? { file: from.doc.file, position: from.doc.locate(from.path ?? []), chain: from.doc.chain }
         : { file: entryFile, position: { line: 1, column: 1 }, chain: [] }
+    const listDependency: DialectContext['listDependency'] = (path, from) =>
+      gathered.listDependency(resolve(dirname(entryFile), path), dependencyAt(from))
+    const readDependency = (path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): string => {
+      const at = dependencyAt(from)
       const bytes = gathered.readDependency(resolve(dirname(entryFile), path), at)
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
         .toString('utf8')
         .replace(/^\uFEFF/, '')
     }
-    value = dialect.render(docs, { options: resolved, report, entry: entryFile, readDependency })
+    value = dialect.render(docs, { options: resolved, report, entry: entryFile, readDependency, listDependency })
     provenance?.layers(docs, value, dialect.name)
   } else {
     value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report, provenance)

@@ -1,3 +1,4 @@
+import type { FolderEntry } from '../gather/gather.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
@@ -15,6 +16,12 @@ export interface DialectContext {
    * `files` so that watch mode rebuilds when it changes. Problems point at `from` (else the entry).
    */
   readDependency(path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): string
+  /**
+   * Lists a folder the entry's data lives in (a Datum store): its files and folders, or undefined
+   * when it does not exist. Confined like readDependency; the folder's children are recorded as a
+   * glob of the result, so that watch mode rebuilds when one is added or removed.
+   */
+  listDependency(path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): FolderEntry[] | undefined
 }
 
 /**

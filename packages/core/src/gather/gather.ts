@@ -1,7 +1,8 @@
 // Gathering: turns an entry file into the ordered tree of parts cloud-init's UserDataProcessor would
 // produce (specs/cloud-init.md §5), with our build-time include rules (DESIGN.md §1).
+import { readdirSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { globSync } from 'tinyglobby'
@@ -38,6 +39,12 @@ export interface GatheredScope {
 
 export type GatheredItem = GatheredPart | GatheredScope
 
+/** One entry of a folder a dialect lists: a file or a folder (links followed). */
+export interface FolderEntry {
+  name: string
+  folder: boolean
+}
+
 /** Reads a file's bytes; the plugin passes a cached reader. */
 export type ReadFile = (path: string) => Uint8Array
 
@@ -45,6 +52,8 @@ export interface GatherResult {
   items: GatheredItem[]
   /** Reads another file of the entry (see Gatherer.dependency); it joins `files`. */
   readDependency: (path: string, at: NonNullable<Problem['at']>) => Uint8Array
+  /** Lists a folder of the entry's data (see Gatherer.folderDependency); it joins `globs`. */
+  listDependency: (path: string, at: NonNullable<Problem['at']>) => FolderEntry[] | undefined
   /** Every file read, entry first, in reading order. */
   files: string[]
   /** Files an optional include or a glob looked for and did not find (watch them too). */
@@ -239,6 +248,48 @@ class Gatherer {
     const real = this.confine(path, from, path, false)
     this.refuseDenied(path, real, from, path)
     return this.read(real, from)
+  }
+
+  /**
+   * Lists a folder a dialect reads as data (a Datum store), confined like a file. The folder's
+   * children become a glob of the entry, so that adding or removing one changes the entry; a folder
+   * that does not exist is missing (undefined). Links are followed; broken ones are left out.
+   */
+  folderDependency(path: string, at: NonNullable<Problem['at']>): FolderEntry[] | undefined {
+    const ctx: Context = {
+      file: at.file,
+      fileText: at.source ?? '',
+      chain: at.chain,
+      lineOffset: undefined,
+      anchor: at.position,
+      depth: 0,
+    }
+    const from = { ctx, line: 0, column: 0 }
+    const real = this.confine(path, from, path, false)
+    const pattern = join(path, '*')
+    if (!this.globs.includes(pattern)) this.globs.push(pattern)
+    let names: string[]
+    try {
+      names = readdirSync(real)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        if (!this.missing.includes(path)) this.missing.push(path)
+        return undefined
+      }
+      return this.report.fail(
+        this.problem(ctx, 'MY_FILE_UNREADABLE', `cannot list '${path}': ${code ?? (error as Error).message}`),
+      )
+    }
+    const entries: FolderEntry[] = []
+    for (const name of names) {
+      try {
+        entries.push({ name, folder: this.fs.stat(join(real, name)).isDirectory() })
+      } catch {
+        // A broken link names nothing.
+      }
+    }
+    return entries
   }
 
   entry(path: string): GatheredItem[] {
@@ -724,5 +775,6 @@ export function gatherEntry(entry: string, options: ResolvedOptions, report: Rep
     missing: gatherer.missing,
     globs: gatherer.globs,
     readDependency: (path, at) => gatherer.dependency(path, at),
+    listDependency: (path, at) => gatherer.folderDependency(path, at),
   }
 }
