@@ -18,5 +18,11 @@ export type {
 export type { YamlVersion } from './yaml/parse.ts'
 export type { HeatMode, HeatOptions, HeatParameterType } from './dialects/heat/index.ts'
 export type { Dialect, DialectContext } from './dialects/types.ts'
-export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './dialects/datum/index.ts'
+export type {
+  DatumHandlerContext,
+  DatumHandlerFunction,
+  DatumLookupOptions,
+  DatumOptions,
+  DatumStrategyInput,
+} from './dialects/datum/index.ts'
 export type { DeckhandOptions } from './dialects/deckhand/index.ts'

@@ -17,10 +17,22 @@ export function directiveOf(key: string): DirectiveName | undefined {
   return DIRECTIVE_NAMES.find((name) => name === foldCase(key))
 }
 
-/** The first directive key of a document, as written. */
+/** The keys of a store's Datum.yml that mark a document as Datum's besides the lookup options. */
+const DEFINITION_DIRECTIVES = ['resolutionprecedence', 'datumstructure']
+
+/** The first directive key of a document, as written: lookup options, or a Datum.yml's definition. */
 export function detectDirective(value: unknown): string | undefined {
   if (!isMapping(value)) return undefined
-  return Object.keys(value).find((key) => directiveOf(key) !== undefined)
+  const keys = Object.keys(value)
+  return (
+    keys.find((key) => directiveOf(key) !== undefined) ??
+    keys.find((key) => DEFINITION_DIRECTIVES.includes(foldCase(key)))
+  )
+}
+
+/** Whether a document is a store's definition (a Datum.yml with ResolutionPrecedence or DatumStructure). */
+export function isStoreDefinition(value: unknown): boolean {
+  return isMapping(value) && Object.keys(value).some((key) => DEFINITION_DIRECTIVES.includes(foldCase(key)))
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { Dialect } from '../types.ts'
 import { readDatumOptions } from './datum-options.ts'
-import { detectDirective } from './directives.ts'
+import { detectDirective, isStoreDefinition } from './directives.ts'
 import { renderDatum } from './render-datum.ts'
+import { renderStore } from './store/render-store.ts'
 
+export type { DatumHandlerContext, DatumHandlerFunction } from './handlers/registry.ts'
 export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './types.ts'
 
 /**
@@ -13,5 +15,12 @@ export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './typ
 export const datumDialect: Dialect = {
   name: 'datum',
   detect: detectDirective,
-  render: (docs, { options, report, entry }) => renderDatum(docs, readDatumOptions(options.raw.datum), entry, report),
+  render: (docs, context) => {
+    const options = readDatumOptions(context.options.raw.datum)
+    const [only] = docs
+    // A store's Datum.yml as the entry: its node's RSOP (an included Datum.yml is a directive part).
+    if (docs.length === 1 && only!.file === context.entry && isStoreDefinition(only!.value))
+      return renderStore(only!, options, context).value
+    return renderDatum(docs, options, context.entry, context.report)
+  },
 }

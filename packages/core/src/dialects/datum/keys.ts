@@ -4,8 +4,14 @@
 
 export type DatumMap = Record<string, unknown>
 
+/**
+ * A mapping of data: a plain object. Objects of a class (a pending handler expression, a decrypted
+ * credential, a file of a store) are scalars to Datum's merge, as their PowerShell counterparts are.
+ */
 export function isMapping(value: unknown): value is DatumMap {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
 }
 
 /** The form two keys are compared in. */

@@ -29,8 +29,24 @@ function selectUnique(items: readonly unknown[]): unknown[] {
   return out
 }
 
+/** Datum up to 0.40: list knockouts only drop the markers themselves, while merging. */
+function withoutMarkers(items: readonly unknown[], strategy: Strategy): unknown[] {
+  if (!strategy.knockoutPrefix) return [...items]
+  const { anchored } = knockoutPatterns(strategy.knockoutPrefix)
+  return items.filter((item) => !psMatches(item, anchored))
+}
+
 /** Lists of scalars: MostSpecific, Unique (ref items first) or Sum with knockouts. */
-export function mergeBaseTypeArrays(ref: readonly unknown[], diff: readonly unknown[], strategy: Strategy): unknown[] {
+export function mergeBaseTypeArrays(
+  ref: readonly unknown[],
+  diff: readonly unknown[],
+  strategy: Strategy,
+  legacy = false,
+): unknown[] {
+  if (legacy && (strategy.baseTypeArray === 'unique' || strategy.baseTypeArray === 'sum')) {
+    const kept = withoutMarkers([...ref, ...diff], strategy)
+    return strategy.baseTypeArray === 'unique' ? selectUnique(kept) : kept
+  }
   switch (strategy.baseTypeArray) {
     case 'unique':
       return selectUnique([...ref, ...diff])
@@ -156,7 +172,10 @@ export function mergeHashArrays(
   origin: Where,
   report: Reporter,
   mergeItem: ItemMerger,
+  legacy = false,
 ): unknown[] {
+  // Datum up to 0.40 has no knockouts of hash-array items (#161).
+  if (legacy) strategy = { ...strategy, knockoutPrefix: undefined }
   switch (strategy.hashArray) {
     case 'sum':
       return [...ref, ...diff].map((item) => (isMapping(item) ? copyMap(item) : item))

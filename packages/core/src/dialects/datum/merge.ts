@@ -16,6 +16,13 @@ import type { Where } from './types.ts'
 export interface MergeContext {
   table: StrategyTable
   report: Reporter
+  /**
+   * Merge-Datum's first step in a store: handlers evaluate a value they take (each item of a list)
+   * before it is merged. Absent for entries, which have no handlers.
+   */
+  prepare?: (value: unknown, origin: Where) => unknown
+  /** Datum up to 0.40's knockouts (`datum.version: '0.40'`): see merge-array.ts and resolve.ts. */
+  legacyKnockouts?: boolean
 }
 
 /** Whether `strategy` combines two values of `type` (rather than keeping the most specific one). */
@@ -35,6 +42,10 @@ function combines(type: DatumType, strategy: Strategy): boolean {
  * reported only where the strategy would have combined the values: elsewhere it changes nothing.
  */
 export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Where, context: MergeContext): unknown {
+  if (context.prepare) {
+    ref = context.prepare(ref, origin)
+    diff = context.prepare(diff, origin)
+  }
   const strategy = context.table.strategyFor(path)
   const refType = datumTypeOf(ref)
   const diffType = datumTypeOf(diff)
@@ -52,7 +63,7 @@ export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Wh
       if (strategy.hash === 'mostSpecific') return ref
       return mergeHashtable(ref as DatumMap, diff as DatumMap, strategy, path, origin, context)
     case 'baseType_array':
-      return mergeBaseTypeArrays(ref as unknown[], diff as unknown[], strategy)
+      return mergeBaseTypeArrays(ref as unknown[], diff as unknown[], strategy, context.legacyKnockouts)
     case 'hash_array':
       return mergeHashArrays(
         ref as unknown[],
@@ -61,6 +72,7 @@ export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Wh
         origin,
         context.report,
         (merged, item, at) => mergeHashtable(merged, item, strategy, path, at, context),
+        context.legacyKnockouts,
       )
     default:
       return ref
