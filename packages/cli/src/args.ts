@@ -32,6 +32,7 @@ export const ENGINE_OPTIONS = {
   mode: { type: 'string' },
   dialect: { type: 'string' },
   lookup: { type: 'string' },
+  node: { type: 'string' },
   document: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options
@@ -110,6 +111,8 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
   if (Object.keys(vars).length > 0) options.vars = vars
   // The dialects' single-value imports, as the plugin's `?lookup=` and `?document=` queries.
   if (typeof values.lookup === 'string') options.datum = { lookup: values.lookup }
+  // Datum: a store's Datum.yml rendered for one node (its RSOP).
+  if (typeof values.node === 'string') options.datum = { ...options.datum, node: values.node }
   if (typeof values.document === 'string') options.deckhand = { document: values.document }
   return options
 }

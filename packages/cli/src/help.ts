@@ -17,6 +17,7 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
   --mode <mode>                shorthand for --var mode=<mode>
   --dialect <name>             cloud-init, datum, heat or deckhand instead of detecting it
   --lookup <A/B>               Datum: resolve this one lookup path (Datum's A\\B)
+  --node <path|name>           Datum: render a store's Datum.yml for this node (AllNodes/Dev/DSCFile01)
   --document <name>            Deckhand: the data of this one rendered document
   -h, --help                   show this help`
 

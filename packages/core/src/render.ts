@@ -423,7 +423,9 @@ function mergeEntry(
         .toString('utf8')
         .replace(/^\uFEFF/, '')
     }
-    value = dialect.render(docs, { options: resolved, report, entry: entryFile, readDependency, listDependency })
+    const context: DialectContext = { options: resolved, report, entry: entryFile, readDependency, listDependency }
+    if (provenance) context.provenance = provenance
+    value = dialect.render(docs, context)
     provenance?.layers(docs, value, dialect.name)
   } else {
     value = mergeCloudInit(steps, { stack: resolved.stack, mergeHow: resolved.mergeHow }, report, provenance)

@@ -1,4 +1,5 @@
 import type { FolderEntry } from '../gather/gather.ts'
+import type { ProvenanceRecorder } from '../merge/provenance.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { Reporter } from '../report.ts'
 import type { SourceDocument } from '../source.ts'
@@ -22,6 +23,8 @@ export interface DialectContext {
    * glob of the result, so that watch mode rebuilds when one is added or removed.
    */
   listDependency(path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): FolderEntry[] | undefined
+  /** With the `explain` option: a dialect that knows which layer set each value records it here. */
+  provenance?: ProvenanceRecorder
 }
 
 /**

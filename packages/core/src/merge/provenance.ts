@@ -145,6 +145,7 @@ export class ProvenanceRecorder {
   private readonly parts: ProvenancePart[] = []
   private readonly paths = new Map<string, ProvenancePath>()
   private detail: Provenance['detail'] = 'full'
+  private recordedByDialect = false
 
   add(event: ProvenanceEvent): void {
     const key = keyOf(event.path)
@@ -251,8 +252,20 @@ export class ProvenanceRecorder {
     walk([], before, after)
   }
 
+  /**
+   * A dialect that knows which layer set each value (a Datum store): its layers and its events for
+   * every path, in full detail. `layers()` then adds nothing.
+   */
+  recordDialect(parts: readonly ProvenancePart[], events: readonly ProvenanceEvent[]): void {
+    this.recordedByDialect = true
+    this.detail = 'full'
+    this.parts.push(...parts)
+    for (const event of events) this.add(event)
+  }
+
   /** Another dialect: which layer defines each top-level key of the result. */
   layers(docs: readonly SourceDocument[], value: unknown, dialect: string): void {
+    if (this.recordedByDialect) return
     this.detail = isMapping(value) ? 'top-level' : 'none'
     for (const doc of docs) {
       this.parts.push({ ...locate(doc, []), merger: dialect, status: 'layer' })

@@ -176,7 +176,7 @@ export class Psd1Lexer {
       const char = text[i]!
       if (SINGLE_QUOTES.includes(char)) {
         // A doubled quote is one quote character.
-        if (SINGLE_QUOTES.includes(text[i + 1] ?? '')) {
+        if (SINGLE_QUOTES.includes(text[i + 1] ?? '\0')) {
           value += char
           i += 2
           continue
@@ -201,7 +201,7 @@ export class Psd1Lexer {
       }
       const char = text[i]!
       if (!here && DOUBLE_QUOTES.includes(char)) {
-        if (DOUBLE_QUOTES.includes(text[i + 1] ?? '')) {
+        if (DOUBLE_QUOTES.includes(text[i + 1] ?? '\0')) {
           value += char
           i += 2
           continue
@@ -241,7 +241,7 @@ export class Psd1Lexer {
     for (;;) {
       if (line > text.length)
         this.fail('MY_PSD1_SYNTAX', 'this here-string is not closed (\'@ or "@ at the start of a line)', at)
-      if (closer.includes(text[line] ?? '') && text[line + 1] === '@') break
+      if (closer.includes(text[line] ?? '\0') && text[line + 1] === '@') break
       const lf = text.indexOf('\n', line)
       const cr = text.indexOf('\r', line)
       const next = [lf, cr].filter((i) => i >= 0)

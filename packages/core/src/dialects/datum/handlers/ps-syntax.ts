@@ -42,8 +42,9 @@ export class PsParser {
     throw new Unsupported(message, this.base + at)
   }
 
+  /** The character `ahead` of the offset; NUL past the end (it matches nothing). */
   private char(ahead = 0): string {
-    return this.text[this.offset + ahead] ?? ''
+    return this.text[this.offset + ahead] ?? '\0'
   }
 
   /** Skips blanks (and line continuations), and newlines too when `newlines`. */
@@ -94,7 +95,7 @@ export class PsParser {
     if (char === '=') this.unsupported('an assignment')
     if (char === '-' || char === '+' || char === '*' || char === '/' || char === '%')
       this.unsupported(`the operator '${char}${/\w/.test(this.char(1)) ? this.word(this.offset + 1) : ''}'`)
-    this.unsupported(`'${char || 'the end'}' where the expression should end`)
+    this.unsupported(`${this.offset >= this.text.length ? 'the end' : `'${char}'`} where the expression should end`)
   }
 
   private word(from: number): string {
@@ -192,10 +193,13 @@ export class PsParser {
       this.offset++
       return { kind: 'group', statements, collect: char === '@' ? 'array' : 'value', at }
     }
-    const number = /^(?:0x[0-9a-f]+|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(?![\w.])/i.exec(this.text.slice(at))
+    // A number; `-1` in an index is the negative constant PowerShell reads there.
+    const number = /^-?(?:0x[0-9a-f]+|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(?![\w.])/i.exec(this.text.slice(at))
     if (number) {
       this.offset += number[0].length
-      return { kind: 'literal', value: Number(number[0]), at }
+      const negative = number[0].startsWith('-')
+      const magnitude = Number(negative ? number[0].slice(1) : number[0])
+      return { kind: 'literal', value: negative ? -magnitude : magnitude, at }
     }
     if (char === '{') this.unsupported('a script block inside the expression')
     if (char === '[') this.unsupported(`the type '${this.text.slice(at, this.text.indexOf(']', at) + 1)}'`)
@@ -232,7 +236,7 @@ export class PsParser {
       if (i >= this.text.length) this.unsupported('this string is not closed')
       const char = this.text[i]!
       if (SINGLE_QUOTES.includes(char)) {
-        if (SINGLE_QUOTES.includes(this.text[i + 1] ?? '')) {
+        if (SINGLE_QUOTES.includes(this.text[i + 1] ?? '\0')) {
           value += char
           i += 2
           continue
@@ -266,7 +270,7 @@ export class PsParser {
         continue
       }
       if (DOUBLE_QUOTES.includes(char)) {
-        if (DOUBLE_QUOTES.includes(this.text[i + 1] ?? '')) {
+        if (DOUBLE_QUOTES.includes(this.text[i + 1] ?? '\0')) {
           value += char
           i += 2
           continue

@@ -55,6 +55,20 @@ export interface HandlerEnvironment {
   fileInfo(file: ValueFile | undefined): unknown
 }
 
+/** A handler's result must be data: the tree, a folder or a FileInfo has no value a module can hold. */
+function dataOnly(result: unknown): unknown {
+  const stack = [result]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (isMemberSource(value)) {
+      throw new Unsupported(`a result that is a ${value.typeName} (read one of its files or keys instead)`)
+    }
+    if (Array.isArray(value)) stack.push(...value)
+    else if (isMapping(value)) stack.push(...Object.values(value))
+  }
+  return result
+}
+
 type Outcome = { handled: true; result: unknown } | { handled: false }
 
 const NOT_HANDLED: Outcome = { handled: false }
@@ -117,7 +131,10 @@ export class DatumHandlers {
     return NOT_HANDLED
   }
 
-  /** ConvertTo-Datum: every handler value evaluated; a falsy result is null (Datum 0.40's `if ($result)`). */
+  /**
+   * ConvertTo-Datum: every handler value evaluated; a falsy result is null (Datum 0.40's
+   * `if ($result)`). A value no handler takes stays as it is (toOutput makes strings of the rest).
+   */
   convert(value: unknown, env: HandlerEnvironment, where: Where): unknown {
     if (value === null || value === undefined) return null
     if (Array.isArray(value)) {
@@ -140,10 +157,7 @@ export class DatumHandlers {
     }
     const outcome = this.evaluate(value, env, where)
     if (outcome.handled) return psTruthy(outcome.result) ? outcome.result : null
-    if (isRawText(value)) return value.raw
-    if (isMemberSource(value)) {
-      throw new Unsupported(`a ${value.typeName} has no JSON value (read one of its files or keys)`)
-    }
+    // Not evaluated (no handler took it, or lenient mode kept it): it keeps its file for a later pass.
     return value
   }
 
@@ -178,7 +192,7 @@ export class DatumHandlers {
       if (declaration.run === 'protected-datum') return { handled: true, result: this.unprotect(declaration, text) }
       if (declaration.run === 'invoke-command') {
         if (!env) throw new PowerShellError('Datum.InvokeCommand needs a node to evaluate against')
-        return { handled: true, result: invokeCommand(value, this.host(env, where)) }
+        return { handled: true, result: dataOnly(invokeCommand(value, this.host(env, where))) }
       }
       if (typeof declaration.run === 'function') {
         const result = declaration.run(text, {

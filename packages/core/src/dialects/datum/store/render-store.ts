@@ -9,6 +9,7 @@ import type { MergeContext } from '../merge.ts'
 import { normalisePath } from '../path.ts'
 import { locate } from '../types.ts'
 import type { DatumOptions, Where } from '../types.ts'
+import { explainStore } from './explain.ts'
 import { convertNode, findNode } from './node.ts'
 import { resolvePrecedence } from './precedence.ts'
 import { composeRsop, convertRsop, resolveNodeProperty, toOutput } from './rsop.ts'
@@ -34,6 +35,10 @@ function declaredOptions(store: DatumStore, options: DatumOptions, entry: Where)
     declared.defaultLookupOptions ??= { value: given.default_lookup_options, where: entry }
   if (given?.lookup_options !== undefined) declared.lookupOptions ??= { value: given.lookup_options, where: entry }
   return declared
+}
+
+function record(context: DialectContext, explained: ReturnType<typeof explainStore>): void {
+  context.provenance!.recordDialect(explained.parts, explained.events)
 }
 
 /** Renders the store whose Datum.yml is the entry (`doc`), with its files read through `files`. */
@@ -87,8 +92,12 @@ export function renderStore(
       })
     }
     const value = toOutput(convertRsop(store, result.value, env, entry))
-    return { value, store, lookups: new Map([['', result]]) }
+    const made = new Map([[options.lookup, result]])
+    if (context.provenance) record(context, explainStore(value, made, node, lookups.layers, table, options.lookup))
+    return { value, store, lookups: made }
   }
   const rsop = composeRsop(store, node, lookups, entry)
-  return { value: toOutput(convertRsop(store, rsop.value, env, entry)), store, lookups: rsop.lookups }
+  const value = toOutput(convertRsop(store, rsop.value, env, entry))
+  if (context.provenance) record(context, explainStore(value, rsop.lookups, node, lookups.layers, table))
+  return { value, store, lookups: rsop.lookups }
 }
