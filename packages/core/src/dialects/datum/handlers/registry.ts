@@ -15,7 +15,7 @@ import { invokeCommand, isInvokeCommand } from './invoke-command.ts'
 import type { InvokeCommandHost } from './invoke-command.ts'
 import type { PsScope } from './ps-evaluate.ts'
 import { isProtectedDatum, ProtectedDataError, unprotectDatum } from './protected-data.ts'
-import { isMemberSource, isRawText, PowerShellError, stringOf, Unsupported } from './ps-values.ts'
+import { isMemberSource, PowerShellError, stringOf, Unsupported } from './ps-values.ts'
 import type { MemberSource } from './ps-values.ts'
 
 /** What a handler given with the `datum.handlers` option is told about the value. */
