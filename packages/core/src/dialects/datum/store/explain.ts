@@ -42,16 +42,24 @@ function describeList(strategy: Strategy, items: readonly unknown[]): string {
   return strategy.baseTypeArray === 'sum' ? 'Sum' : 'MostSpecific'
 }
 
-const same = (raw: unknown, value: unknown): boolean => JSON.stringify(toOutput(raw)) === JSON.stringify(value)
-
 function isExpression(raw: unknown): boolean {
   return isInvokeCommand(raw) || isProtectedDatum(stringOf(raw))
 }
 
+/** A layer's value as it ends up in a result: its handler values evaluated (quietly). */
+export type Evaluate = (raw: unknown) => unknown
+
 class Attribution {
   readonly events: ProvenanceEvent[] = []
 
-  constructor(private readonly table: StrategyTable) {}
+  constructor(
+    private readonly table: StrategyTable,
+    private readonly evaluate: Evaluate,
+  ) {}
+
+  private same(raw: unknown, value: unknown): boolean {
+    return JSON.stringify(toOutput(this.evaluate(raw))) === JSON.stringify(value)
+  }
 
   private event(
     candidate: Candidate,
@@ -107,12 +115,11 @@ class Attribution {
       })
       return
     }
-    const winner =
-      candidates.find((c) => same(c.value, value)) ?? candidates.find((c) => isExpression(c.value)) ?? candidates[0]!
+    const winner = candidates.find((c) => this.same(c.value, value)) ?? candidates[0]!
     const merger = `datum(${decidedBy})`
     for (const candidate of candidates) {
       if (candidate === winner) {
-        const note = same(candidate.value, value) ? undefined : `from ${stringOf(candidate.value) ?? 'a handler'}`
+        const note = isExpression(candidate.value) ? `from ${stringOf(candidate.value)}` : undefined
         this.event(candidate, path, 'set', merger, value, note)
       } else {
         this.event(candidate, path, 'kept', merger, toOutput(candidate.value), 'a more specific value won')
@@ -122,20 +129,15 @@ class Attribution {
 
   /** The index of the item of `list` that `item` came from: an equal item, else one with the same tuple. */
   private matchItem(list: readonly unknown[], item: unknown, strategy: Strategy): number {
-    const equal = list.findIndex((raw) => same(raw, item))
-    if (equal >= 0) return equal
-    if (!isMapping(item)) return list.findIndex((raw) => isExpression(raw))
+    const equal = list.findIndex((raw) => this.same(raw, item))
+    if (equal >= 0 || !isMapping(item)) return equal
     const keys = strategy.tupleKeys ?? Object.keys(item)
     return list.findIndex((raw) => {
       if (!isMapping(raw)) return false
       const shared = keys.filter((key) => findKey(raw, key) !== undefined && findKey(item, key) !== undefined)
       return (
         shared.length > 0 &&
-        shared.every(
-          (key) =>
-            psEquals(toOutput(raw[findKey(raw, key)!]), item[findKey(item, key)!]) ||
-            isExpression(raw[findKey(raw, key)!]),
-        )
+        shared.every((key) => psEquals(toOutput(this.evaluate(raw[findKey(raw, key)!])), item[findKey(item, key)!]))
       )
     })
   }
@@ -148,10 +150,11 @@ export function explainStore(
   node: StoreNode,
   layers: readonly StoreLayerPath[],
   table: StrategyTable,
+  evaluate: Evaluate,
   /** The `datum.lookup` path, when the value is that one lookup. */
   lookupPath?: string,
 ): { parts: ProvenancePart[]; events: ProvenanceEvent[] } {
-  const attribution = new Attribution(table)
+  const attribution = new Attribution(table, evaluate)
   const nodeDoc = node.file.data().doc
   const parts: ProvenancePart[] = []
   const seen = new Set<string>()

@@ -1,5 +1,6 @@
 // A Datum store rendered for one node: the entry is the store's Datum.yml; the value is the node's
 // RSOP as Get-DatumRsop builds it (or one lookup for the node, with `datum.lookup`).
+import { Reporter } from '../../../report.ts'
 import type { SourceDocument } from '../../../source.ts'
 import type { DialectContext } from '../../types.ts'
 import type { HandlerEnvironment } from '../handlers/registry.ts'
@@ -76,6 +77,15 @@ export function renderStore(
     prepare: (value, origin) => store.handlers.beforeMerge(value, env, origin),
     legacyKnockouts: options.version === '0.40',
   }
+  // For `explain`: a layer's value as the RSOP shows it, evaluated without reporting twice.
+  const quiet = store.handlers.withReporter(new Reporter(false))
+  const evaluate = (raw: unknown): unknown => {
+    try {
+      return quiet.convert(raw, env, entry)
+    } catch {
+      return raw
+    }
+  }
   const lookups: NodeLookups = {
     layers: resolvePrecedence(store, env),
     root: store.root,
@@ -93,11 +103,12 @@ export function renderStore(
     }
     const value = toOutput(convertRsop(store, result.value, env, entry))
     const made = new Map([[options.lookup, result]])
-    if (context.provenance) record(context, explainStore(value, made, node, lookups.layers, table, options.lookup))
+    if (context.provenance)
+      record(context, explainStore(value, made, node, lookups.layers, table, evaluate, options.lookup))
     return { value, store, lookups: made }
   }
   const rsop = composeRsop(store, node, lookups, entry)
   const value = toOutput(convertRsop(store, rsop.value, env, entry))
-  if (context.provenance) record(context, explainStore(value, rsop.lookups, node, lookups.layers, table))
+  if (context.provenance) record(context, explainStore(value, rsop.lookups, node, lookups.layers, table, evaluate))
   return { value, store, lookups: rsop.lookups }
 }
