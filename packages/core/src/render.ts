@@ -423,7 +423,14 @@ function mergeEntry(
         .toString('utf8')
         .replace(/^\uFEFF/, '')
     }
-    const context: DialectContext = { options: resolved, report, entry: entryFile, readDependency, listDependency }
+    const context: DialectContext = {
+      options: resolved,
+      report,
+      entry: entryFile,
+      readDependency,
+      listDependency,
+      allowEntryFolder: gathered.allowEntryFolder,
+    }
     if (provenance) context.provenance = provenance
     value = dialect.render(docs, context)
     provenance?.layers(docs, value, dialect.name)

@@ -1,6 +1,7 @@
 // A Datum store rendered for a node: Datum.yml as the entry, the node by path or NodeName,
 // ResolutionPrecedence interpolated from the node, the file provider's tree (folders are keys,
 // .yml/.yaml/.json/.psd1 files are values, names ignore case) and Get-DatumRsop's composition.
+import { rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { render } from '@merged-yaml/core'
@@ -209,6 +210,20 @@ describe('a Datum store as the entry', () => {
     const value = (await storeValue(files, { node: 'web01' })) as Record<string, unknown>
     expect(value).not.toHaveProperty('ResolutionPrecedence')
     expect(value.Web).toEqual({ Port: 8080 })
+  })
+
+  it("reads the store's folder as the entry itself, even outside root; a link out of it is refused", async () => {
+    const store = writeTree(STORE, 'datum-store')
+    const elsewhere = writeTree({}, 'datum-root')
+    const entry = join(store, 'Datum.yml')
+    const options = { root: elsewhere, datum: { node: 'web01', lookup: 'Time/Zone' } }
+    expect((await render(entry, options)).value).toBe('UTC')
+    const outside = writeTree({ 'Server.yml': lines('Configurations: [Time]', 'Time: {Zone: CET}') }, 'datum-outside')
+    rmSync(join(store, 'Baselines'), { recursive: true })
+    symlinkSync(outside, join(store, 'Baselines'))
+    await expect(render(entry, options)).rejects.toMatchObject({
+      diagnostics: [expect.objectContaining({ code: 'MY_INCLUDE_OUTSIDE_ROOT' })],
+    })
   })
 
   it('keeps an included Datum.yml a directive part whose definition is not data', async () => {

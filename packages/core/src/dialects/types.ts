@@ -23,6 +23,11 @@ export interface DialectContext {
    * glob of the result, so that watch mode rebuilds when one is added or removed.
    */
   listDependency(path: string, from?: { doc: SourceDocument; path?: readonly PathSegment[] }): FolderEntry[] | undefined
+  /**
+   * For an entry that is the root of a tree of data (a Datum store's Datum.yml): its folder may be
+   * read from like the entry itself, even outside root/allow. Absent where there is no confinement.
+   */
+  allowEntryFolder?(): void
   /** With the `explain` option: a dialect that knows which layer set each value records it here. */
   provenance?: ProvenanceRecorder
 }

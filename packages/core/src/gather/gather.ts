@@ -54,6 +54,8 @@ export interface GatherResult {
   readDependency: (path: string, at: NonNullable<Problem['at']>) => Uint8Array
   /** Lists a folder of the entry's data (see Gatherer.folderDependency); it joins `globs`. */
   listDependency: (path: string, at: NonNullable<Problem['at']>) => FolderEntry[] | undefined
+  /** Lets dependencies be read from the entry's own folder too (see Gatherer.allowEntryFolder). */
+  allowEntryFolder: () => void
   /** Every file read, entry first, in reading order. */
   files: string[]
   /** Files an optional include or a glob looked for and did not find (watch them too). */
@@ -290,6 +292,22 @@ class Gatherer {
       }
     }
     return entries
+  }
+
+  /**
+   * An entry that is the root of a tree of data (a Datum store's Datum.yml) is that whole folder:
+   * its files may be read as the entry itself may, even outside `root` (links out are still refused).
+   */
+  allowEntryFolder(): void {
+    const entry = this.files[0]
+    if (entry === undefined) return
+    let folder = dirname(entry)
+    try {
+      folder = this.fs.realpath(folder)
+    } catch {
+      // The entry was read from there: keep the folder as written.
+    }
+    if (!this.roots.includes(folder)) this.roots.push(folder)
   }
 
   entry(path: string): GatheredItem[] {
@@ -776,5 +794,6 @@ export function gatherEntry(entry: string, options: ResolvedOptions, report: Rep
     globs: gatherer.globs,
     readDependency: (path, at) => gatherer.dependency(path, at),
     listDependency: (path, at) => gatherer.folderDependency(path, at),
+    allowEntryFolder: () => gatherer.allowEntryFolder(),
   }
 }

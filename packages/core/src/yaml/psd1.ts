@@ -33,6 +33,17 @@ interface Parsed {
 
 const VARIABLES: Readonly<Record<string, boolean | null>> = { true: true, false: false, null: null }
 
+const PUNCTUATION: Readonly<Record<string, string>> = {
+  'open-hash': '@{',
+  'open-array': '@(',
+  'open-paren': '(',
+  'close-brace': '}',
+  'close-paren': ')',
+  equals: '=',
+  semicolon: ';',
+  comma: ',',
+}
+
 function describe(token: Psd1Token): string {
   switch (token.kind) {
     case 'end':
@@ -49,7 +60,7 @@ function describe(token: Psd1Token): string {
     case 'variable':
       return `$${token.name}`
     default:
-      return `'${{ 'open-hash': '@{', 'open-array': '@(', 'open-paren': '(', 'close-brace': '}', 'close-paren': ')', equals: '=', semicolon: ';', comma: ',' }[token.kind]}'`
+      return `'${PUNCTUATION[token.kind]}'`
   }
 }
 

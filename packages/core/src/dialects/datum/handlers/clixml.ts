@@ -30,8 +30,10 @@ function decodeEntities(text: string): string {
 function parseXml(xml: string): XmlElement {
   const root: XmlElement = { name: '#document', attributes: {}, children: [], text: '' }
   const stack = [root]
-  const tag =
-    /<(\/?)([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>/g
+  const attributes = `((?:\\s+[\\w:.-]+\\s*=\\s*(?:"[^"]*"|'[^']*'))*)`
+  const element = `<(\\/?)([\\w:.-]+)${attributes}\\s*(\\/?)>`
+  const skipped = `<\\?[\\s\\S]*?\\?>|<!--[\\s\\S]*?-->`
+  const tag = new RegExp(`${element}|${skipped}|<!\\[CDATA\\[([\\s\\S]*?)\\]\\]>`, 'g')
   let last = 0
   for (let match = tag.exec(xml); match; match = tag.exec(xml)) {
     const between = xml.slice(last, match.index)

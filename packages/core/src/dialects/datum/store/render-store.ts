@@ -50,6 +50,8 @@ export function renderStore(
   files: StoreFileSystem = createContextStoreFiles(context),
 ): StoreRender {
   const { report } = context
+  // The store is the entry: its files are read as the entry is.
+  context.allowEntryFolder?.()
   const store = openStore({
     definitionPath: context.entry,
     files,
