@@ -127,6 +127,21 @@ describe('a Datum store as the entry', () => {
     expect(await storeValue(files, { node: 'web01', lookup: 'Configurations' })).toEqual(['Time'])
   })
 
+  it('expands each precedence segment against the node, and refuses what is not a reading', async () => {
+    const precedence = (entry: string) => ({
+      ...STORE,
+      'Datum.yml': STORE['Datum.yml']!.replace('  - Baselines\\Server', `  - ${entry}`),
+    })
+    const lookup = (entry: string, strict = true) =>
+      storeValue(precedence(entry), { node: 'web01', lookup: 'Time/Zone' }, { strict })
+    expect(await lookup('Baselines/Server')).toBe('UTC')
+    expect(await lookup('$($Node.Environment -replace "Dev", "Baselines")\\Server', false)).toBeNull()
+    const unsupported = await storeError(precedence('Baselines\\$($Node.Role.Trim())'), { node: 'web01' })
+    expect(unsupported).toMatchObject({ code: 'MY_DATUM_EXPRESSION_UNSUPPORTED', line: 5 })
+    const script = await storeError(precedence("'Baselines\\<%= $Node.Role %>'"), { node: 'web01' })
+    expect(script.message).toMatch(/<%= … %> script block/)
+  })
+
   it('reads folders as keys, and .json, .psd1 and other files as values, ignoring case', async () => {
     const files = {
       ...STORE,
