@@ -69,3 +69,37 @@ export async function expectLenient(
   expect(result.warnings.map((w) => w.code)).toContain(code)
   return result.value
 }
+
+/** Writes a store (Datum.yml and its folders) and renders its Datum.yml for `datum.node`. */
+export async function renderStore(
+  files: Record<string, string>,
+  datum: NonNullable<RenderOptions['datum']>,
+  options: RenderOptions = {},
+): Promise<RenderResult> {
+  const root = writeTree(files, 'datum-store')
+  return render(join(root, 'Datum.yml'), { root, ...options, datum })
+}
+
+/** The value of `renderStore`. */
+export async function storeValue(
+  files: Record<string, string>,
+  datum: NonNullable<RenderOptions['datum']>,
+  options: RenderOptions = {},
+): Promise<unknown> {
+  return (await renderStore(files, datum, options)).value
+}
+
+/** The first diagnostic `renderStore` fails with. */
+export async function storeError(
+  files: Record<string, string>,
+  datum: NonNullable<RenderOptions['datum']>,
+  options: RenderOptions = {},
+): Promise<MergedYamlError['diagnostics'][number]> {
+  try {
+    await renderStore(files, datum, options)
+  } catch (error) {
+    if (isMergedYamlError(error)) return error.diagnostics[0]!
+    throw error
+  }
+  throw new Error('expected the render to fail')
+}
