@@ -175,7 +175,8 @@ function dialectRequests(options: ResolvedOptions): DialectRequests {
     const own = options.dialectOptions[dialect.name as DialectName]
     if (own !== undefined && dialect.dependencies) dependencies.push(...dialect.dependencies(own))
     const { gather } = dialect
-    if (gather) hooks.push({ dialect: dialect.name, gather: (entry, access, report) => gather(entry, own, access, report) })
+    if (gather)
+      hooks.push({ dialect: dialect.name, gather: (entry, access, report) => gather(entry, own, access, report) })
   }
   return { dependencies, hooks }
 }

@@ -5,7 +5,8 @@
 // string; quoted and block scalars are strings; keys are their scalars' text; a repeated key keeps
 // the first spelling and the last value; only the first document counts. The `yaml` parser reads
 // the syntax (with positions); only the typing is PowerShell's. Where YAML 1.2 would type a scalar
-// differently (`1,000`, `tRuE`, `0x1F`, `Infinity`), a `TYPING` problem says so.
+// differently (`1,000`, `tRuE`, `0x1F`, `Infinity`), a `TYPING` problem says so. Typing and positions
+// come from one walk of the document, kept whole (~280 lines).
 import type { Document, LineCounter, Node, Scalar } from 'yaml'
 import type { Position } from '../diagnostics.ts'
 import { composeDocuments } from './precise.ts'

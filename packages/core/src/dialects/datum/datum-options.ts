@@ -46,7 +46,8 @@ export function readDatumOptions(value: unknown): DatumOptions {
   if (value.node !== undefined) {
     if (typeof value.node !== 'string' || value.node.split(/[\\/]/).every((segment) => segment === ''))
       invalid(
-        `option 'datum.node' must name a node ('AllNodes/Dev/DSCFile01' or a NodeName), not ${JSON.stringify(value.node)}`,
+        `option 'datum.node' must name a node ('AllNodes/Dev/DSCFile01' or a NodeName), not ` +
+          JSON.stringify(value.node),
       )
     options.node = value.node
   }

@@ -13,8 +13,13 @@ import type { StoreSnapshot } from './store/gather-store.ts'
 import { renderStore } from './store/render-store.ts'
 import type { DatumOptions } from './types.ts'
 
-export type { DatumHandlerContext, DatumHandlerFunction } from './handlers/registry.ts'
-export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './types.ts'
+export type {
+  DatumHandlerContext,
+  DatumHandlerFunction,
+  DatumLookupOptions,
+  DatumOptions,
+  DatumStrategyInput,
+} from './types.ts'
 
 export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot | undefined>({
   name: 'datum',

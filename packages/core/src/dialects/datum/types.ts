@@ -1,5 +1,4 @@
 import type { Problem } from '../../reporter.ts'
-import type { DatumHandlerFunction } from './handlers/registry.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import type { PathSegment } from '../../values.ts'
 
@@ -13,6 +12,24 @@ export interface DatumLookupOptions {
   /** Strategies by property path (`A\B` or `A/B`, matched ignoring case) or by regex (`^…`). @default {} */
   lookup_options?: Record<string, DatumStrategyInput>
 }
+
+/** What a handler given with the `datum.handlers` option is told about the value. */
+export interface DatumHandlerContext {
+  /** The handler's name in Datum.yml (`Module::Name`). */
+  readonly handler: string
+  /** Its `CommandOptions` in Datum.yml. */
+  readonly options: Readonly<Record<string, unknown>>
+  /** The node's data as Datum's `$Node` holds it at that point (undefined while a file loads). */
+  readonly node: unknown
+  /** The file the value was written in, below the store (`Roles\WebServer`), when known. */
+  readonly file: string | undefined
+}
+
+/**
+ * A handler of your own: called with each string value Datum would pass to handlers (in the order
+ * of Datum.yml's `DatumHandlers`); returns the value to use, or undefined to leave it to the next.
+ */
+export type DatumHandlerFunction = (value: string, context: DatumHandlerContext) => unknown
 
 /** Options of the Datum dialect (`render()`'s `datum` field). */
 export interface DatumOptions {

@@ -3,13 +3,14 @@
 // node, the finished RSOP) and before two values are merged (Merge-Datum). For each value the
 // handlers are tried in their Datum.yml order and the first whose filter matches decides. Built in:
 // Datum.InvokeCommand (the `[x= … =]` subset) and Datum.ProtectedData (`[ENC=…]` with a password);
-// any handler can be given (or replaced) as a function with the `datum.handlers` option.
+// any handler can be given (or replaced) as a function with the `datum.handlers` option. When each
+// handler runs is one decision, kept in one class (~290 lines).
 import type { Problem, Reporter } from '../../../reporter.ts'
 import { isDatumMap } from '../keys.ts'
 import { setOwn } from '../../../values.ts'
 import { psTruthy } from '../powershell.ts'
 import { locate } from '../types.ts'
-import type { Where } from '../types.ts'
+import type { DatumHandlerFunction, Where } from '../types.ts'
 import { Deferred } from './deferred.ts'
 import type { ValueFile } from './deferred.ts'
 import { invokeCommand, isInvokeCommand } from './invoke-command.ts'
@@ -18,24 +19,6 @@ import type { PsScope } from './ps-evaluate.ts'
 import { isProtectedDatum, ProtectedDataError, unprotectDatum } from './protected-data.ts'
 import { isMemberSource, PowerShellError, stringOf, Unsupported } from './ps-values.ts'
 import type { MemberSource } from './ps-values.ts'
-
-/** What a handler given with the `datum.handlers` option is told about the value. */
-export interface DatumHandlerContext {
-  /** The handler's name in Datum.yml (`Module::Name`). */
-  readonly handler: string
-  /** Its `CommandOptions` in Datum.yml. */
-  readonly options: Readonly<Record<string, unknown>>
-  /** The node's data as Datum's `$Node` holds it at that point (undefined while a file loads). */
-  readonly node: unknown
-  /** The file the value was written in, below the store (`Roles\WebServer`), when known. */
-  readonly file: string | undefined
-}
-
-/**
- * A handler of your own: called with each string value Datum would pass to handlers (in the order
- * of Datum.yml's `DatumHandlers`); returns the value to use, or undefined to leave it to the next.
- */
-export type DatumHandlerFunction = (value: string, context: DatumHandlerContext) => unknown
 
 export const INVOKE_COMMAND = 'datum.invokecommand::invokecommand'
 export const PROTECTED_DATUM = 'datum.protecteddata::protecteddatum'
@@ -218,7 +201,8 @@ export class DatumHandlers {
     if (typeof password !== 'string' || password === '') {
       throw new ProtectedDataError(
         option('Certificate') !== undefined
-          ? 'certificate decryption is not supported here: give PlainTextPassword, or your own handler in datum.handlers'
+          ? 'certificate decryption is not supported here: give PlainTextPassword, or your own handler in ' +
+              'datum.handlers'
           : `${declaration.name} has no CommandOptions.PlainTextPassword`,
       )
     }
@@ -258,7 +242,9 @@ export class DatumHandlers {
       warnLiteral: (content) =>
         this.report.warn({
           code: 'MY_DATUM_HANDLER_LITERAL',
-          message: `Datum.InvokeCommand: '${content.trim()}' is a literal string and cannot be expanded (it is used as it is)`,
+          message:
+            `Datum.InvokeCommand: '${content.trim()}' is a literal string and cannot be expanded ` +
+            '(it is used as it is)',
           ...locate(where),
         }),
     }
@@ -269,7 +255,9 @@ export class DatumHandlers {
     if (error instanceof Unsupported) {
       this.report.lenient({
         code: 'MY_DATUM_EXPRESSION_UNSUPPORTED',
-        message: `${shown}: ${error.message} is not evaluated here (only reads of $Node, $File and $Datum, strings made from them, and Get-DatumSourceFile); the value stays this string`,
+        message:
+          `${shown}: ${error.message} is not evaluated here (only reads of $Node, $File and $Datum, strings ` +
+          'made from them, and Get-DatumSourceFile); the value stays this string',
         ...locate(where),
       })
       return
@@ -284,7 +272,9 @@ export class DatumHandlers {
       throw error
     const problem: Problem = {
       code: 'MY_DATUM_HANDLER_ERROR',
-      message: `${declaration.name} failed on ${shown}: ${(error as Error).message}${this.throwOnError ? ' (DatumHandlersThrowOnError stops Datum here too)' : '; Datum keeps the string'}`,
+      message:
+        `${declaration.name} failed on ${shown}: ${(error as Error).message}` +
+        (this.throwOnError ? ' (DatumHandlersThrowOnError stops Datum here too)' : '; Datum keeps the string'),
       ...locate(where),
     }
     if (this.throwOnError) this.report.fail(problem)

@@ -5,13 +5,13 @@ import type { Reporter } from '../../../reporter.ts'
 import type { SourceDocument } from '../../../source-document.ts'
 import { suggestName } from '../../../suggest.ts'
 import { INVOKE_COMMAND, PROTECTED_DATUM } from '../handlers/registry.ts'
-import type { DatumHandlerFunction, HandlerDeclaration } from '../handlers/registry.ts'
+import type { HandlerDeclaration } from '../handlers/registry.ts'
 import { findKey, getIgnoringCase, isDatumMap } from '../keys.ts'
 import type { DatumMap } from '../keys.ts'
 import type { DeclaredOptions } from '../lookup-options.ts'
 import { psString, psTruthy } from '../powershell.ts'
 import { locate } from '../types.ts'
-import type { Where } from '../types.ts'
+import type { DatumHandlerFunction, Where } from '../types.ts'
 
 export interface PrecedenceEntry {
   value: string
@@ -82,7 +82,9 @@ function readStores(value: unknown, where: Where, report: Reporter): StoreDeclar
     if (psString(provider).toLowerCase() !== 'datum::file') {
       report.fail({
         code: 'MY_DATUM_STORE_PROVIDER',
-        message: `the store provider '${psString(provider)}' is not supported: only Datum::File (folders of files) is read`,
+        message:
+          `the store provider '${psString(provider)}' is not supported: only Datum::File (folders of files) ` +
+          'is read',
         ...locate(at),
       })
     }
@@ -108,14 +110,18 @@ function readHandlers(
     if (own === undefined && builtIn === undefined) {
       report.lenient({
         code: 'MY_DATUM_HANDLER_UNKNOWN',
-        message: `the handler ${name} is not built in (Datum.InvokeCommand and Datum.ProtectedData are): give its implementation as datum.handlers['${name}'] (without it, values it would change stay strings)`,
+        message:
+          `the handler ${name} is not built in (Datum.InvokeCommand and Datum.ProtectedData are): give its ` +
+          `implementation as datum.handlers['${name}'] (without it, values it would change stay strings)`,
         ...locate(at, 'key'),
       })
     }
     if (own === undefined && builtIn === 'invoke-command' && !skipDuringLoad) {
       report.lenient({
         code: 'MY_DATUM_HANDLER_LOAD_TIME',
-        message: `${name} without SkipDuringLoad: true evaluates expressions while files load, against whatever $Node is then; set SkipDuringLoad: true (lenient mode evaluates them as if it were set)`,
+        message:
+          `${name} without SkipDuringLoad: true evaluates expressions while files load, against whatever $Node ` +
+          'is then; set SkipDuringLoad: true (lenient mode evaluates them as if it were set)',
         ...locate(at, 'key'),
       })
       skipDuringLoad = true
@@ -132,7 +138,9 @@ function readHandlers(
     if (entries.some((declared) => declared.toLowerCase() === name.toLowerCase())) continue
     report.lenient({
       code: 'MY_DATUM_HANDLER_UNDECLARED',
-      message: `datum.handlers['${name}'] is not declared in Datum.yml's DatumHandlers, and Datum runs only the handlers declared there`,
+      message:
+        `datum.handlers['${name}'] is not declared in Datum.yml's DatumHandlers, and Datum runs only the ` +
+        'handlers declared there',
       ...locate(where, 'key'),
       ...(suggestName(name, entries) ? { suggestion: suggestName(name, entries) } : {}),
     })

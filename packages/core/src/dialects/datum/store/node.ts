@@ -91,14 +91,18 @@ export function findNode(store: DatumStore, name: string, where: Where): StoreFi
   if (matches.length > 1) {
     report.fail({
       code: 'MY_DATUM_NODE_AMBIGUOUS',
-      message: `several nodes are named '${name}' (${matches.map((m) => m.source.replaceAll('\\', '/')).join(', ')}): name one by its path`,
+      message:
+        `several nodes are named '${name}' (${matches.map((m) => m.source.replaceAll('\\', '/')).join(', ')}): ` +
+        'name one by its path',
       ...locate(where),
     })
   }
   const suggestion = suggestName(name, [...paths, ...nodes.map((node) => node.baseName)])
   return report.fail({
     code: 'MY_DATUM_NODE_NOT_FOUND',
-    message: `no node '${name}' in the store: name one by its path (${paths.slice(0, 12).join(', ')}${paths.length > 12 ? ', …' : ''}) or its NodeName`,
+    message:
+      `no node '${name}' in the store: name one by its path ` +
+      `(${paths.slice(0, 12).join(', ')}${paths.length > 12 ? ', …' : ''}) or its NodeName`,
     ...locate(where),
     ...(suggestion ? { suggestion } : {}),
   })
@@ -163,7 +167,10 @@ function warnOrderDependence(store: DatumStore, raw: DatumMap, data: DatumMap, d
     if (JSON.stringify(other) === JSON.stringify(data[key])) continue
     report.warn({
       code: 'MY_DATUM_NODE_ORDER',
-      message: `Datum's value of ${key} depends on the order it converts the node's keys (a .NET Hashtable's): this is its value when ${key} is converted before the keys it reads through $Node (as in DscWorkshop's reference RSOPs), ${JSON.stringify(other)} otherwise`,
+      message:
+        `Datum's value of ${key} depends on the order it converts the node's keys (a .NET Hashtable's): this ` +
+        `is its value when ${key} is converted before the keys it reads through $Node (as in DscWorkshop's ` +
+        `reference RSOPs), ${JSON.stringify(other)} otherwise`,
       doc,
       path: [key],
     })

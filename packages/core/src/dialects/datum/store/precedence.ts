@@ -21,7 +21,9 @@ export interface StoreLayerPath {
 function unsupported(report: Reporter, where: Where, text: string, error: Unsupported): void {
   report.lenient({
     code: 'MY_DATUM_EXPRESSION_UNSUPPORTED',
-    message: `the ResolutionPrecedence entry '${text}': ${error.message} is not evaluated here; lenient mode uses the text as it is`,
+    message:
+      `the ResolutionPrecedence entry '${text}': ${error.message} is not evaluated here; lenient mode uses ` +
+      'the text as it is',
     ...locate(where),
   })
 }
@@ -45,7 +47,9 @@ function prefixesOf(store: DatumStore, env: HandlerEnvironment): { text: string;
       if (text === undefined) {
         context.report.lenient({
           code: 'MY_DATUM_INVALID_PRECEDENCE',
-          message: `the ResolutionPrecedence entry '${entry.value}' gives no path (Join-Path fails on null); lenient mode skips it`,
+          message:
+            `the ResolutionPrecedence entry '${entry.value}' gives no path (Join-Path fails on null); ` +
+            'lenient mode skips it',
           ...locate(entry.where),
         })
         continue

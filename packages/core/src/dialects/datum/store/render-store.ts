@@ -72,7 +72,9 @@ export function renderStore(snapshot: StoreSnapshot, context: DialectContext<Dat
     if (!result.found) {
       report.lenient({
         code: 'MY_DATUM_LOOKUP_NOT_FOUND',
-        message: `no layer of node ${node.file.source} has a value at '${normalisePath(options.lookup)}' (Resolve-NodeProperty throws here)`,
+        message:
+          `no layer of node ${node.file.source} has a value at '${normalisePath(options.lookup)}' ` +
+          '(Resolve-NodeProperty throws here)',
         ...locate(entry),
       })
     }

@@ -63,7 +63,9 @@ export function composeRsop(store: DatumStore, node: StoreNode, lookups: NodeLoo
     // The default `@()` is falsy, so Resolve-NodeProperty throws instead of using it.
     report.fail({
       code: 'MY_DATUM_NO_CONFIGURATIONS',
-      message: `no layer of node ${node.file.source} gives ${COMPOSITION_KEY} (Get-DatumRsop fails: its default @() counts as null)`,
+      message:
+        `no layer of node ${node.file.source} gives ${COMPOSITION_KEY} (Get-DatumRsop fails: its default @() ` +
+        'counts as null)',
       doc: node.file.data().doc,
       path: [],
     })

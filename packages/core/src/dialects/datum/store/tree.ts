@@ -132,7 +132,9 @@ export class StoreFolder implements MemberSource {
     if (child && clash) {
       this.context.report.lenient({
         code: 'MY_DATUM_STORE_NAME_CLASH',
-        message: `'${clash.join("', '")}' in ${this.path} have the same name '${name}' for Datum, which keeps the first (${clash[0]})`,
+        message:
+          `'${clash.join("', '")}' in ${this.path} have the same name '${name}' for Datum, which keeps the ` +
+          `first (${clash[0]})`,
         at: { file: join(this.path, clash[1]!), position: { line: 1, column: 1 }, chain: [] },
       })
     }
