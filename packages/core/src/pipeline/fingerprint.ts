@@ -38,9 +38,13 @@ export function hashEngine(): string {
   return engineHash
 }
 
-/** JSON with object keys sorted at every level: equal options give equal text. */
+/**
+ * JSON with object keys sorted at every level: equal options give equal text. A function (a Datum
+ * handler) is its source text, which JSON would leave out.
+ */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item === 'function') return `function ${String(item)}`
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return item
     const sorted: Record<string, unknown> = {}
     for (const key of Object.keys(item).sort())
@@ -64,7 +68,7 @@ export function fingerprintInputs(
   explain: boolean,
   inputs: EntryInputs,
   contents: ReadonlyMap<string, Uint8Array>,
-  listings: ReadonlyMap<string, readonly string[]> = new Map(),
+  listings: ReadonlyMap<string, readonly string[]>,
 ): string {
   const hash = createHash('sha256')
   hash

@@ -38,7 +38,7 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
       flag: 'node',
       option: 'node',
       value: '<path|name>',
-      description: "Datum: render a store's Datum.yml for this node (AllNodes/Dev/DSCFile01, or its NodeName)",
+      description: "Datum: render a store's Datum.yml for this node (AllNodes/Dev/DSCFile01 or a NodeName)",
     },
   ],
   codes: DATUM_CODES,
