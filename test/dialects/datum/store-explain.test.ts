@@ -6,7 +6,7 @@ import { render } from '@merged-yaml/core'
 import type { ProvenanceEvent } from '@merged-yaml/core'
 import { lines, writeTree } from '../../helpers/tree.ts'
 import { run } from '../../cli/helpers.ts'
-import { STORE } from './store.test.ts'
+import { STORE } from './helpers.ts'
 
 function eventsAt(events: readonly { path: (string | number)[]; events: ProvenanceEvent[] }[], path: string) {
   return events

@@ -6,38 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { render } from '@merged-yaml/core'
 import { lines, writeTree } from '../../helpers/tree.ts'
-import { renderStore, storeError, storeValue } from './helpers.ts'
-
-/** A small DscWorkshop-like store: node, environment, role and baseline layers. */
-export const STORE: Record<string, string> = {
-  'Datum.yml': lines(
-    'ResolutionPrecedence:',
-    '  - AllNodes\\$($Node.Environment)\\$($Node.NodeName)',
-    '  - Environment\\$($Node.Environment)',
-    '  - Roles\\$($Node.Role)',
-    '  - Baselines\\Server',
-    'DscLocalConfigurationManagerKeyName: LcmConfig',
-    'default_lookup_options: MostSpecific',
-    'lookup_options:',
-    '  Configurations:',
-    '    merge_basetype_array: Unique',
-    '  Web: deep',
-  ),
-  'AllNodes/Dev/web01.yml': lines('NodeName: web01', 'Environment: Dev', 'Role: WebServer', 'Web:', '  Port: 8080'),
-  'AllNodes/Prod/web02.yml': lines('NodeName: WEB-PROD-2', 'Environment: Prod', 'Role: WebServer'),
-  'Environment/Dev.yml': lines('Web:', '  Debug: true'),
-  'Roles/WebServer.yml': lines('Configurations:', '  - Web', 'Web:', '  Port: 80', '  Site: Default'),
-  'Baselines/Server.yml': lines(
-    'Configurations:',
-    '  - Time',
-    'Time:',
-    '  Zone: UTC',
-    'LcmConfig:',
-    '  Mode: Pull',
-    'Unlisted:',
-    '  Kept: out',
-  ),
-}
+import { renderStore, STORE, storeError, storeValue } from './helpers.ts'
 
 describe('a Datum store as the entry', () => {
   it("renders a node's RSOP: its own keys, Configurations, each configuration and LcmConfig", async () => {

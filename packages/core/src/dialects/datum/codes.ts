@@ -44,7 +44,6 @@ export const DATUM_CODES = {
     '`datum.node` is the NodeName or file name of several nodes (every mode): name one by its path.',
   MY_DATUM_NODE_ORDER:
     "A warning in both modes: a node value depends on the order Datum converts the node's keys (a .NET Hashtable's).",
-  MY_DATUM_INVALID_DEFINITION: "A store's Datum.yml that is not a mapping (every mode).",
   MY_DATUM_NO_PRECEDENCE: "A store's Datum.yml without `ResolutionPrecedence` (every mode: New-DatumStructure throws).",
   MY_DATUM_INVALID_PRECEDENCE: 'A ResolutionPrecedence entry that is not a path, or whose handlers give none: skipped.',
   MY_DATUM_INVALID_STORE: 'A `DatumStructure` entry without `StoreName` or `StoreOptions.Path` (every mode).',

@@ -154,10 +154,8 @@ export function readDefinition(
   handlers: Readonly<Record<string, DatumHandlerFunction>>,
   report: Reporter,
 ): DatumDefinition {
-  const value = doc.value
-  if (!isDatumMap(value)) {
-    report.fail({ code: 'MY_DATUM_INVALID_DEFINITION', message: 'Datum.yml must be a mapping', doc, path: [] })
-  }
+  // A store is opened only for a Datum.yml that is a mapping (gather-store.ts).
+  const value = doc.value as DatumMap
   const field = (name: string): { value: unknown; where: Where } | undefined => {
     const key = findKey(value, name)
     return key === undefined ? undefined : { value: value[key], where: { doc, path: [key] } }
