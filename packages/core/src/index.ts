@@ -26,5 +26,5 @@ export type {
   DatumLookupOptions,
   DatumOptions,
   DatumStrategyInput,
-} from './dialects/datum/index.ts'
+} from './dialects/datum/types.ts'
 export type { DeckhandOptions } from './dialects/deckhand/index.ts'

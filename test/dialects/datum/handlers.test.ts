@@ -47,17 +47,17 @@ const rsopOf = async (node: string[], extra?: Record<string, string>, strict = t
 
 describe('Datum.InvokeCommand', () => {
   it('reads $Node, $File and $Datum in script blocks', async () => {
-    const value = await rsopOf([
-      "Name1: '[x={ $Node.NodeName }=]'",
-      "Folder: '[x={ $File.Directory.BaseName }=]'",
-      "Parent: '[x={ $File.Directory.Parent.Name }=]'",
-      "FileName: '[x={ $File.Name }=]'",
-      "Base: '[x={ $File.BaseName }=]'",
-      "Extension: '[x={ $File.Extension }=]'",
-      "Domain: '[x={ $Datum.Global.Domain.Fqdn }=]'",
-      "Lcm: '[x={ $Datum.__Definition.lookup_options.Tags }=]'",
-      "Source: '[x={ Get-DatumSourceFile -Path $File }=]'",
-    ])
+    const value = await rsopOf(
+      `Name1: '[x={ $Node.NodeName }=]'
+      Folder: '[x={ $File.Directory.BaseName }=]'
+      Parent: '[x={ $File.Directory.Parent.Name }=]'
+      FileName: '[x={ $File.Name }=]'
+      Base: '[x={ $File.BaseName }=]'
+      Extension: '[x={ $File.Extension }=]'
+      Domain: '[x={ $Datum.Global.Domain.Fqdn }=]'
+      Lcm: '[x={ $Datum.__Definition.lookup_options.Tags }=]'
+      Source: '[x={ Get-DatumSourceFile -Path $File }=]'`.split(/\n\s*/),
+    )
     expect(value).toMatchObject({
       NodeName: 'web01',
       Environment: 'Dev',
@@ -96,16 +96,16 @@ describe('Datum.InvokeCommand', () => {
   })
 
   it('reads indexes, lists and groups; a one-item result is its item, an empty or false one null', async () => {
-    const value = await rsopOf([
-      'List: [a, b, c]',
-      "Second: '[x={ $Node.List[1] }=]'",
-      "Last: '[x={ $Node.List[-1] }=]'",
-      "Count: '[x={ $Node.List.Count }=]'",
-      "Both: '[x={ $Node.Role, $Node.NodeName }=]'",
-      "Array: '[x={ @($Node.Role) }=]'",
-      "Missing: '[x={ $Node.Nothing }=]'",
-      "Zero: '[x={ 0 }=]'",
-    ])
+    const value = await rsopOf(
+      `List: [a, b, c]
+      Second: '[x={ $Node.List[1] }=]'
+      Last: '[x={ $Node.List[-1] }=]'
+      Count: '[x={ $Node.List.Count }=]'
+      Both: '[x={ $Node.Role, $Node.NodeName }=]'
+      Array: '[x={ @($Node.Role) }=]'
+      Missing: '[x={ $Node.Nothing }=]'
+      Zero: '[x={ 0 }=]'`.split(/\n\s*/),
+    )
     expect(value).toMatchObject({ Second: 'b', Last: 'c', Count: 3, Array: 'WebServer', Missing: null, Zero: null })
     // The node's NodeName, read before it was converted, is converted by the RSOP's final pass.
     expect(value.Both).toEqual(['WebServer', 'web01'])

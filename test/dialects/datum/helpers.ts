@@ -101,6 +101,17 @@ export const STORE: Record<string, string> = {
   ),
 }
 
+/** A Datum.yml whose one store, AllNodes, is the folder at `path` (DatumStructure), each node its own layer. */
+export const nodesAt = (path: string): string =>
+  lines(
+    'DatumStructure:',
+    '  - StoreName: AllNodes',
+    '    StoreProvider: Datum::File',
+    `    StoreOptions: { Path: ${path} }`,
+    'ResolutionPrecedence:',
+    '  - AllNodes\\$($Node.Name)',
+  )
+
 /** Writes a store (Datum.yml and its folders) and renders its Datum.yml for `datum.node`. */
 export async function renderStore(
   files: Record<string, string>,

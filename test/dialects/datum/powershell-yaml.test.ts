@@ -6,6 +6,7 @@ import {
   parsePowerShellYaml,
   resolvePowerShellPlain,
 } from '../../../packages/core/src/yaml/powershell-yaml.ts'
+import { parseYamlStream } from '../../../packages/core/src/yaml/parse.ts'
 import { lines } from '../../helpers/tree.ts'
 
 const read = (text: string) => parsePowerShellYaml(text, { maxAliasCount: 100 })
@@ -41,6 +42,18 @@ describe("powershell-yaml's typing", () => {
     ['pool.ntp.org,0x9', 'pool.ntp.org,0x9'],
   ])('plain %j is %j', (text, expected) => {
     expect(resolvePowerShellPlain(text)).toEqual(expected)
+  })
+
+  it("reads the forms where YAML 1.1 and 1.2 differ as 1.2 does (the dialect's yamlVersion), but 0o17", () => {
+    const yaml12 = (text: string) =>
+      parseYamlStream(text, { version: '1.2', allowDuplicateKeys: false, maxAliasCount: 100 })[0]!.value
+    for (const scalar of ['yes', 'no', 'on', 'off', 'y', '0644', '1_000', '0b101', '1:20', '-.5', '2024-01-02']) {
+      const text = `v: ${scalar}\n`
+      expect(read(text).value, scalar).toEqual(yaml12(text))
+    }
+    expect(read('<<: {a: 1}\n').value).toEqual(yaml12('<<: {a: 1}\n'))
+    expect(yaml12('v: 0o17\n')).toEqual({ v: 15 })
+    expect(read('v: 0o17\n')).toMatchObject({ value: { v: '0o17' }, notes: [{ code: 'TYPING' }] })
   })
 
   it('refuses unbalanced signs and parentheses', () => {

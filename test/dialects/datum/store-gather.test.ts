@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { isMergedYamlError, prepareEntry, render, renderSync } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import { lines, writeTree } from '../../helpers/tree.ts'
-import { STORE, storeError } from './helpers.ts'
+import { nodesAt, STORE, storeError } from './helpers.ts'
 
 const NODE = { node: 'AllNodes/Dev/web01' }
 
@@ -78,17 +78,7 @@ describe('gathering a store', () => {
   })
 
   it('keeps a folder it found missing among the missing paths of an error, to watch it', async () => {
-    const files = {
-      'Datum.yml': lines(
-        'DatumStructure:',
-        '  - StoreName: AllNodes',
-        '    StoreProvider: Datum::File',
-        '    StoreOptions: { Path: ./Data/Nowhere/Nodes }',
-        'ResolutionPrecedence:',
-        '  - AllNodes\\$($Node.Name)',
-      ),
-    }
-    const root = writeTree(files, 'datum-store')
+    const root = writeTree({ 'Datum.yml': nodesAt('./Data/Nowhere/Nodes') }, 'datum-store')
     const error = await render(join(root, 'Datum.yml'), { root, datum: { node: 'n1' } }).catch((e: unknown) => e)
     expect(isMergedYamlError(error) && error.code).toBe('MY_DATUM_STORE_NOT_FOUND')
     expect(isMergedYamlError(error) && error.dependencies?.missing).toEqual([join(root, 'Data/Nowhere')])

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { render } from '@merged-yaml/core'
 import { lines, writeTree } from '../../helpers/tree.ts'
-import { renderStore, STORE, storeError, storeValue } from './helpers.ts'
+import { nodesAt, renderStore, STORE, storeError, storeValue } from './helpers.ts'
 
 describe('a Datum store as the entry', () => {
   it("renders a node's RSOP: its own keys, Configurations, each configuration and LcmConfig", async () => {
@@ -131,14 +131,7 @@ describe('a Datum store as the entry', () => {
 
   it('uses the stores DatumStructure names, at their paths', async () => {
     const files = {
-      'Datum.yml': lines(
-        'DatumStructure:',
-        '  - StoreName: AllNodes',
-        '    StoreProvider: Datum::File',
-        '    StoreOptions: { Path: ./Data/Nodes }',
-        'ResolutionPrecedence:',
-        '  - AllNodes\\$($Node.Name)',
-      ),
+      'Datum.yml': nodesAt('./Data/Nodes'),
       'Data/Nodes/n1.yml': lines('Configurations: [X]', 'X: 1'),
     }
     expect(await storeValue(files, { node: 'n1' })).toEqual({ Configurations: ['X'], X: 1, Name: 'n1' })

@@ -9,6 +9,8 @@
 // come from one walk of the document, kept whole (~280 lines).
 import type { Document, LineCounter, Node, Scalar } from 'yaml'
 import type { Position } from '../diagnostics.ts'
+import { createTreeLocator } from './located-tree.ts'
+import type { LocatedNode } from './located-tree.ts'
 import { composeDocuments } from './precise.ts'
 import type { PathSegment, YamlProblem } from './types.ts'
 import { yamlModule } from './yaml-module.ts'
@@ -112,13 +114,7 @@ function resolveTagged(tag: string, text: string, offset: number): unknown {
   }
 }
 
-interface Located {
-  at: number
-  keys?: Map<string, { keyAt: number; node: Located }>
-  items?: Located[]
-}
-
-type Converted = { value: unknown; located: Located }
+type Converted = { value: unknown; located: LocatedNode }
 
 class Converter {
   readonly notes: PowerShellYamlDocument['notes'] = []
@@ -157,7 +153,7 @@ class Converter {
     }
     if (isMap(node)) {
       const value: Record<string, unknown> = {}
-      const keys = new Map<string, { keyAt: number; node: Located }>()
+      const keys = new Map<string, { keyAt: number; node: LocatedNode }>()
       const spelling = new Map<string, string>()
       for (const pair of node.items) {
         if (!isPair(pair)) continue
@@ -211,25 +207,6 @@ class Converter {
   }
 }
 
-function locator(root: Located, converter: Converter): PowerShellYamlDocument['locate'] {
-  return (path, target = 'value') => {
-    let node: Located | undefined = root
-    let position = converter.position(root.at)
-    path.forEach((segment, index) => {
-      if (!node) return
-      const entry = node.keys?.get(String(segment))
-      const child = entry?.node ?? (typeof segment === 'number' ? node.items?.[segment] : undefined)
-      if (!child) {
-        node = undefined
-        return
-      }
-      position = converter.position(index === path.length - 1 && target === 'key' && entry ? entry.keyAt : child.at)
-      node = child
-    })
-    return position
-  }
-}
-
 /** Reads a store file's YAML as PowerShell does. Never throws for bad input. */
 export function parsePowerShellYaml(text: string, options: PowerShellYamlOptions): PowerShellYamlDocument {
   const lines = new (yamlModule().LineCounter)()
@@ -267,7 +244,7 @@ export function parsePowerShellYaml(text: string, options: PowerShellYamlOptions
         position: toPosition(extra.range?.[0] ?? 0),
       })
     }
-    return { value, notes, locate: locator(located, converter) }
+    return { value, notes, locate: createTreeLocator(located, (offset) => converter.position(offset)) }
   } catch (error) {
     if (!(error instanceof Unsupported)) throw error
     return failed('MY_YAML_UNSUPPORTED', error.message, toPosition(error.offset))

@@ -2,6 +2,7 @@
 // data language needs (Import-PowerShellDataFile). Anything the language does not allow is still
 // recognised far enough to name it in a located error: a variable, a command, a cast, an operator.
 // One tokenizer, kept whole (~300 lines).
+import { BACKTICK_ESCAPES, DOUBLE_QUOTES, quoteAt, SINGLE_QUOTES } from './powershell-chars.ts'
 
 /** A token and the offset of its first character. */
 export type Psd1Token =
@@ -24,25 +25,11 @@ export class Psd1Error extends Error {
   }
 }
 
-// PowerShell accepts typographic quotes and dashes wherever the ASCII ones go.
-const SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b"
-const DOUBLE_QUOTES = '"\u201c\u201d\u201e'
+// PowerShell accepts typographic quotes (powershell-chars.ts) and dashes wherever the ASCII ones go.
 const DASHES = '-\u2013\u2014\u2015'
 const BLANK = /[ \t\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff]/
 // Where a bare word (a hashtable key, or a command) ends.
 const WORD_END = /[\s{}()@;,=#'"\u2018-\u201e`$[\]|&<>]/
-
-const BACKTICK_ESCAPES: Readonly<Record<string, string>> = {
-  '0': '\0',
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-}
 
 const MULTIPLIERS: Readonly<Record<string, number>> = {
   kb: 2 ** 10,
@@ -174,19 +161,13 @@ export class Psd1Lexer {
     let i = from
     for (;;) {
       if (i >= text.length) this.fail('MY_PSD1_SYNTAX', 'this string is not closed', at)
-      const char = text[i]!
-      if (SINGLE_QUOTES.includes(char)) {
-        // A doubled quote is one quote character.
-        if (SINGLE_QUOTES.includes(text[i + 1] ?? '\0')) {
-          value += char
-          i += 2
-          continue
-        }
+      const quote = quoteAt(text, i, SINGLE_QUOTES)
+      if (quote === 'closing') {
         this.offset = i + 1
         return { kind: 'string', at, value }
       }
-      value += char
-      i++
+      value += text[i]
+      i += quote === 'doubled' ? 2 : 1
     }
   }
 
@@ -201,14 +182,15 @@ export class Psd1Lexer {
         this.fail('MY_PSD1_SYNTAX', 'this string is not closed', at)
       }
       const char = text[i]!
-      if (!here && DOUBLE_QUOTES.includes(char)) {
-        if (DOUBLE_QUOTES.includes(text[i + 1] ?? '\0')) {
-          value += char
-          i += 2
-          continue
-        }
+      const quote = here ? undefined : quoteAt(text, i, DOUBLE_QUOTES)
+      if (quote === 'closing') {
         this.offset = i + 1
         return { kind: 'string', at, value }
+      }
+      if (quote === 'doubled') {
+        value += char
+        i += 2
+        continue
       }
       if (char === '`' && i + 1 < text.length) {
         const escaped = text[i + 1]!

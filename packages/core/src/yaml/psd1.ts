@@ -6,6 +6,8 @@
 // of one grammar with its positions, kept whole (~310 lines).
 import type { Position } from '../diagnostics.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
+import { createTreeLocator } from './located-tree.ts'
+import type { LocatedNode } from './located-tree.ts'
 import { Psd1Error, Psd1Lexer } from './psd1-lexer.ts'
 import type { Psd1Token } from './psd1-lexer.ts'
 import type { PathSegment, YamlProblem } from './types.ts'
@@ -17,12 +19,6 @@ export interface Psd1Document {
   error?: YamlProblem
   /** Where the node at `path` starts (its key with 'key'), else the nearest ancestor. */
   locate(path: readonly PathSegment[], target?: 'key' | 'value'): Position
-}
-
-interface LocatedNode {
-  at: number
-  keys?: Map<string, { keyAt: number; node: LocatedNode }>
-  items?: LocatedNode[]
 }
 
 interface Parsed {
@@ -280,27 +276,9 @@ function positionAt(starts: readonly number[], offset: number): Position {
 export function parsePsd1(text: string, options: { maxDepth?: number } = {}): Psd1Document {
   const starts = lineStarts(text)
   const at = (offset: number): Position => positionAt(starts, offset)
-  let root: LocatedNode = { at: 0 }
   try {
     const parsed = new Psd1Parser(text, options.maxDepth ?? DEFAULT_MAX_DEPTH).file()
-    root = parsed.node
-    const locate: Psd1Document['locate'] = (path, target = 'value') => {
-      let node: LocatedNode | undefined = root
-      let position = at(root.at)
-      path.forEach((segment, index) => {
-        if (!node) return
-        const entry = node.keys?.get(String(segment))
-        const child = entry?.node ?? (typeof segment === 'number' ? node.items?.[segment] : undefined)
-        if (!child) {
-          node = undefined
-          return
-        }
-        position = at(index === path.length - 1 && target === 'key' && entry ? entry.keyAt : child.at)
-        node = child
-      })
-      return position
-    }
-    return { value: parsed.value, locate }
+    return { value: parsed.value, locate: createTreeLocator(parsed.node, at) }
   } catch (error) {
     if (!(error instanceof Psd1Error)) throw error
     const position = at(error.at)

@@ -13,14 +13,6 @@ import type { StoreSnapshot } from './store/gather-store.ts'
 import { renderStore } from './store/render-store.ts'
 import type { DatumOptions } from './types.ts'
 
-export type {
-  DatumHandlerContext,
-  DatumHandlerFunction,
-  DatumLookupOptions,
-  DatumOptions,
-  DatumStrategyInput,
-} from './types.ts'
-
 export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot | undefined>({
   name: 'datum',
   // Datum's reader, powershell-yaml over YamlDotNet, reads `yes`/`no`/`on`/`off`, `0644`, `1_000`, `0b101`,

@@ -8,8 +8,7 @@ import type { DialectGatherAccess, FolderEntry, GatherEntry, GatherSite } from '
 import { decodeUtf8 } from '../../file-system.ts'
 import type { FileSystem } from '../../file-system.ts'
 import type { Reporter } from '../../reporter.ts'
-import type { GatherContext, IncludeSite } from './context.ts'
-import { problemAt } from './context.ts'
+import { problemAt, siteAt } from './context.ts'
 import type { Gathering } from './types.ts'
 
 /** A dialect's gather hook with its options bound (render() builds these from the registry). */
@@ -33,19 +32,6 @@ export interface DialectGathered {
   listings: ReadonlyMap<string, readonly string[]>
 }
 
-/** An include site for a problem at `at` (a position in a document, or the entry's first line). */
-function siteOf(at: GatherSite): IncludeSite {
-  const ctx: GatherContext = {
-    file: at.file,
-    fileText: at.source ?? '',
-    chain: at.chain,
-    lineOffset: undefined,
-    anchor: at.position,
-    depth: 0,
-  }
-  return { ctx, line: 0, column: 0 }
-}
-
 function createAccess(
   gathering: Gathering,
   fs: FileSystem,
@@ -62,14 +48,14 @@ function createAccess(
     limits: gathering.options.limits,
     readText(path, at = entryAt) {
       const file = resolve(dirname(entry), path)
-      const site = siteOf(at)
+      const site = siteAt(at)
       const { real, exists } = confinement.check(file, site, path)
       if (!exists) return missing(file)
       return decodeUtf8(gathering.read(real, site))
     },
     list(path, at = entryAt) {
       const folder = resolve(dirname(entry), path)
-      const site = siteOf(at)
+      const site = siteAt(at)
       const real = confinement.confine(folder, site, path, false)
       const pattern = join(folder, '*')
       if (!inputs.globs.includes(pattern)) inputs.globs.push(pattern)

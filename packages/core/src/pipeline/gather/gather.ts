@@ -16,7 +16,7 @@ import type { Problem, Reporter } from '../../reporter.ts'
 import { expandArchive } from './archive.ts'
 import { isGzip, resolvePartType } from './classify.ts'
 import { Confinement } from './confinement.ts'
-import { problemAt } from './context.ts'
+import { problemAt, siteAt } from './context.ts'
 import type { GatherContext, IncludeSite } from './context.ts'
 import { gatherDialects } from './dialect-gather.ts'
 import type { DialectRequests } from './dialect-gather.ts'
@@ -82,15 +82,7 @@ class Gatherer implements Gathering {
    * confined to root/allow, size-limited, recorded as a dependency. Problems point at `at`.
    */
   dependency(path: string, at: NonNullable<Problem['at']>): Uint8Array {
-    const ctx: GatherContext = {
-      file: at.file,
-      fileText: at.source ?? '',
-      chain: at.chain,
-      lineOffset: undefined,
-      anchor: at.position,
-      depth: 0,
-    }
-    const from = { ctx, line: 0, column: 0 }
+    const from = siteAt(at)
     const real = this.confinement.confine(path, from, path, false)
     this.confinement.refuseDenied(path, real, from, path)
     return this.read(real, from)

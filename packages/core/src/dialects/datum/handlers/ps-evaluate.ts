@@ -1,6 +1,7 @@
 // Evaluates the parsed subset (ps-syntax.ts) as PowerShell would: statements output values (lists
 // are enumerated), `$(…)` collects that output, `"…"` strings expand `$name`, `${name}` and `$(…)`
 // with backtick escapes (`$ExecutionContext.InvokeCommand.ExpandString`), member access never fails.
+import { BACKTICK_ESCAPES } from '../../../yaml/powershell-chars.ts'
 import { PsParser } from './ps-syntax.ts'
 import type { PsExpression, PsStatement } from './ps-syntax.ts'
 import { indexInto, memberOf, textOf, Unsupported } from './ps-values.ts'
@@ -11,18 +12,6 @@ export interface PsScope {
   variable(name: string, at: number): unknown
   /** `Get-DatumSourceFile -Path <value>`. */
   sourceFile(path: unknown, at: number): string
-}
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '0': '\0',
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
 }
 
 /** What a pipeline's output is when assigned: nothing is null, one item is that item, more a list. */
@@ -82,7 +71,7 @@ export function expandString(text: string, scope: PsScope, base = 0): string {
     const char = text[i]!
     if (char === '`' && i + 1 < text.length) {
       const escaped = text[i + 1]!
-      out += ESCAPES[escaped] ?? escaped
+      out += BACKTICK_ESCAPES[escaped] ?? escaped
       i += 2
       continue
     }

@@ -4,6 +4,7 @@
 // else (operators, method calls, other commands, assignments, loops) is Unsupported, located by its
 // offset in the expression: these expressions are read, never run. One recursive-descent parser of one
 // small grammar, kept whole (~290 lines).
+import { DOUBLE_QUOTES, quoteAt, SINGLE_QUOTES } from '../../../yaml/powershell-chars.ts'
 import { Unsupported } from './ps-values.ts'
 
 export type PsExpression =
@@ -23,8 +24,6 @@ export type PsStatement =
 
 const NAME = /[\w?]/
 const WORD_END = /[\s{}()@;,=#'"`$[\]|&<>.]/
-const SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b"
-const DOUBLE_QUOTES = '"\u201c\u201d\u201e'
 
 /** A parser over one expression text, starting at `offset`. */
 export class PsParser {
@@ -230,57 +229,40 @@ export class PsParser {
     return { kind: 'variable', name: this.text.slice(at + 1, end), at }
   }
 
-  private singleQuoted(): string {
+  /**
+   * A quoted string from the offset to its closing quote (any of `quotes`; a doubled one stands for
+   * one); `special` may take a run of the text as it is (a backtick escape, a subexpression).
+   */
+  private quoted(quotes: string, special?: (i: number) => number | undefined): string {
     let value = ''
     let i = this.offset + 1
     for (;;) {
       if (i >= this.text.length) this.unsupported('this string is not closed')
-      const char = this.text[i]!
-      if (SINGLE_QUOTES.includes(char)) {
-        if (SINGLE_QUOTES.includes(this.text[i + 1] ?? '\0')) {
-          value += char
-          i += 2
-          continue
-        }
+      const next = special?.(i)
+      const quote = next === undefined ? quoteAt(this.text, i, quotes) : undefined
+      if (quote === 'closing') {
         this.offset = i + 1
         return value
       }
-      value += char
-      i++
+      const end = next ?? i + (quote === 'doubled' ? 2 : 1)
+      value += quote === 'doubled' ? this.text[i] : this.text.slice(i, end)
+      i = end
     }
+  }
+
+  private singleQuoted(): string {
+    return this.quoted(SINGLE_QUOTES)
   }
 
   /** The raw text of a `"…"` string (doubled quotes made single; expansion happens when evaluated). */
   private doubleQuoted(): string {
-    let value = ''
-    let i = this.offset + 1
-    for (;;) {
-      if (i >= this.text.length) this.unsupported('this string is not closed')
-      const char = this.text[i]!
-      if (char === '`' && i + 1 < this.text.length) {
-        value += char + this.text[i + 1]
-        i += 2
-        continue
-      }
-      if (char === '$' && this.text[i + 1] === '(') {
-        // A subexpression may hold quotes of its own: skip it whole.
-        const inner = new PsParser(this.text, i + 2, this.base)
-        inner.statements(')')
-        value += this.text.slice(i, inner.position + 1)
-        i = inner.position + 1
-        continue
-      }
-      if (DOUBLE_QUOTES.includes(char)) {
-        if (DOUBLE_QUOTES.includes(this.text[i + 1] ?? '\0')) {
-          value += char
-          i += 2
-          continue
-        }
-        this.offset = i + 1
-        return value
-      }
-      value += char
-      i++
-    }
+    return this.quoted(DOUBLE_QUOTES, (i) => {
+      if (this.text[i] === '`' && i + 1 < this.text.length) return i + 2
+      if (this.text[i] !== '$' || this.text[i + 1] !== '(') return undefined
+      // A subexpression may hold quotes of its own: skip it whole.
+      const inner = new PsParser(this.text, i + 2, this.base)
+      inner.statements(')')
+      return inner.position + 1
+    })
   }
 }
