@@ -154,7 +154,7 @@ describe('the cache option', () => {
     )
   })
 
-  it('renders again when a file a dialect read while merging changed (a Heat template)', async () => {
+  it("renders again when a file a dialect's options name changed (a Heat template)", async () => {
     root = writeTree({
       'template.yaml': lines(
         'heat_template_version: 2018-08-31',
