@@ -9,7 +9,6 @@ import type { ErrorCode } from '../../codes.ts'
 import { MergedYamlError } from '../../diagnostics.ts'
 import { weakMemo } from '../../memo.ts'
 import type { ChainLink } from '../../diagnostics.ts'
-import { decodeUtf8 } from '../../file-system.ts'
 import type { FileSystem } from '../../file-system.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
@@ -290,6 +289,8 @@ export function gatherEntry(
       dependencies.set(path, { file, error })
     }
   }
-  const gathered = gatherDialects(requests.hooks, { file: at.file, text: decodeUtf8(bytes) }, gatherer, fs)
+  // The text gathering decoded already (the same memo): a hook costs nothing on an entry it ignores.
+  const text = decodedFiles.get(bytes, decodeBlob).text
+  const gathered = gatherDialects(requests.hooks, { file: at.file, text }, gatherer, fs)
   return { items, dependencies, gathered: gathered.results, listings: gathered.listings }
 }
