@@ -102,6 +102,10 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
   async datum() {
     return json((await render(dialectEntry('datum/node.merged.yaml'), { root: REPO })).value)
   },
+  async 'datum-store'() {
+    const store = dialectEntry('datum-store/Datum.yml')
+    return json((await render(store, { root: REPO, datum: { node: 'AllNodes/Dev/DSCFile01' } })).value)
+  },
   async heat() {
     const { value } = await render(dialectEntry('heat/overcloud.merged.yaml'), { root: REPO })
     return json((value as { parameter_defaults: unknown }).parameter_defaults)

@@ -11,10 +11,10 @@ import type { DeclarationWriter } from './dts-writer.ts'
 import { parseEntryId } from './entry-id.ts'
 import { createEntryRenderer } from './entry-module.ts'
 import { createIdFilter } from './id-filter.ts'
-import { resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
+import { PLUGIN_NAME, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options } from './options.ts'
 
-export const PLUGIN_NAME = 'unplugin-merged-yaml'
+export { PLUGIN_NAME } from './options.ts'
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
   const options = resolvePluginOptions(rawOptions)

@@ -43,7 +43,8 @@ export interface Options extends RenderOptions {
   vars?: Record<string, string>
   /**
    * Entries the plugin turns into modules (globs are relative to `process.cwd()`). An import query
-   * (`?lookup=…`, `?document=…`) is ignored when matching.
+   * (`?lookup=…`, `?document=…`) is ignored when matching. A Datum store's node
+   * (`Datum.yml?node=AllNodes/Dev/DSCFile01`) is taken whatever `include` says.
    * @default [/\.merged\.ya?ml$/]
    */
   include?: FilterPattern
@@ -88,6 +89,9 @@ export interface ResolvedPluginOptions {
   dts: Options['dts']
   cache: Options['cache']
 }
+
+/** The plugin's name, as bundlers show it. */
+export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
