@@ -3,6 +3,7 @@
 //
 //   node bench/run.mjs [--pairs 10] [--corpora m50,s200,l5] [--tools vite,rollup] [--rounds 9]
 //                      [--no-build] [--skip-builds] [--skip-inprocess] [--report file.json]
+//                      [--deckhand-site seaworthy] [--deckhand-rounds 3] [--skip-deckhand]
 //
 // 1. Generates the corpora with ../shared/bench/gen-corpus.mjs into bench/.corpus/ (kept between
 //    runs while their parameters do not change).
@@ -17,13 +18,16 @@
 //    changed). Prints median times, median per-pair ratios (ours ÷ baseline) with their spread,
 //    peak memory, and any PLUGIN_TIMINGS warning.
 // 3. In-process: parse MB/s, merge and codegen against a hand-written merge and JSON.stringify.
-// 4. Writes everything, with the machine, to bench/results/<date>.json. It never asserts on time.
+// 4. Deckhand (deckhand.mjs): a real Airship site rendered by Deckhand's own engine (the oracle in
+//    ../shared/realworld) and by ours, interleaved, as ratios; skipped with a message without it.
+// 5. Writes everything, with the machine, to bench/results/<date>.json. It never asserts on time.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, type, release, arch } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { CACHE_FOLDER, CORPORA, REPO_ROOT, generateCorpus } from './corpus.mjs'
+import { deckhandUnavailable, measureDeckhand } from './deckhand.mjs'
 import { measureInProcess } from './inprocess.mjs'
 import { loadInternals } from './internals.mjs'
 import { summarize } from './stats.mjs'
@@ -38,6 +42,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --skip-builds      in-process measurements only
   --skip-inprocess   whole builds only
   --report FILE      where the JSON report goes (default bench/results/<date>.json)
+  --deckhand-site S  the treasuremap site Deckhand's engine and ours render (default seaworthy)
+  --deckhand-rounds N  renders by each side (default 3; Deckhand's take ~15 s each)
+  --skip-deckhand    no Deckhand measurement
   -h, --help         this text
 `
 
@@ -52,6 +59,9 @@ function readArgs() {
         'no-build': { type: 'boolean', default: false },
         'skip-builds': { type: 'boolean', default: false },
         'skip-inprocess': { type: 'boolean', default: false },
+        'deckhand-site': { type: 'string', default: 'seaworthy' },
+        'deckhand-rounds': { type: 'string', default: '3' },
+        'skip-deckhand': { type: 'boolean', default: false },
         report: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -61,7 +71,7 @@ function readArgs() {
       process.exit(0)
     }
     const problems = [
-      ...['pairs', 'rounds']
+      ...['pairs', 'rounds', 'deckhand-rounds']
         .filter((k) => !/^[1-9]\d*$/.test(values[k]))
         .map((k) => `--${k} must be a positive whole number, not "${values[k]}"`),
       ...values.corpora
@@ -222,6 +232,22 @@ function printInProcess(results) {
   }
 }
 
+function printDeckhand(d) {
+  const ms = (summary) => `${fmt(summary.median, 0)} ms`
+  log(
+    `${d.site} (${d.files} files, ${d.documents} documents): Deckhand ${fmt(d.deckhandMs.median / 1000, 1)} s | ` +
+      `ours, fresh process ${ms(d.oursFreshProcessMs)} (the render ${ms(d.oursFreshRenderMs)}), ` +
+      `warm ${ms(d.oursWarmMs)} (medians)`,
+  )
+  for (const [name, label] of [
+    ['freshProcess', 'fresh process'],
+    ['warm', 'warm process'],
+  ]) {
+    const r = d.ratio[name]
+    log(`  Deckhand ÷ ours (${label}): ${fmt(r.median, 1)}× [${fmt(r.p25, 1)}–${fmt(r.p75, 1)}]`)
+  }
+}
+
 // ---------------------------------------------------------------- main
 const machine = {
   cpus: cpus().length,
@@ -253,7 +279,15 @@ for (const corpus of corpora) {
   )
 }
 
-const report = { date: new Date().toISOString(), machine, versions, pairs, builds: undefined, inProcess: undefined }
+const report = {
+  date: new Date().toISOString(),
+  machine,
+  versions,
+  pairs,
+  builds: undefined,
+  inProcess: undefined,
+  deckhand: undefined,
+}
 if (!args['skip-builds']) {
   report.builds = measureBuilds()
   printBuilds(report.builds)
@@ -271,6 +305,23 @@ if (!args['skip-inprocess']) {
     )
   }
   printInProcess(report.inProcess)
+}
+if (!args['skip-deckhand']) {
+  const site = args['deckhand-site']
+  const unavailable = deckhandUnavailable(site)
+  log()
+  if (unavailable) {
+    log(`Deckhand: skipped (${unavailable})`)
+  } else {
+    log(`Deckhand: treasuremap ${site}, Deckhand's engine (../shared/realworld/oracle/dh_ref.py) and ours, interleaved`)
+    const internals = await loadInternals(CORPUS_DIR)
+    report.deckhand = measureDeckhand(internals, join(CORPUS_DIR, 'internals.mjs'), {
+      site,
+      rounds: Number(args['deckhand-rounds']),
+      log,
+    })
+    printDeckhand(report.deckhand)
+  }
 }
 
 const out = args.report ?? join(BENCH_DIR, 'results', `${report.date.slice(0, 19).replaceAll(':', '-')}.json`)

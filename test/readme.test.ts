@@ -6,7 +6,17 @@
 //                                   these blocks in place instead of comparing);
 //   <!-- snippet-check: name -->    the block passes CHECKS[name].
 // A block without a marker, or with an unknown one, fails.
-import { readFileSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { formatDiagnostic, isMergedYamlError, render } from '@merged-yaml/core'
 import ts from 'typescript'
@@ -92,6 +102,10 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
   },
   async datum() {
     return json((await render(dialectEntry('datum/node.merged.yaml'), { root: REPO })).value)
+  },
+  async 'datum-store'() {
+    const store = dialectEntry('datum-store/Datum.yml')
+    return json((await render(store, { root: REPO, datum: { node: 'AllNodes/Dev/DSCFile01' } })).value)
   },
   async heat() {
     const { value } = await render(dialectEntry('heat/overcloud.merged.yaml'), { root: REPO })
@@ -184,6 +198,36 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
     const listed = text.split('\n').map((line) => line.split(/\s+/)[0]!)
     expect(listed.length).toBeGreaterThan(5)
     expect(listed.filter((file) => !(file in files))).toEqual([])
+  },
+
+  /** The Airship entry renders the site as Deckhand does, when ../shared/realworld is there. */
+  async 'deckhand-site'(text) {
+    const lines = text.split('\n').filter((line) => line !== '' && !line.startsWith('# '))
+    expect(lines[0]).toBe('#include')
+    const globs = lines.slice(1)
+    expect(globs).toEqual([
+      '../treasuremap/global/**/*.yaml',
+      '../treasuremap/type/foundry/**/*.yaml',
+      '../treasuremap/site/seaworthy/**/*.yaml',
+    ])
+    const corpus = join(REPO, '../shared/realworld/deckhand')
+    if (!existsSync(join(corpus, 'expected/seaworthy.json'))) return
+    const tree = realpathSync(join(corpus, 'treasuremap-v1.9'))
+    const dir = mkdtempSync(join(tmpdir(), 'readme-deckhand-'))
+    try {
+      mkdirSync(join(dir, 'site'))
+      symlinkSync(tree, join(dir, 'treasuremap'))
+      writeFileSync(join(dir, 'site/seaworthy.merged.yaml'), `${lines.join('\n')}\n`)
+      const { value } = await render(join(dir, 'site/seaworthy.merged.yaml'), {
+        root: dir,
+        allow: [tree],
+        yamlVersion: '1.1',
+      })
+      const expected = JSON.parse(readFileSync(join(corpus, 'expected/seaworthy.json'), 'utf8')) as unknown[]
+      expect((value as unknown[]).length).toBe(expected.length)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   },
 
   dev(text) {

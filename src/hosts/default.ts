@@ -5,8 +5,7 @@ import type { Diagnostic, MergedYamlError } from '@merged-yaml/core'
 import type { UnpluginMessage } from 'unplugin'
 import type { Host, HostHooks, LoadContext } from './host.ts'
 
-export const PLUGIN_NAME = 'unplugin-merged-yaml'
-export const MESSAGE_PREFIX = `[${PLUGIN_NAME}]`
+export const MESSAGE_PREFIX = '[unplugin-merged-yaml]'
 
 /** How a bundler counts the column of `loc`: Rollup from 0; Rolldown, and Vite in its headers, from 1. */
 export type ColumnBase = 0 | 1

@@ -2,7 +2,8 @@
 // exist yet (an optional include), so that file's folder is watched too.
 import { dirname } from 'node:path'
 import type { Dependencies } from '../plugin/dependencies.ts'
-import { createDefaultHost, isOneOffBuild, PLUGIN_NAME } from './default.ts'
+import { PLUGIN_NAME } from '../plugin/options.ts'
+import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 
 /** Watches an entry's dependencies in a Rolldown build (Vite 8 builds run on Rolldown too). */

@@ -3,7 +3,6 @@
 // (hosts/), and so are the hooks where it tells its root and mode.
 import { createRenderCache } from '@merged-yaml/core'
 import type { UnpluginFactory } from 'unplugin'
-import { PLUGIN_NAME } from '../hosts/default.ts'
 import { createHost } from '../hosts/index.ts'
 import type { LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
@@ -13,10 +12,10 @@ import { parseEntryId } from './entry-id.ts'
 import { createEntryRenderer } from './entry-module.ts'
 import { createIdFilter } from './id-filter.ts'
 import { createModeValues } from './mode-values.ts'
-import { resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
+import { PLUGIN_NAME, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options } from './options.ts'
 
-export { PLUGIN_NAME }
+export { PLUGIN_NAME } from './options.ts'
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
   const options = resolvePluginOptions(rawOptions)
@@ -33,7 +32,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     writer = dts ? createDeclarationWriter(dts, root) : null
     return writer
   }
-  const entries = createEntryRenderer({ options, info, renderCache, graph, withValue: () => declarations() !== null })
+  const entries = createEntryRenderer({ options, info, renderCache, withValue: () => declarations() !== null })
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
   const exists = createFileExists(renderCache)

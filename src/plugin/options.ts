@@ -53,7 +53,8 @@ export interface Options extends RenderOptions {
   vars?: Record<string, string>
   /**
    * Entries the plugin turns into modules (globs are relative to `process.cwd()`). An import query
-   * (`?lookup=…`, `?document=…`) is ignored when matching.
+   * (`?lookup=…`, `?document=…`) is ignored when matching. A Datum store's node
+   * (`Datum.yml?node=AllNodes/Dev/DSCFile01`) is taken whatever `include` says.
    * @default [/\.merged\.ya?ml$/]
    */
   include?: FilterPattern
@@ -107,6 +108,9 @@ export interface ResolvedPluginOptions {
   modes: readonly string[]
   cache: Options['cache']
 }
+
+/** The plugin's name, as bundlers show it. */
+export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
 export const DEFAULT_MODES: readonly string[] = ['development', 'production']

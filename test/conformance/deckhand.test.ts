@@ -1,6 +1,7 @@
 // Runs the Deckhand conformance corpus (../shared/conformance/deckhand) through render(): each
 // case's multi-document stream becomes an entry, once as one file and once split into one file per
-// document included in reverse order (Deckhand's result does not depend on the order).
+// document included in reverse order (no case aliases a value, so Deckhand's result for them does not
+// depend on the order; where a substitution aliases one it does: see test/dialects/deckhand/aliasing.test.ts).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'

@@ -34,15 +34,19 @@ describe('prepareEntry', () => {
     expect(prepareEntry(join(root, 'app.merged.yaml'), { root }).fingerprint).not.toBe(withLocal)
   })
 
-  it('throws gathering errors, and keeps a merge error for render()', () => {
+  it('throws an entry that cannot be read, and keeps gathering and merge errors for render()', () => {
     root = writeTree({
       'bad.yaml': lines('a: [1'),
       'app.merged.yaml': lines('#include', 'missing.yaml'),
       'broken.merged.yaml': lines('#include', 'bad.yaml'),
     })
-    expect(() => prepareEntry(join(root, 'app.merged.yaml'), { root })).toThrow(
-      expect.objectContaining({ code: 'MY_INCLUDE_NOT_FOUND' }),
+    expect(() => prepareEntry(join(root, 'nothing.merged.yaml'), { root })).toThrow(
+      expect.objectContaining({ code: 'MY_FILE_NOT_FOUND' }),
     )
+    // A missing include does not stop the render from reading and checking the rest.
+    const missing = prepareEntry(join(root, 'app.merged.yaml'), { root })
+    expect(missing.missing).toEqual([join(root, 'missing.yaml')])
+    expect(() => missing.render()).toThrow(expect.objectContaining({ code: 'MY_INCLUDE_NOT_FOUND' }))
     const prepared = prepareEntry(join(root, 'broken.merged.yaml'), { root })
     expect(() => prepared.render()).toThrow(expect.objectContaining({ code: 'MY_YAML_SYNTAX' }))
     expect(() => prepared.render()).toThrow(expect.objectContaining({ code: 'MY_YAML_SYNTAX' }))

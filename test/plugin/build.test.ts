@@ -66,6 +66,21 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     })
   })
 
+  it.skipIf(skip)(title("imports a Datum store's node (Datum.yml?node=…), whatever include says"), async () => {
+    const rsop = {
+      NodeName: 'web01',
+      Environment: 'Dev',
+      Role: 'WebServer',
+      Web: { Port: 8080, Domain: 'example.org' },
+      Name: 'web01',
+      Configurations: ['Web'],
+    }
+    const expected = { rsop, web: rsop.Web }
+    for (const options of [{ dts: false }, { dts: false, include: ['**/*.never-matches'] }]) {
+      expect(evaluate(await build(bundler, { root, entry: 'node.js', options }))).toEqual(expected)
+    }
+  })
+
   it.skipIf(skip)(title('fails on a strict-mode error with the located message'), async () => {
     const error = await build(bundler, { root, entry: 'broken.js', options: { dts: false } }).then(
       () => undefined,

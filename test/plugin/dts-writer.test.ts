@@ -1,6 +1,7 @@
 // Declaration files: written only when their text changes, batched, ambient entries kept across runs.
 import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it, vi } from 'vitest'
 import { ambientSpecifiers, createDeclarationWriter, sidecarPath } from '../../src/plugin/dts-writer.ts'
 import { resolveDts } from '../../src/plugin/options.ts'
@@ -147,5 +148,31 @@ describe('createDeclarationWriter', () => {
     writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, [{}])
     writer.flush()
     expect(readFileSync(file, 'utf8')).not.toContain('"x"')
+  })
+
+  it("ambient: types a Datum store's node import for TypeScript", () => {
+    const root = writeTree({ 'source/Datum.yml': '' })
+    const file = join(root, 'merged-yaml.d.ts')
+    const writer = createDeclarationWriter({ mode: 'ambient', file, asConst: false }, root)
+    const node = { file: join(root, 'source/Datum.yml'), query: { node: 'AllNodes/Dev/DSCFile01' } }
+    writer.update(node, [{ NodeName: 'DSCFile01', Web: { Port: 80 } }])
+    writer.flush()
+    writeFileSync(
+      join(root, 'main.ts'),
+      [
+        "import rsop from './source/Datum.yml?node=AllNodes/Dev/DSCFile01'",
+        'export const port: number = rsop.Web.Port',
+        'export const wrong: string = rsop.Web.Port',
+      ].join('\n'),
+    )
+    const program = ts.createProgram([file, join(root, 'main.ts')], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+    })
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    expect(errors).toEqual(["Type 'number' is not assignable to type 'string'."])
   })
 })

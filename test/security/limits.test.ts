@@ -44,6 +44,7 @@ describe('documented defaults', () => {
       maxGlobMatches: 500,
       maxDepth: 100,
       maxValueSize: 64 * 1024 * 1024,
+      maxErrors: 50,
     })
   })
 

@@ -1,9 +1,12 @@
 // Command-line parsing with node:util parseArgs: the engine options every command shares, each
 // command's own flags, and the mapping to render() options. Mistakes become UsageErrors (exit 2).
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
+import { parseDocument } from 'yaml'
 import { DIALECT_NAMES, DIALECT_SURFACES, findWorkspaceRoot, withDialectOption } from '@merged-yaml/core'
+import type { DialectFlag } from '@merged-yaml/core'
 import type { RenderOptions, StackMode, YamlVersion } from '@merged-yaml/core'
 
 export class UsageError extends Error {
@@ -38,9 +41,14 @@ export const ENGINE_OPTIONS = {
 /** Each dialect's flags (`--lookup`, `--document`, …), from the dialect registry. */
 const DIALECT_FLAGS = DIALECT_SURFACES.flatMap(({ name, flags }) => flags.map((flag) => ({ dialect: name, ...flag })))
 
+function flagOption(kind: DialectFlag['kind']): Options[string] {
+  if (kind === 'switch') return { type: 'boolean' }
+  return kind === 'list' || kind === 'pairs' ? { type: 'string', multiple: true } : { type: 'string' }
+}
+
 const ALL_OPTIONS: Options = {
   ...ENGINE_OPTIONS,
-  ...Object.fromEntries(DIALECT_FLAGS.map(({ flag }) => [flag, { type: 'string' } as const])),
+  ...Object.fromEntries(DIALECT_FLAGS.map(({ flag, kind }) => [flag, flagOption(kind)])),
 }
 
 const STACKS: readonly StackMode[] = ['scoped', 'per-part']
@@ -129,11 +137,54 @@ export function toRenderOptions(
   if (typeof values.mode === 'string') vars.mode = values.mode
   vars.mode ??= env.NODE_ENV || 'development'
   options.vars = vars
-  // The dialects' own flags, as the plugin's import queries (`?lookup=`, `?document=`).
+  // The dialects' own flags (as the plugin's import queries: `?lookup=`, `?document=`).
   let withFlags = options
-  for (const { dialect, flag, option } of DIALECT_FLAGS) {
-    const value = values[flag]
-    if (typeof value === 'string') withFlags = withDialectOption(withFlags, dialect, option, value)
+  for (const flag of DIALECT_FLAGS) {
+    const given = values[flag.flag]
+    if (given === undefined || given === false) continue
+    withFlags = withDialectOption(withFlags, flag.dialect, flag.option, dialectFlagValue(command, flag, given, cwd))
   }
   return withFlags
+}
+
+/** The option value a dialect's flag gives. */
+function dialectFlagValue(
+  command: string,
+  flag: DialectFlag,
+  given: string | boolean | string[],
+  cwd: string,
+): unknown {
+  const path = (value: string): string => (flag.path ? resolve(cwd, value) : value)
+  const texts = (Array.isArray(given) ? given : [String(given)]).map(path)
+  switch (flag.kind) {
+    case 'switch':
+      return flag.switchValue
+    case 'list':
+      return texts
+    case 'pairs':
+      return Object.fromEntries(
+        texts.map((pair) => {
+          const at = pair.indexOf('=')
+          if (at < 1) throw new UsageError(`--${flag.flag} takes name=value, not '${pair}'`, command)
+          return [pair.slice(0, at), pair.slice(at + 1)]
+        }),
+      )
+    case 'yaml-file':
+      return readYamlFile(command, flag.flag, texts[0]!)
+    default:
+      return texts[0]
+  }
+}
+
+function readYamlFile(command: string, flag: string, file: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`--${flag}: cannot read '${file}' (${(error as NodeJS.ErrnoException).code})`, command)
+  }
+  const doc = parseDocument(text)
+  if (doc.errors.length > 0)
+    throw new UsageError(`--${flag}: '${file}' is not valid YAML: ${doc.errors[0]!.message}`, command)
+  return doc.toJS()
 }

@@ -21,5 +21,11 @@ export { DIALECT_SURFACES, withDialectOption } from './dialects/surface.ts'
 export type { DialectSurface } from './dialects/surface.ts'
 export type { Dialect, DialectContext, DialectFlag, DialectResult } from './dialects/types.ts'
 export type { HeatMode, HeatOptions, HeatParameterType } from './dialects/heat/index.ts'
-export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './dialects/datum/index.ts'
+export type {
+  DatumHandlerContext,
+  DatumHandlerFunction,
+  DatumLookupOptions,
+  DatumOptions,
+  DatumStrategyInput,
+} from './dialects/datum/types.ts'
 export type { DeckhandOptions } from './dialects/deckhand/index.ts'

@@ -32,6 +32,11 @@ export interface Limits {
    * JSON-patch copies are written out in full: a small file cannot stand for a huge module. @default 64 MiB
    */
   maxValueSize: number
+  /**
+   * Errors one render reports: independent errors (each include line, each part, each document) are
+   * all reported in one run, up to this many. @default 50
+   */
+  maxErrors: number
 }
 
 /**
@@ -124,6 +129,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxGlobMatches: 500,
   maxDepth: 100,
   maxValueSize: 64 * 1024 * 1024,
+  maxErrors: 50,
 }
 
 /** Secrets that have no business in a bundle: environment files, keys and certificates, git's data. */

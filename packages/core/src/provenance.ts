@@ -67,8 +67,8 @@ export interface ProvenancePath {
 /** What `render(entry, { explain: true })` returns as `provenance`. */
 export interface Provenance {
   /**
-   * `full`: every path of a cloud-init entry. `top-level`: another dialect; only which layers define
-   * each top-level key. `none`: another dialect whose result is not a mapping.
+   * `full`: every path (a cloud-init entry, a Datum store's RSOP). `top-level`: another dialect; only
+   * which layers define each top-level key. `none`: another dialect whose result is not a mapping.
    */
   detail: 'full' | 'top-level' | 'none'
   parts: ProvenancePart[]
@@ -96,6 +96,7 @@ export class ProvenanceRecorder {
   private readonly parts: ProvenancePart[] = []
   private readonly paths = new Map<string, ProvenancePath>()
   private detail: Provenance['detail'] = 'full'
+  private dialectDetail = false
 
   add(event: ProvenanceEvent): void {
     const key = keyOf(event.path)
@@ -133,6 +134,18 @@ export class ProvenanceRecorder {
   /** A part of the entry, in merge order. */
   addPart(part: ProvenancePart): void {
     this.parts.push(part)
+  }
+
+  /** A document of a dialect that records its provenance value by value (Deckhand). */
+  recordDialectPart(doc: SourceDocument, merger: string): void {
+    this.detail = 'full'
+    this.dialectDetail = true
+    this.parts.push({ ...locateKey(doc, []), merger, status: 'layer' })
+  }
+
+  /** Whether the dialect recorded its own provenance (then `layers` is not needed). */
+  get hasDialectDetail(): boolean {
+    return this.dialectDetail
   }
 
   /** Another dialect: which layer defines each top-level key of the result. */

@@ -20,14 +20,53 @@ export interface Problem {
   suggestion?: string
 }
 
-/** Turns problems into diagnostics: errors throw, warnings are collected for `render()`'s result. */
+/**
+ * Turns problems into diagnostics: warnings are collected for `render()`'s result; an error throws.
+ * A stage runs units that do not depend on each other (each include line, each part, each document)
+ * through `collect`: a unit's error is kept and the next unit runs, so that one render reports every
+ * independent error (up to `maxErrors`); the render throws them all at its end, and any error thrown
+ * meanwhile carries those kept before it.
+ */
 export class Reporter {
   readonly warnings: Diagnostic[] = []
+  /** The errors kept by `collect`, in the order met. */
+  readonly errors: Diagnostic[] = []
 
   constructor(
     readonly strict: boolean,
     readonly root?: string,
+    /** Errors reported in one run at most (`limits.maxErrors`). */
+    readonly maxErrors = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** Whether a unit failed: what depends on every unit having worked (a merge of all parts) must not run. */
+  get failed(): boolean {
+    return this.errors.length > 0
+  }
+
+  /** Runs an independent unit: its error is kept and undefined returned, so the caller goes on. */
+  collect<T>(run: () => T): T | undefined {
+    try {
+      return run()
+    } catch (error) {
+      if (!(error instanceof MergedYamlError)) throw error
+      // An error thrown through `fail` carries the errors kept before it: keep only the new ones.
+      const known = new Set(this.errors)
+      this.errors.push(...error.diagnostics.filter((d) => !known.has(d)))
+      if (this.errors.length >= this.maxErrors) this.throwErrors()
+      return undefined
+    }
+  }
+
+  /** An error of an independent unit: kept, and the caller goes on (see `collect`). */
+  error(problem: Problem): void {
+    this.collect(() => this.fail(problem))
+  }
+
+  /** Throws the kept errors, if any: where the next step depends on what failed, the render stops. */
+  throwErrors(): void {
+    if (this.errors.length > 0) throw new MergedYamlError(this.errors.slice(0, this.maxErrors), this.root)
+  }
 
   diagnostic(problem: Problem, severity: Severity): Diagnostic {
     let file = '<unknown>'
@@ -65,7 +104,8 @@ export class Reporter {
 
   /** Always an error, in every mode (the reference system fails here too). */
   fail(problem: Problem): never {
-    throw new MergedYamlError([this.diagnostic(problem, 'error')], this.root)
+    const diagnostics = [...this.errors, this.diagnostic(problem, 'error')]
+    throw new MergedYamlError(diagnostics.slice(0, this.maxErrors), this.root)
   }
 
   /** A warning that never fails the build. */

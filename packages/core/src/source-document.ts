@@ -25,6 +25,11 @@ export interface SourceDocument {
   locateHeader(name: string): Position
   /** A code frame around a position returned by `locate`. */
   frame(position: Position): string
+  /**
+   * The source text from the node at `path` to the end of its line (`1.0 # note` for `x: 1.0 # note`),
+   * for dialects that need to know how a scalar was written (Deckhand's Python `str()` of 1.0).
+   */
+  scalarSource?(path: readonly PathSegment[]): string | undefined
 }
 
 /** Where a part's text sits in the file it was read from. */
@@ -60,6 +65,7 @@ export function createSourceDocument(
   headers: Readonly<Record<string, string>>,
   index: number,
 ): SourceDocument {
+  let lines: string[] | undefined
   return {
     value: yaml.value,
     file: origin.file,
@@ -77,6 +83,11 @@ export function createSourceDocument(
       if (origin.lineOffset !== undefined) return createCodeFrame(origin.fileText, position.line, position.column)
       // Decoded text: frame the decoded document at the problem's own position instead.
       return createCodeFrame(text, 1, 1, 0)
+    },
+    scalarSource(path) {
+      const { line, column } = yaml.locate(path, 'value')
+      lines ??= text.split('\n')
+      return lines[line - 1]?.slice(column - 1)
     },
   }
 }

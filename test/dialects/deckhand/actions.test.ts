@@ -1,4 +1,4 @@
-// The three actions, Deckhand's path syntax, and the two Deckhand bugs strict mode refuses.
+// The three actions, Deckhand's path syntax, and the two Deckhand bugs both modes reproduce with a warning.
 import { describe, expect, it } from 'vitest'
 import { dataByName, doc, lineOf, renderDeckhand, renderError, stream } from './helpers.ts'
 
@@ -91,16 +91,20 @@ describe('delete', () => {
   describe('when an equal value comes earlier (Deckhand deletes the first equal value)', () => {
     const parent = { x: 1, a: { b: 1 } }
 
-    it('reproduces Deckhand in lenient mode, with a warning', () => {
-      const { data, warnings } = layer(parent, {}, [['delete', '.a.b']])
-      expect(data).toEqual({ a: { b: 1 } })
-      expect(warnings).toContain('MY_DECKHAND_DELETE_ELSEWHERE')
-    })
-
-    it('fails in strict mode, at the action’s path', () => {
-      const d = layerError(parent, {}, [['delete', '.a.b']], true)
-      expect(d).toMatchObject({ code: 'MY_DECKHAND_DELETE_ELSEWHERE', line: lineOf(2) })
-      expect(d.message).toContain(`'.x'`)
+    it('reproduces Deckhand in both modes, with a warning at the action’s path naming where it deletes', () => {
+      for (const strict of [false, true]) {
+        const { value, warnings } = renderDeckhand(
+          stream(
+            doc({ name: 'g', layer: 'global', labels: { k: 'g' }, data: parent, abstract: true }),
+            doc({ name: 's', layer: 'site', selector: { k: 'g' }, actions: [['delete', '.a.b']], data: {} }),
+          ),
+          { strict },
+        )
+        expect(dataByName(value).s).toEqual({ a: { b: 1 } })
+        const warning = warnings.find((w) => w.code === 'MY_DECKHAND_DELETE_ELSEWHERE')!
+        expect(warning).toMatchObject({ line: lineOf(2) })
+        expect(warning.message).toContain(`'.x'`)
+      }
     })
 
     it('is not a problem when the value at the path is the first equal one', () => {
@@ -140,19 +144,30 @@ describe('paths', () => {
   })
 
   describe('a path such as .database.x (Deckhand strips ".data" and reads .base.x)', () => {
-    it('reproduces Deckhand in lenient mode, with a warning', () => {
-      const { data, warnings } = layer({ database: { x: 1 } }, { base: { x: 2 } }, [['replace', '.database.x']])
-      expect(data).toEqual({ database: { x: 1 }, base: { x: 2 } })
-      expect(warnings).toContain('MY_DECKHAND_DATA_PREFIX')
-    })
-
-    it('fails in strict mode and suggests the explicit form', () => {
-      expect(
-        layerError({ database: { x: 1 } }, { database: { x: 2 } }, [['replace', '.database.x']], true),
-      ).toMatchObject({
-        code: 'MY_DECKHAND_DATA_PREFIX',
-        suggestion: '.data.database.x',
-      })
+    it('reproduces Deckhand in both modes, with a warning that suggests the explicit form', () => {
+      for (const strict of [false, true]) {
+        const { data, warnings } = layer(
+          { database: { x: 1 } },
+          { base: { x: 2 } },
+          [['replace', '.database.x']],
+          strict,
+        )
+        expect(data).toEqual({ database: { x: 1 }, base: { x: 2 } })
+        expect(warnings).toContain('MY_DECKHAND_DATA_PREFIX')
+      }
+      const { warnings } = renderDeckhand(
+        stream(
+          doc({ name: 'g', layer: 'global', labels: { k: 'g' }, data: { database: { x: 1 } } }),
+          doc({
+            name: 's',
+            layer: 'site',
+            selector: { k: 'g' },
+            actions: [['replace', '.database.x']],
+            data: { base: { x: 2 } },
+          }),
+        ),
+      )
+      expect(warnings.find((w) => w.code === 'MY_DECKHAND_DATA_PREFIX')?.suggestion).toBe('.data.database.x')
     })
 
     it('is fine written explicitly under .data', () => {

@@ -91,3 +91,23 @@ export function stream(...docs: string[]): string {
 export function lineOf(n: number): number {
   return POLICY.split('\n').length + n
 }
+
+export interface Sub {
+  src: Record<string, unknown>
+  dest: Record<string, unknown> | Record<string, unknown>[]
+}
+
+/** A document (see `doc`) with `metadata.substitutions`. */
+export function withSubs(spec: DocSpec, substitutions: Sub[]): string {
+  const value = JSON.parse(doc(spec)) as { metadata: Record<string, unknown> }
+  value.metadata.substitutions = substitutions
+  return JSON.stringify(value)
+}
+
+/** A substitution source in `example/Kind/v1` (the schema `doc` gives by default). */
+export const src = (name: string, path: string, extra: Record<string, unknown> = {}) => ({
+  schema: 'example/Kind/v1',
+  name,
+  path,
+  ...extra,
+})

@@ -1,27 +1,7 @@
 // metadata.substitutions: values read from rendered concrete documents and written into others.
 import { describe, expect, it } from 'vitest'
-import type { DocSpec } from './helpers.ts'
-import { dataByName, doc, lineOf, renderDeckhand, renderError, stream } from './helpers.ts'
+import { dataByName, doc, lineOf, renderDeckhand, renderError, src, stream, withSubs } from './helpers.ts'
 
-interface Sub {
-  src: Record<string, unknown>
-  dest: Record<string, unknown> | Record<string, unknown>[]
-}
-
-/** A document (see `doc`) with `metadata.substitutions`. */
-function withSubs(spec: DocSpec, substitutions: Sub[]): string {
-  const value = JSON.parse(doc(spec)) as { metadata: Record<string, unknown> }
-  value.metadata.substitutions = substitutions
-  return JSON.stringify(value)
-}
-
-const SCHEMA = 'example/Kind/v1'
-const src = (name: string, path: string, extra: Record<string, unknown> = {}) => ({
-  schema: SCHEMA,
-  name,
-  path,
-  ...extra,
-})
 const secrets = doc({
   name: 'secrets',
   layer: 'global',
@@ -57,7 +37,7 @@ describe('substitution', () => {
     expect(dataByName(renderDeckhand(stream(money, dest)).value).app).toEqual({ s: 'a-$&$1-b' })
   })
 
-  it('raises MissingDocumentPattern when the pattern’s path has no value', () => {
+  it('fails when the pattern’s path has no value (MissingDocumentPattern, raised as UnknownSubstitutionError)', () => {
     const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [
       { src: src('secrets', '.password'), dest: { path: '.url', pattern: 'X' } },
     ])
@@ -65,31 +45,6 @@ describe('substitution', () => {
       code: 'MY_DECKHAND_MISSING_DOCUMENT_PATTERN',
       line: lineOf(2),
     })
-  })
-
-  it('refuses dest.recurse by name, as a feature it does not reproduce', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { a: { b: 'X' } } }, [
-      { src: src('secrets', '.password'), dest: { path: '.a', pattern: 'X', recurse: { depth: -1 } } },
-    ])
-    const d = renderError(stream(secrets, dest))
-    expect(d).toMatchObject({ code: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED', line: lineOf(2) })
-    expect(d.message).toContain('dest.recurse')
-  })
-
-  it('refuses src.pattern with match_group by name', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: {} }, [
-      { src: src('secrets', '.url', { pattern: '//(\\w+):', match_group: 1 }), dest: { path: '.host' } },
-    ])
-    const d = renderError(stream(secrets, dest))
-    expect(d).toMatchObject({ code: 'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED', line: lineOf(2) })
-    expect(d.message).toContain('src.pattern')
-  })
-
-  it('refuses a Python-only pattern rather than reading it differently', () => {
-    const dest = withSubs({ name: 'app', layer: 'site', data: { s: 'X' } }, [
-      { src: src('secrets', '.password'), dest: { path: '.s', pattern: '(?P<x>X)' } },
-    ])
-    expect(renderError(stream(secrets, dest)).code).toBe('MY_DECKHAND_SUBSTITUTION_UNSUPPORTED')
   })
 
   it('writes one source value to every destination of a list, each a copy', () => {

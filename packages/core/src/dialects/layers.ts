@@ -7,7 +7,8 @@ import type { DialectContext } from './types.ts'
 
 /**
  * The documents of the entry, empty ones left out. A part that could not be parsed fails the render
- * (cloud-init alone skips such parts), and so does a `#cloud-config-jsonp` part.
+ * (cloud-init alone skips such parts), and so does a `#cloud-config-jsonp` part: every such part is
+ * reported, and nothing is merged after one.
  */
 export function layerDocuments(
   parts: readonly ParsedPart[],
@@ -17,24 +18,26 @@ export function layerDocuments(
   const { report } = context
   const docs: SourceDocument[] = []
   for (const part of documentParts(parts)) {
-    if (part.kind === 'invalid') report.fail(part.problem)
+    if (part.kind === 'invalid') report.error(part.problem)
     else if (part.kind === 'jsonp') {
-      report.fail({
+      report.error({
         code: 'MY_DIALECT_JSONP',
         message: `#cloud-config-jsonp parts are cloud-init only; this is a ${dialect} entry`,
         doc: part.doc,
       })
     } else if (!part.empty) docs.push(part.doc)
   }
+  report.throwErrors()
   return docs
 }
 
-/** `explain` for a dialect without per-value provenance: which layers define each top-level key. */
+/** `explain` for a dialect that recorded no per-value provenance: which layers define each top-level key. */
 export function recordLayers(
   context: DialectContext,
   docs: readonly SourceDocument[],
   value: unknown,
   dialect: string,
 ): void {
-  context.provenance?.layers(docs, value, dialect)
+  const { provenance } = context
+  if (provenance && !provenance.hasDialectDetail) provenance.layers(docs, value, dialect)
 }

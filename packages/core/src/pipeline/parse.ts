@@ -81,7 +81,11 @@ export function parseParts(
         yaml.tree !== undefined && yaml.tree.size <= options.limits.maxValueSize
           ? undefined
           : checkValueLimits(yaml.value, options.limits)
-      if (limit) report.fail({ code: limit.code, message: limit.message, doc, path: limit.path })
+      if (limit) {
+        // The document is left out: nothing may walk it. The others are still read and checked.
+        report.error({ code: limit.code, message: limit.message, doc, path: limit.path })
+        return
+      }
       const site = (position: Position) => locateIn(item, position, doc.chain)
       for (const warning of yaml.warnings) {
         if (warning.code === 'DUPLICATE_KEY') report.lenient(duplicateKeyProblem(warning, site))

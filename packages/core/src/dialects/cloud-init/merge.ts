@@ -123,6 +123,9 @@ export function mergeCloudInit(
             : [],
       })
     }
+    // After an error the result is not used: later parts are only checked, as their merges could
+    // fail because of the part that failed.
+    if (report.failed) return next
     const partRecorder = provenance?.beginPart(doc, specs)
     const run = new MergeRun(
       mergers,
@@ -151,6 +154,8 @@ export function mergeCloudInit(
 
   const mergePatch = (doc: SourceDocument): void => {
     buffer ??= {}
+    // A patch of a result that is not used (a part failed) could only fail because of it.
+    if (report.failed) return
     try {
       const before = merged ? buffer : {}
       buffer = applyJsonPatch(before, doc.value) as Record<string, unknown>
@@ -166,18 +171,22 @@ export function mergeCloudInit(
     }
   }
 
+  const skipInvalid = (step: Extract<ParsedPart, { kind: 'invalid' }>, inForce: MergerSpec[]): void => {
+    // cloud-init: an unparsable part is a failed cloud-config part (the result is at least {});
+    // unparsable headerless text is plain text to it, which it does not handle at all.
+    if (!step.headerless || report.strict) buffer ??= {}
+    report.lenient({ ...step.problem, message: `${step.problem.message}; cloud-init skips this part` })
+    if (step.problem.at) provenance?.skipUnparsable(step.problem.at, describeMergers(inForce))
+  }
+
+  // Each part on its own: in strict mode one part's error does not hide the next parts' errors.
   const walk = (list: readonly ParsedPart[], inForce: MergerSpec[]): void => {
     let current = inForce
     for (const step of list) {
       if (step.kind === 'scope') walk(step.parts, current)
-      else if (step.kind === 'jsonp') mergePatch(step.doc)
-      else if (step.kind === 'invalid') {
-        // cloud-init: an unparsable part is a failed cloud-config part (the result is at least {});
-        // unparsable headerless text is plain text to it, which it does not handle at all.
-        if (!step.headerless || report.strict) buffer ??= {}
-        report.lenient({ ...step.problem, message: `${step.problem.message}; cloud-init skips this part` })
-        if (step.problem.at) provenance?.skipUnparsable(step.problem.at, describeMergers(current))
-      } else current = mergeYaml(step.doc, step.headerless, step.empty, current)
+      else if (step.kind === 'jsonp') report.collect(() => mergePatch(step.doc))
+      else if (step.kind === 'invalid') report.collect(() => skipInvalid(step, current))
+      else current = report.collect(() => mergeYaml(step.doc, step.headerless, step.empty, current)) ?? current
     }
   }
   walk(parts, defaults)

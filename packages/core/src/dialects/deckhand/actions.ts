@@ -15,10 +15,26 @@ import type { Mapping } from './values.ts'
 
 export const ACTION_METHODS = ['merge', 'replace', 'delete'] as const
 
+/** What one action did, for `explain`: the path, the child's value written there, or where it deleted. */
+export interface AppliedAction {
+  method: 'merge' | 'replace' | 'delete'
+  position: number
+  /** The action's path as steps below `data` (empty for the root). */
+  steps: readonly PathStep[]
+  /** merge and replace: the child's value at the path. */
+  childValue?: unknown
+  /** merge: the parent's value at the path before, when both were mappings (merged key by key). */
+  mergedInto?: unknown
+  /** delete: where the value was removed (`[]`: the whole data emptied). */
+  deletedAt?: readonly (string | number)[]
+}
+
 export interface ActionContext {
   child: DeckhandDocument
   parent: DeckhandDocument
   report: Reporter
+  /** Told what each action did (explain). */
+  onApplied?: (applied: AppliedAction) => void
 }
 
 /**
@@ -109,7 +125,8 @@ class ActionRunner {
     }
     if (path.strippedKey) {
       const { written, read } = path.strippedKey
-      this.context.report.lenient({
+      // Deckhand's own reading, not something it skips: a warning in both modes.
+      this.context.report.warn({
         code: DECKHAND_CODES.dataPrefix,
         message: `${this.label}: Deckhand removes a leading '.data' from every path, so '${written}' reads '${read}'`,
         doc: this.context.child.source,
@@ -156,15 +173,21 @@ class ActionRunner {
     const acc = deepCopy(accumulated ?? {})
     const childData = deepCopy(getOwn(this.context.child.raw, 'data'))
     const { steps } = path
+    const applied = (info: Omit<AppliedAction, 'method' | 'position' | 'steps'>): void =>
+      this.context.onApplied?.({ method: method as AppliedAction['method'], position: this.position, steps, ...info })
     if (method === 'delete') {
-      if (path.root) return {}
+      if (path.root) {
+        applied({ deletedAt: [] })
+        return {}
+      }
       const target = this.guard(() => readPath(acc, steps))
       if (target === undefined || target === null)
         this.missing(`the parent's rendered data (${describeDocument(this.context.parent)})`)
       const location = findFirstEqual(acc, target)
       if (!location) return acc
       if (!sameLocation(steps, location)) {
-        this.context.report.lenient({
+        // Deckhand's own result, not something it skips: a warning in both modes.
+        this.context.report.warn({
           code: DECKHAND_CODES.deleteElsewhere,
           message:
             `${this.label}: Deckhand deletes the first value equal to the one at '${formatSteps(steps)}', ` +
@@ -174,19 +197,28 @@ class ActionRunner {
         })
       }
       removeAt(acc, location)
+      applied({ deletedAt: location })
       return acc
     }
     const fromChild = this.guard(() => readPath(childData, steps))
     if (fromChild === undefined || fromChild === null)
       this.missing(`the child's data: ${method} takes its value from the child`)
-    if (method === 'replace') return this.guard(() => writePath(acc, steps, fromChild, path.source))
+    if (method === 'replace') {
+      const result = this.guard(() => writePath(acc, steps, fromChild, path.source))
+      applied({ childValue: fromChild })
+      return result
+    }
     const fromParent = this.guard(() => readPath(acc, steps))
     let merged = fromChild
-    if (isMapping(fromParent) && isMapping(fromChild)) {
+    const both = isMapping(fromParent) && isMapping(fromChild)
+    const before = both && this.context.onApplied ? deepCopy(fromParent) : undefined
+    if (both) {
       deepMerge(fromParent, fromChild)
       merged = fromParent
     }
-    return this.guard(() => writePath(acc, steps, merged, path.source))
+    const result = this.guard(() => writePath(acc, steps, merged, path.source))
+    applied(both ? { childValue: fromChild, mergedInto: before } : { childValue: fromChild })
+    return result
   }
 }
 

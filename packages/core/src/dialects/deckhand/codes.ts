@@ -1,6 +1,8 @@
 // Diagnostic codes of the Deckhand dialect, each with its line in the docs. The first group are
 // Deckhand's own exceptions (errors in every mode); the second are what strict mode rejects and
-// lenient mode only warns about.
+// lenient mode only warns about (what Deckhand skips or ignores), except the codes marked as
+// warnings in both modes (Deckhand's own, surprising result: aliasing, a delete that strikes
+// elsewhere, a stripped `.data` prefix).
 const DESCRIBED = {
   layeringPolicyNotFound: [
     'MY_DECKHAND_LAYERING_POLICY_NOT_FOUND',
@@ -57,9 +59,20 @@ const DESCRIBED = {
   ],
   substitutionUnsupported: [
     'MY_DECKHAND_SUBSTITUTION_UNSUPPORTED',
-    'A substitution feature whose reference behaviour this dialect does not reproduce exactly (named in the message).',
+    'What this dialect cannot reproduce exactly (a regular expression JavaScript reads otherwise, …; named).',
   ],
   unknownDocument: ['MY_DECKHAND_UNKNOWN_DOCUMENT', 'The `deckhand.document` option names no rendered document.'],
+  sourcePatternUnmatched: [
+    'MY_DECKHAND_SOURCE_PATTERN_UNMATCHED',
+    '`src.pattern` matches nothing (Deckhand ' +
+      'substitutes the whole value) or its match_group takes no part (None).',
+  ],
+  aliasedSubstitution: [
+    'MY_DECKHAND_ALIASED_SUBSTITUTION',
+    'A warning in both modes: a substitution without ' +
+      '`src.deepcopy` shares containers with its source, and a later write through them changes the source ' +
+      "(Deckhand's aliasing), so the rendered result differs from what a copy would give.",
+  ],
   invalidOption: ['MY_DECKHAND_INVALID_OPTION', 'The `deckhand` options are malformed.'],
   parentNotFound: [
     'MY_DECKHAND_PARENT_NOT_FOUND',
@@ -75,9 +88,12 @@ const DESCRIBED = {
   ],
   deleteElsewhere: [
     'MY_DECKHAND_DELETE_ELSEWHERE',
-    'A delete that removes an equal value elsewhere instead of the value at its path.',
+    'A warning in both modes: a delete that removes an equal value elsewhere instead of the value at its path.',
   ],
-  dataPrefix: ['MY_DECKHAND_DATA_PREFIX', 'A path such as `.database.x` that Deckhand reads as `.base.x`.'],
+  dataPrefix: [
+    'MY_DECKHAND_DATA_PREFIX',
+    'A warning in both modes: a path such as `.database.x` that Deckhand reads as `.base.x`.',
+  ],
   duplicateDocument: [
     'MY_DECKHAND_DUPLICATE_DOCUMENT',
     'Two documents with the same schema, layer and name: Deckhand keeps the first only.',

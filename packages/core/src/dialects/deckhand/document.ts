@@ -1,6 +1,7 @@
 // One Deckhand document as `DocumentDict` sees it (deckhand/common/document.py), read from a
 // SourceDocument. Shapes Deckhand would crash on are errors here; shapes it reads leniently
 // (`abstract: "true"`, unknown keys) are collected as strict-mode problems.
+// One module: every field of the document schema, read and checked together (~270 lines).
 import type { Problem, Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'
@@ -35,13 +36,16 @@ export interface DeckhandDocument {
   /** Only a literal `true` counts, as in Deckhand. */
   abstract: boolean
   replacement: boolean
-  /** `schema` starts with `deckhand/Control` (DocumentDict.is_control). */
+  /** `metadata.schema` starts with `metadata/Control` (DocumentDict.is_control): never layered or substituted. */
   control: boolean
   substitutions: Substitution[]
   /** Deckhand's identity `(schema, layer, name)`, as a string key. */
   meta: string
-  /** Equal for documents Python compares equal (`json.dumps(sort_keys=True)`), as Deckhand hashes them. */
-  identity: string
+  /**
+   * Equal for documents Python compares equal (`json.dumps(sort_keys=True)`), as Deckhand hashes them.
+   * Computed when first read: documents with different `meta` are never equal.
+   */
+  readonly identity: string
 }
 
 export const LAYERING_POLICY_SCHEMA = 'deckhand/LayeringPolicy'
@@ -59,7 +63,7 @@ const METADATA_KEYS = [
 const LAYERING_KEYS = ['layer', 'abstract', 'parentSelector', 'actions']
 const ACTION_KEYS = ['method', 'path']
 const SUBSTITUTION_KEYS = ['src', 'dest']
-const SOURCE_KEYS = ['schema', 'name', 'path', 'pattern', 'match_group']
+const SOURCE_KEYS = ['schema', 'name', 'path', 'pattern', 'match_group', 'deepcopy']
 const DEST_KEYS = ['path', 'pattern', 'recurse']
 
 function metaKey(schema: string, layer: string, name: string): string {
@@ -208,6 +212,7 @@ class DocumentReader {
     const lPath = [...mPath, 'layeringDefinition']
     this.unknownKeys(layering, LAYERING_KEYS, lPath, 'layeringDefinition')
     const layer = this.string(layering, 'layer', lPath)
+    let identity: string | undefined
     return {
       source: this.source,
       raw,
@@ -219,10 +224,14 @@ class DocumentReader {
       actions: this.actions(layering),
       abstract: this.boolean(layering, 'abstract', lPath),
       replacement: this.boolean(metadata, 'replacement', mPath),
-      control: schema.startsWith('deckhand/Control'),
+      control:
+        typeof getOwn(metadata, 'schema') === 'string' &&
+        (getOwn(metadata, 'schema') as string).startsWith('metadata/Control'),
       substitutions: this.substitutions(metadata),
       meta: metaKey(schema, layer, name),
-      identity: canonicalJson(raw),
+      get identity() {
+        return (identity ??= canonicalJson(raw))
+      },
     }
   }
 }
@@ -255,4 +264,11 @@ export function deckhandDirective(value: unknown): string | undefined {
   if (typeof metaSchema === 'string' && /^metadata\/(?:Document|Control)\/v\d+$/.test(metaSchema))
     return `metadata.schema: ${metaSchema}`
   return undefined
+}
+
+/** A document as Deckhand's render returns it. */
+export interface RenderedDocument {
+  doc: DeckhandDocument
+  /** The document as Deckhand returns it: its own fields, `data` rendered. */
+  value: Record<string, unknown>
 }

@@ -1,5 +1,6 @@
 // The Deckhand dialect: an entry whose documents form an Airship Deckhand document set renders as
 // Deckhand's DocumentLayering renders it (specs/deckhand.md).
+import { getOwn } from '../../values.ts'
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
 import { DECKHAND_CODE_TABLE } from './codes.ts'
@@ -7,15 +8,17 @@ import { deckhandDirective } from './document.ts'
 import { renderDocumentSet } from './layering.ts'
 import { readDeckhandOptions } from './options.ts'
 import type { DeckhandOptions } from './options.ts'
-import { selectDocumentData } from './select.ts'
+import { selectDocument } from './select.ts'
 
 export { DECKHAND_CODES, DECKHAND_ERROR_CODES } from './codes.ts'
 export type { DeckhandOptions } from './options.ts'
 
+// Deckhand reads documents with PyYAML's safe_load (YAML 1.1).
+const YAML_VERSION = '1.1'
+
 export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
   name: 'deckhand',
-  // Deckhand reads documents with PyYAML's safe_load (YAML 1.1).
-  yamlVersion: '1.1',
+  yamlVersion: YAML_VERSION,
   query: ['document', 'schema'],
   flags: [
     {
@@ -30,20 +33,38 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
       value: '<schema>',
       description: 'Deckhand: with --document, the schema of the document',
     },
+    {
+      flag: 'no-fail-on-missing-source',
+      option: 'failOnMissingSubstitutionSource',
+      value: '',
+      description: 'Deckhand: skip a substitution whose source is missing (fail_on_missing_sub_src=False)',
+      kind: 'switch',
+      switchValue: false,
+    },
   ],
   codes: DECKHAND_CODE_TABLE,
   detect: deckhandDirective,
   render(parts, context) {
-    const { report } = context
+    const { report, provenance } = context
     const docs = layerDocuments(parts, 'deckhand', context)
     const deckhand = readDeckhandOptions(context.dialectOptions, report)
     const result = renderDocumentSet(docs, report, {
       failOnMissingSubstitutionSource: deckhand.failOnMissingSubstitutionSource ?? true,
+      yamlVersion: context.options.yamlVersion ?? YAML_VERSION,
+      explain: provenance !== undefined,
     })
-    const value =
-      deckhand.document === undefined
-        ? result.rendered.map((r) => r.value)
-        : selectDocumentData(result, { ...deckhand, document: deckhand.document }, docs[0], report)
+    let value: unknown
+    if (deckhand.document === undefined) {
+      if (provenance) result.explainer!.finish(result.documents, result.rendered, provenance, (i) => [i, 'data'])
+      value = result.rendered.map((r) => r.value)
+    } else {
+      const chosen = selectDocument(result, { ...deckhand, document: deckhand.document }, docs[0], report)
+      if (provenance) {
+        const at = (i: number) => (result.rendered[i] === chosen ? [] : undefined)
+        result.explainer!.finish(result.documents, result.rendered, provenance, at)
+      }
+      value = getOwn(chosen.value, 'data') ?? null
+    }
     recordLayers(context, docs, value, 'deckhand')
     return { value }
   },

@@ -1,33 +1,35 @@
 // DocumentLayering end to end: read the documents, run Deckhand's set-up checks, report what strict
 // mode rejects, then render every document in dependency order: layering, then substitution.
-import type { Problem, Reporter } from '../../reporter.ts'
+import { isMergedYamlError } from '../../diagnostics.ts'
+import { Reporter } from '../../reporter.ts'
+import type { Problem } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
-import { applyAction } from './actions.ts'
+import { AliasTracker, describeAliasing, groupByShare } from './aliasing.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument, readDeckhandDocument } from './document.ts'
 import type { DeckhandDocument } from './document.ts'
-import { renderOrder } from './order.ts'
+import { DeckhandExplainer } from './explain.ts'
+import { NumberKinds } from './numbers.ts'
+import { dependents, renderOrder } from './order.ts'
 import { hasSelector, indexDocuments, selectParents } from './parents.ts'
 import type { DocumentIndex, ParentSelection } from './parents.ts'
 import { findLayeringPolicy } from './policy.ts'
 import { checkReplacements } from './replacement.ts'
-import { applySubstitutions } from './substitution.ts'
-import type { SubstitutionContext } from './substitution.ts'
-import { deepCopy } from './values.ts'
-import { getOwn, setOwn } from '../../values.ts'
-import type { Mapping } from './values.ts'
+import { compareDocuments, RenderPass } from './render-pass.ts'
+import type { RenderedDocument } from './document.ts'
+import type { LayeringOptions, PreparedSet } from './render-pass.ts'
+import { sameData } from './values.ts'
 
-export interface RenderedDocument {
-  doc: DeckhandDocument
-  /** The document as Deckhand returns it: its own fields, `data` rendered. */
-  value: Mapping
-}
+export type { RenderedDocument } from './document.ts'
+export type { LayeringOptions } from './render-pass.ts'
 
 export interface LayeringResult {
   /** The concrete documents, control documents included, abstract and replaced ones left out. */
   rendered: RenderedDocument[]
   /** Every document read (for messages about documents that are not rendered). */
   documents: DeckhandDocument[]
+  /** With `explain`: the history of every rendered value. */
+  explainer?: DeckhandExplainer
 }
 
 /** Problems Deckhand passes over silently: strict mode fails on them, lenient mode warns. */
@@ -68,9 +70,63 @@ function selectionProblems(index: DocumentIndex, selection: ParentSelection): Pr
   return problems
 }
 
-export interface LayeringOptions {
-  /** Deckhand's `fail_on_missing_sub_src`. */
-  failOnMissingSubstitutionSource: boolean
+/** A reporter for the comparison render: its problems were (or will be) reported by the real one. */
+class SilentReporter extends Reporter {
+  override warn(): void {}
+}
+
+/**
+ * Where Deckhand's aliasing changed the result (compared with a render in which every substitution
+ * copies its value deeply), a warning at each substitution whose shared value was written through.
+ */
+/** The documents a render with copies could give otherwise: those aliasing touched, and their dependents. */
+function affectedByAliasing(set: PreparedSet, aliasing: AliasTracker): Set<DeckhandDocument> {
+  const reach = dependents(set.index, set.selection, set.replacements)
+  const affected = new Set<DeckhandDocument>()
+  const visit = (doc: DeckhandDocument): void => {
+    if (affected.has(doc)) return
+    affected.add(doc)
+    for (const dependent of reach.get(doc) ?? []) visit(dependent)
+  }
+  for (const { share, writer } of aliasing.writes) for (const doc of [share.source, share.sharer, writer]) visit(doc)
+  return affected
+}
+
+/**
+ * Where Deckhand's aliasing changed the result (compared with a render in which every substitution
+ * copies its value deeply), a warning at each substitution whose shared value was written through.
+ */
+function reportAliasing(
+  set: PreparedSet,
+  pass: RenderPass,
+  aliasing: AliasTracker,
+  report: Reporter,
+  options: LayeringOptions,
+): void {
+  if (aliasing.writes.length === 0) return
+  const copied = new RenderPass(set, new SilentReporter(false, report.root), options, { deepcopyAll: true })
+  const affected = affectedByAliasing(set, aliasing)
+  let differing: string[]
+  try {
+    copied.renderAgain(pass, affected)
+    differing = [...affected]
+      .filter((doc) => !doc.abstract && !set.replacements.replacedBy.has(doc.meta))
+      .filter((doc) => !sameData(pass.peek(doc), copied.peek(doc)))
+      .sort(compareDocuments)
+      .map((doc) => `[${doc.schema}] ${doc.name}`)
+  } catch (error) {
+    if (!isMergedYamlError(error)) throw error
+    differing = [`every document (with copies, Deckhand would fail: ${error.diagnostics[0]!.message})`]
+  }
+  if (differing.length === 0) return
+  for (const [share, writes] of groupByShare(aliasing.writes)) {
+    report.warn({
+      code: DECKHAND_CODES.aliasedSubstitution,
+      message: describeAliasing(share, writes, differing),
+      doc: share.sharer.source,
+      path: ['metadata', 'substitutions', share.sub.index, 'src'],
+    })
+  }
 }
 
 export function renderDocumentSet(
@@ -79,66 +135,31 @@ export function renderDocumentSet(
   options: LayeringOptions = { failOnMissingSubstitutionSource: true },
 ): LayeringResult {
   const soft: Problem[] = []
-  const documents = sources.map((source) => readDeckhandDocument(source, report, soft))
+  // Each document on its own: every malformed document of the set is reported in one run.
+  const documents: DeckhandDocument[] = []
+  for (const source of sources) {
+    const doc = report.collect(() => readDeckhandDocument(source, report, soft))
+    if (doc) documents.push(doc)
+  }
+  report.throwErrors()
   const policy = findLayeringPolicy(documents, sources[0], report, soft)
   const index = indexDocuments(documents, policy, report, soft)
+  report.throwErrors()
   const selection = selectParents(index, report)
   const replacements = checkReplacements(index, selection, report, soft)
   const order = renderOrder(index, selection, replacements, report)
-  for (const problem of [...soft, ...selectionProblems(index, selection)]) report.lenient(problem)
+  // What Deckhand passes over silently, every instance (strict mode fails on them all at once).
+  for (const problem of [...soft, ...selectionProblems(index, selection)]) report.collect(() => report.lenient(problem))
+  report.throwErrors()
 
-  // `_documents_by_index[meta].data`: what children of each document read.
-  const current = new Map<string, unknown>()
-  // `doc.data` of the documents returned.
-  const own = new Map<string, unknown>()
-  for (const doc of index.byMeta.values()) current.set(doc.meta, getOwn(doc.raw, 'data'))
-  // Substitution changes a document's data in place, as Deckhand does: it works on a copy of the
-  // parsed YAML, so that the parsed values never change.
-  const dataOf = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : getOwn(doc.raw, 'data'))
-  const ownData = (doc: DeckhandDocument): unknown => (own.has(doc.meta) ? own.get(doc.meta) : deepCopy(dataOf(doc)))
-  const substitution: SubstitutionContext = {
-    report,
-    replacements,
-    failOnMissingSource: options.failOnMissingSubstitutionSource,
-    dataOf,
-  }
-  for (const doc of order) {
-    if (doc.control) continue
-    const parentMeta = hasSelector(doc) ? selection.parents.get(doc.meta) : undefined
-    if (parentMeta !== undefined && doc.actions.length > 0) {
-      const parent = index.byMeta.get(parentMeta)!
-      let data = current.get(parentMeta)
-      for (const [position, action] of doc.actions.entries())
-        data = applyAction(action, position, data, { child: doc, parent, report })
-      own.set(doc.meta, data)
-      current.set(doc.meta, data)
-    }
-    // After the document's own layering and before its children read it (they come later in the order).
-    if (doc.substitutions.length > 0) {
-      const data = applySubstitutions(doc, ownData(doc), substitution)
-      own.set(doc.meta, data)
-      current.set(doc.meta, data)
-    }
-    // Later children of the replaced parent layer onto the replacement's data.
-    if (doc.replacement && parentMeta !== undefined) current.set(parentMeta, dataOf(doc))
-  }
-
-  const rendered: RenderedDocument[] = []
-  for (const doc of index.byMeta.values()) {
-    if (doc.abstract || replacements.replacedBy.has(doc.meta)) continue
-    const value = deepCopy(doc.raw)
-    if (own.has(doc.meta)) setOwn(value, 'data', deepCopy(own.get(doc.meta)))
-    rendered.push({ doc, value })
-  }
-  rendered.sort((a, b) => compareDocuments(a.doc, b.doc))
-  return { rendered, documents }
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
-/** Output order: by schema, then metadata.name, then layer (the order the conformance data uses). */
-function compareDocuments(a: DeckhandDocument, b: DeckhandDocument): number {
-  return compareText(a.schema, b.schema) || compareText(a.name, b.name) || compareText(a.layer, b.layer)
+  const numbers = new NumberKinds(documents, options.yamlVersion ?? '1.2')
+  const set: PreparedSet = { documents, index, selection, replacements, order, numbers }
+  const aliasing = new AliasTracker()
+  const explainer = options.explain ? new DeckhandExplainer() : undefined
+  const pass = new RenderPass(set, report, options, explainer ? { aliasing, explainer } : { aliasing })
+  pass.run()
+  reportAliasing(set, pass, aliasing, report, options)
+  const result: LayeringResult = { rendered: pass.rendered(), documents }
+  if (explainer) result.explainer = explainer
+  return result
 }

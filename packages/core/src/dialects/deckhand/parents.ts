@@ -19,6 +19,13 @@ export interface DocumentIndex {
   bySelectorPair: Map<string, DeckhandDocument[]>
   /** layerOrder without the layers that have no documents. */
   order: string[]
+  /** The `meta` of documents that appear more than once (Deckhand tells them apart by content). */
+  duplicated: Set<string>
+}
+
+/** A key equal for the documents Python's `==` finds equal (same content), as Deckhand's sets and counters use. */
+export function equalityKey(doc: DeckhandDocument, index: DocumentIndex): string {
+  return index.duplicated.has(doc.meta) ? `${doc.meta}\0${doc.identity}` : doc.meta
 }
 
 function pairKey(key: string, value: unknown): string {
@@ -43,9 +50,11 @@ export function indexDocuments(
   const byMeta = new Map<string, DeckhandDocument>()
   const byLayer = new Map<string, DeckhandDocument[]>()
   const bySelectorPair = new Map<string, DeckhandDocument[]>()
+  const duplicated = new Set<string>()
   for (const doc of documents) {
     const first = byMeta.get(doc.meta)
     if (first) {
+      duplicated.add(doc.meta)
       const problem: Problem = {
         code: DECKHAND_CODES.duplicateDocument,
         message:
@@ -71,7 +80,8 @@ export function indexDocuments(
         }
         const suggestion = suggestName(doc.layer, policy.layerOrder)
         if (suggestion) problem.suggestion = suggestion
-        report.fail(problem)
+        // Every document with an unknown layer is reported; the set stops before it is layered.
+        report.error(problem)
       }
       push(byLayer, doc.layer, doc)
     }
@@ -81,19 +91,19 @@ export function indexDocuments(
   for (const layer of policy.layerOrder) {
     if (!byLayer.get(layer)?.length) order.splice(order.indexOf(layer), 1)
   }
-  return { byMeta, byLayer, bySelectorPair, order }
+  return { byMeta, byLayer, bySelectorPair, order, duplicated }
 }
 
 export interface ParentSelection {
   /** Child meta → parent meta. */
   parents: Map<string, string>
-  /** Every document that matched a selector, per child identity (for messages). */
+  /** Every document that matched a selector, per child (by equalityKey, for messages). */
   matches: Map<string, DeckhandDocument[]>
 }
 
 /** `_is_actual_child_document`: whether `child`'s selector selects `parent`, raising what Deckhand raises. */
 function isChild(parent: DeckhandDocument, child: DeckhandDocument, index: DocumentIndex, report: Reporter): boolean {
-  if (parent.identity === child.identity) return false
+  if (parent.meta === child.meta && parent.identity === child.identity) return false
   const parentLayer = index.order.indexOf(parent.layer)
   const childLayer = index.order.indexOf(child.layer)
   if (childLayer < 0) {
@@ -149,20 +159,22 @@ export function selectParents(index: DocumentIndex, report: Reporter): ParentSel
       const candidates = new Map<string, DeckhandDocument>()
       for (const [key, value] of Object.entries(parent.labels)) {
         for (const doc of index.bySelectorPair.get(pairKey(key, value)) ?? []) {
-          if (!candidates.has(doc.identity)) candidates.set(doc.identity, doc)
+          const key = equalityKey(doc, index)
+          if (!candidates.has(key)) candidates.set(key, doc)
         }
       }
       const children = [...candidates.values()].filter((child) => isChild(parent, child, index, report))
       for (const child of children) {
-        counts.set(child.identity, (counts.get(child.identity) ?? 0) + 1)
-        push(matches, child.identity, parent)
+        const key = equalityKey(child, index)
+        counts.set(key, (counts.get(key) ?? 0) + 1)
+        push(matches, key, parent)
       }
       for (const child of children) {
         const current = index.byMeta.get(parents.get(child.meta) ?? '')
         if (current) {
           if (index.order.indexOf(parent.layer) > index.order.indexOf(current.layer)) {
             parents.set(child.meta, parent.meta)
-            counts.set(child.identity, counts.get(child.identity)! - 1)
+            counts.set(equalityKey(child, index), counts.get(equalityKey(child, index))! - 1)
           }
         } else if (!parents.has(child.meta)) {
           parents.set(child.meta, parent.meta)
@@ -173,9 +185,11 @@ export function selectParents(index: DocumentIndex, report: Reporter): ParentSel
   for (const [layer, docs] of index.byLayer) {
     if (index.order.length === 0 || layer === index.order[0]) continue
     for (const doc of docs) {
-      const count = counts.get(doc.identity) ?? 0
+      const count = counts.get(equalityKey(doc, index)) ?? 0
       if (count > 1) {
-        const found = (matches.get(doc.identity) ?? []).map((p) => `${describeDocument(p)} in ${p.source.file}`)
+        const found = (matches.get(equalityKey(doc, index)) ?? []).map(
+          (p) => `${describeDocument(p)} in ${p.source.file}`,
+        )
         report.fail({
           code: DECKHAND_CODES.indeterminateParent,
           message:

@@ -59,7 +59,7 @@ export function findLayeringPolicy(
   }
   const layerOrder = readLayerOrder(policy, report)
   // An identical copy is reported as a duplicate document instead.
-  for (const other of policies.slice(1).filter((doc) => doc.identity !== policy.identity)) {
+  for (const other of policies.slice(1).filter((doc) => doc.meta !== policy.meta || doc.identity !== policy.identity)) {
     const same = pyEquals(readLayerOrder(other, report), layerOrder)
     const problem: Problem = {
       code: DECKHAND_CODES.multiplePolicies,

@@ -1,69 +1,59 @@
-// `dest.pattern` is a Python `re` pattern applied with `re.sub`. JavaScript's RegExp agrees with it
-// on the common subset only, so a pattern (or subject) outside that subset is refused rather than
-// substituted differently: Deckhand's output must not silently change.
+// Python's `re.search` and `re.sub` on translated patterns (pyregex-translate.ts), with Python's
+// replacement templates (pytemplate.ts).
+import { PatternMismatch, PyReError } from './pyerrors.ts'
+import { Translator } from './pyregex-translate.ts'
+import type { PyPattern } from './pyregex-translate.ts'
+import { expandTemplate, parseTemplate } from './pytemplate.ts'
 
-/** A pattern or subject where Python's `re` and JavaScript's RegExp could give different results. */
-export class PatternMismatch extends Error {}
+export type { PyPattern } from './pyregex-translate.ts'
 
-// Escapes both engines read the same way (outside and inside classes). Letters such as \A, \Z, \a,
-// \U, \N, \k, \p, \c differ or are errors in one of them.
-const SAME_ESCAPES = new Set(['d', 'D', 's', 'S', 'w', 'W', 'b', 'B', 'n', 't', 'r', 'f', 'v', 'x', 'u'])
-// Escapes and tokens whose meaning depends on Unicode tables the two engines do not share.
-const UNICODE_SENSITIVE = /\\[dDsSwWbB]|\.|\[/
+const cache = new Map<string, PyPattern | PyReError | PatternMismatch>()
 
-/** Checks that `pattern` means the same in Python and JavaScript; throws PatternMismatch otherwise. */
-function checkSyntax(pattern: string): void {
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!
-    if (ch === '\\') {
-      const next = pattern[i + 1]
-      if (next === undefined) return // a trailing backslash is an error in both engines
-      if (/[A-Za-z]/.test(next) && !SAME_ESCAPES.has(next)) throw new PatternMismatch(`the escape \\${next}`)
-      if (next === '0' || (/[1-9]/.test(next) && /[0-9]/.test(pattern[i + 2] ?? '')))
-        throw new PatternMismatch(`the octal or two-digit escape \\${next}${pattern[i + 2] ?? ''}`)
-      i++
-      continue
+/** The pattern compiled as Python would compile it; throws PyReError or PatternMismatch. */
+export function compilePyPattern(pattern: string): PyPattern {
+  let entry = cache.get(pattern)
+  if (!entry) {
+    try {
+      entry = new Translator(pattern).translate()
+    } catch (error) {
+      if (!(error instanceof PyReError || error instanceof PatternMismatch)) throw error
+      entry = error
     }
-    if (ch === '(' && pattern[i + 1] === '?') {
-      const rest = pattern.slice(i + 2)
-      if (!/^(?::|=|!|<=|<!)/.test(rest))
-        throw new PatternMismatch(
-          `the group syntax (?${rest.slice(0, 2)}… (Python's named groups and inline flags are written differently ` +
-            `in JavaScript)`,
-        )
-    }
-    if (ch === '[' && (pattern.startsWith('[]', i) || pattern.startsWith('[^]', i)))
-      throw new PatternMismatch(`a character class starting with ']'`)
-    if (ch === '{' && pattern[i + 1] === ',') throw new PatternMismatch(`the quantifier {,n}`)
+    cache.set(pattern, entry)
   }
+  if (entry instanceof Error) throw entry
+  return entry
 }
 
-/** The compiled pattern, or a SyntaxError when it is not a valid regular expression at all. */
-export function compilePattern(pattern: string): RegExp {
-  checkSyntax(pattern)
-  return new RegExp(pattern, 'g')
+/** A match: the groups by number (undefined when a group did not take part). */
+export interface PyMatch {
+  groups: (string | undefined)[]
 }
 
-/**
- * `re.sub(pattern, replacement, subject)` for a plain replacement string (no backslashes: Python
- * would expand its template escapes). Throws PatternMismatch where the engines could disagree.
- */
-export function pythonSub(regex: RegExp, replacement: string, subject: string): string {
-  const source = regex.source
-  // Astral characters are one code point in Python and two code units in JavaScript.
-  if (/[\uD800-\uDFFF]/.test(subject))
-    throw new PatternMismatch('a destination value with characters outside the Basic Multilingual Plane')
-  // Python's \w, \d, \s and \b are Unicode-aware and JavaScript's (without the u flag) are not.
-  // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(subject) && UNICODE_SENSITIVE.test(source))
-    throw new PatternMismatch('a non-ASCII destination value with \\w, \\d, \\s, \\b, . or a character class')
-  // JavaScript's . also stops at \r, \u2028 and \u2029; Python's only at \n.
-  if (/[\r\u2028\u2029]/.test(subject) && source.includes('.'))
-    throw new PatternMismatch('a destination value with a carriage return and a pattern with .')
-  // Python's $ also matches before a final newline.
-  if (subject.endsWith('\n') && source.includes('$'))
-    throw new PatternMismatch('a destination value ending in a newline and a pattern with $')
-  regex.lastIndex = 0
-  // A function, so that JavaScript's $& and $1 in the replacement stay literal.
-  return subject.replace(regex, () => replacement)
+function toMatch(match: RegExpExecArray): PyMatch {
+  return { groups: [...match] }
+}
+
+/** `re.search(pattern, subject)`. */
+export function pySearch(pattern: PyPattern, subject: string): PyMatch | undefined {
+  pattern.regex.lastIndex = 0
+  const match = pattern.regex.exec(subject)
+  return match ? toMatch(match) : undefined
+}
+
+/** Group numbers a template or `match.group()` uses must not be ones Python and JavaScript report differently. */
+export function checkGroupUse(pattern: PyPattern, group: number): void {
+  if (pattern.repeated.has(group))
+    throw new PatternMismatch(`group ${group} inside a repeat (Python keeps its last capture, JavaScript resets it)`)
+}
+
+/** `re.sub(pattern, replacement, subject)`: the replacement is a template (`\1`, `\g<name>`, `\n` expand). */
+export function pySub(pattern: PyPattern, replacement: string, subject: string): string {
+  const template = parseTemplate(replacement, pattern)
+  for (const group of template.groups) checkGroupUse(pattern, group)
+  const global = new RegExp(pattern.regex.source, 'gu')
+  return subject.replace(global, (...args: unknown[]) => {
+    const groups = args.slice(0, pattern.groups + 1) as (string | undefined)[]
+    return expandTemplate(template, groups)
+  })
 }

@@ -15,7 +15,7 @@ export interface Replacements {
 }
 
 export function sourceKey(schema: string, name: string): string {
-  return JSON.stringify([schema, name])
+  return `${schema}\0${name}`
 }
 
 function invalid(doc: DeckhandDocument, path: string[], message: string, report: Reporter): never {

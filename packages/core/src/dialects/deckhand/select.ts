@@ -4,16 +4,16 @@ import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
-import type { LayeringResult } from './layering.ts'
+import type { LayeringResult, RenderedDocument } from './layering.ts'
 import type { DeckhandOptions } from './options.ts'
-import { getOwn } from '../../values.ts'
 
-export function selectDocumentData(
+/** The rendered document the `document` (and `schema`) options name. */
+export function selectDocument(
   result: LayeringResult,
   options: DeckhandOptions & { document: string },
   first: SourceDocument | undefined,
   report: Reporter,
-): unknown {
+): RenderedDocument {
   const { document: name, schema } = options
   const fail = (message: string, suggestion?: string): never => {
     const problem: Problem = { code: DECKHAND_CODES.unknownDocument, message: `option deckhand.document: ${message}` }
@@ -23,7 +23,7 @@ export function selectDocumentData(
   }
   const named = result.rendered.filter((r) => r.doc.name === name)
   const matches = schema === undefined ? named : named.filter((r) => r.doc.schema === schema)
-  if (matches.length === 1) return getOwn(matches[0]!.value, 'data') ?? null
+  if (matches.length === 1) return matches[0]!
   if (matches.length > 1) {
     return fail(
       `${matches.length} rendered documents are named '${name}' (${matches.map((r) => r.doc.schema).join(', ')}); ` +

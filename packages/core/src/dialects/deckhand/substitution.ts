@@ -1,47 +1,82 @@
-// `metadata.substitutions` (`SecretsSubstitution.substitute_all` with `jsonpath_parse` and
-// `jsonpath_replace`): each substitution reads a value from the rendered data of a concrete source
-// document, replacements followed, and writes it at each destination path of the document, or into
-// the regex match of `dest.pattern` in the string there. There is no Barbican at build time:
-// encrypted sources are read as the cleartext they hold.
-// One class: every substitution's checks share its locations and Deckhand's error names (~280 lines).
+// `metadata.substitutions` as `SecretsSubstitution.substitute_all` runs them: for each substitution,
+// the source document by (schema, name) (replacements followed), the value at `src.path` of its
+// current data, then `jsonpath_replace` into each destination, and `document.data.update(...)`.
+// Errors inside a destination are Deckhand's UnknownSubstitutionError, or, with
+// `fail_on_missing_sub_src=False`, a logged warning and the next destination. There is no Barbican at
+// build time: encrypted sources are read as the cleartext they hold.
+// One class: every substitution's checks share its locations and Deckhand's error names (~310 lines).
 import type { ErrorCode } from '../../codes.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
+import type { AliasTracker } from './aliasing.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument } from './document.ts'
 import type { DeckhandDocument, Substitution } from './document.ts'
-import { parseDataPath, PathError, readPath, writePath } from './path.ts'
+import { findFirst, jsonpathReplace, pathSteps } from './jsonpath.ts'
+import type { WriteObserver } from './jsonpath.ts'
+import type { NumberKinds } from './numbers.ts'
+import { PathError } from './path.ts'
 import type { PathStep } from './path.ts'
-import { compilePattern, PatternMismatch, pythonSub } from './pyregex.ts'
+import { PatternMismatch, PyException, PyReError } from './pyerrors.ts'
 import { sourceKey } from './replacement.ts'
 import type { Replacements } from './replacement.ts'
 import { deepCopy, pyTruthy } from './values.ts'
 import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './values.ts'
 
+/** What `explain` learns from one destination written. */
+export interface SubstitutionWrite {
+  doc: DeckhandDocument
+  sub: Substitution
+  /** Where in `metadata.substitutions[i]` the destination is (`['dest']` or `['dest', j]`). */
+  at: (string | number)[]
+  source: DeckhandDocument
+  srcPath: string
+  destSteps: PathStep[]
+  /** The value written, or undefined for a pattern replacement (the string at the path changed). */
+  value?: unknown
+  pattern: boolean
+  /** A copy of what was at the destination before (explain compares it for pattern replacements). */
+  before: unknown
+}
+
 export interface SubstitutionContext {
   report: Reporter
   replacements: Replacements
   /** Deckhand's `fail_on_missing_sub_src`. */
   failOnMissingSource: boolean
-  /** The current rendered data of a document. */
+  /** A document's current data (Deckhand's `doc.data`). */
   dataOf: (doc: DeckhandDocument) => unknown
+  /** `doc.data = value` */
+  setData: (doc: DeckhandDocument, data: unknown) => void
+  numbers: NumberKinds
+  /** The comparison render: every source copied deeply, as with `src.deepcopy: true`. */
+  deepcopyAll?: boolean
+  aliasing?: AliasTracker
+  /** Told about every destination written (explain). */
+  onWrite?: (write: SubstitutionWrite) => void
 }
 
 type Location = (string | number)[]
 
+const NO_OBSERVER: WriteObserver = { write() {} }
+
+function isContainer(value: unknown): boolean {
+  return Array.isArray(value) || isMapping(value)
+}
+
 class SubstitutionRunner {
   private readonly base: Location
-  private readonly entry: Mapping
+  private readonly src: Mapping
 
   constructor(
     private readonly doc: DeckhandDocument,
     private readonly sub: Substitution,
+    private readonly entry: Mapping,
     private readonly context: SubstitutionContext,
   ) {
     this.base = ['metadata', 'substitutions', sub.index]
     // document.ts checked the shape: a mapping with a `src` mapping and one `dest` mapping or a list of them.
-    const list = getOwn(getOwn(doc.raw, 'metadata') as Mapping, 'substitutions') as unknown[]
-    this.entry = list[sub.index] as Mapping
+    this.src = getOwn(entry, 'src') as Mapping
   }
 
   private get label(): string {
@@ -56,17 +91,9 @@ class SubstitutionRunner {
     return this.context.report.fail(this.problem(code, message, path))
   }
 
-  private unsupported(feature: string, path: Location): never {
-    return this.fail(
-      DECKHAND_CODES.substitutionUnsupported,
-      `${this.label} uses ${feature}, which the Deckhand dialect does not reproduce exactly yet`,
-      path,
-    )
-  }
-
   /**
    * What Deckhand raises only with `fail_on_missing_sub_src` (the default) and otherwise logs and
-   * passes over. Returns when passed over.
+   * passes over: an error, or (with the option off) a strict-mode error and a lenient warning.
    */
   private failOrSkip(code: ErrorCode, message: string, path: Location, skipped: string): void {
     if (this.context.failOnMissingSource) this.fail(code, message, path)
@@ -79,24 +106,16 @@ class SubstitutionRunner {
     )
   }
 
-  private path(text: string, at: Location): PathStep[] {
-    try {
-      return parseDataPath(text)
-    } catch (error) {
-      if (!(error instanceof PathError)) throw error
-      return this.fail(DECKHAND_CODES.invalidPath, `${this.label}: ${error.message}`, at)
-    }
-  }
-
-  private source(): DeckhandDocument | undefined {
+  private sourceDocument(): DeckhandDocument | undefined {
     const { schema, name } = this.sub
     // Deckhand indexes only sources with a schema and a name.
     const found = schema && name ? this.context.replacements.sources.get(sourceKey(schema, name)) : undefined
     if (!found) {
       this.failOrSkip(
         DECKHAND_CODES.substitutionSourceNotFound,
-        `${this.label} reads [${schema}] ${name}, which is not a concrete document of this set ` +
-          `(SubstitutionSourceNotFound)`,
+        `${this.label} needs [${schema}] ${name}, which is not a concrete document of this set ` +
+          `(SubstitutionSourceNotFound: Required substitution source document [${schema}] ${name} was not ` +
+          `found, yet is referenced by [${this.doc.schema}] ${this.doc.name})`,
         ['src'],
         'Deckhand skips the substitution',
       )
@@ -105,38 +124,37 @@ class SubstitutionRunner {
   }
 
   /** The value to substitute: `jsonpath_parse(data, src.path)` for mapping data, else the data itself. */
-  private secret(source: DeckhandDocument): unknown {
-    const src = getOwn(this.entry, 'src') as Mapping
-    if (pyTruthy(getOwn(src, 'pattern')) || getOwn(src, 'match_group') !== undefined)
-      this.unsupported('src.pattern / src.match_group (extracting part of the source value)', ['src'])
-    const srcPath = getOwn(src, 'path') as string
+  private secret(source: DeckhandDocument): { secret: unknown; steps: PathStep[] | undefined } {
+    const srcPath = getOwn(this.src, 'path') as string
     const data = this.context.dataOf(source)
     let secret = data
+    let steps: PathStep[] | undefined
     if (isMapping(data)) {
-      const steps = this.path(srcPath, ['src', 'path'])
       try {
-        secret = readPath(data, steps)
+        steps = [...pathSteps(srcPath)]
+        secret = findFirst(data, steps)?.value ?? null
       } catch (error) {
-        if (!(error instanceof PathError)) throw error
+        // Deckhand does not catch what reading the source raises: the render fails whatever the option says.
+        if (!(error instanceof PathError || error instanceof PyException)) throw error
         this.fail(
           DECKHAND_CODES.invalidPath,
-          `${this.label}: reading '${srcPath}' in ${describeDocument(source)}: ${error.message}`,
+          `${this.label}: reading ${srcPath} in ${describeDocument(source)}: ${error.message}`,
           ['src', 'path'],
         )
       }
     }
-    if (secret === undefined || secret === null) {
+    if (secret === null || secret === undefined) {
       // Deckhand logs the warning and goes on: the destination receives None.
       this.failOrSkip(
         DECKHAND_CODES.substitutionSourceDataNotFound,
-        `${this.label}: nothing at '${srcPath}' in the rendered data of ${describeDocument(source)} ` +
+        `${this.label}: nothing at ${srcPath} in the rendered data of ${describeDocument(source)} ` +
           `(SubstitutionSourceDataNotFound)`,
         ['src', 'path'],
-        'Deckhand writes null at the destination',
+        'Deckhand substitutes None (null, or the text None into a pattern)',
       )
-      return null
+      return { secret: null, steps }
     }
-    return secret
+    return { secret, steps }
   }
 
   private destinations(): { dest: Mapping; at: Location }[] {
@@ -145,141 +163,146 @@ class SubstitutionRunner {
     return [{ dest: dest as Mapping, at: ['dest'] }]
   }
 
-  /** `re.sub(dest.pattern, secret, value at dest.path)`, or undefined when Deckhand leaves the data as it is. */
-  private patterned(
-    data: unknown,
-    steps: PathStep[],
-    pattern: unknown,
-    secret: unknown,
-    destPath: string,
-    at: Location,
-  ): { value: unknown } | undefined {
-    if (typeof pattern !== 'string')
+  /** The error of one destination, as `_substitute_one` handles it. */
+  private destinationError(error: unknown, destPath: string, source: DeckhandDocument, at: Location): void {
+    if (error instanceof PathError)
+      return this.fail(DECKHAND_CODES.invalidPath, `${this.label}: ${destPath}: ${error.message}`, [...at, 'path'])
+    if (error instanceof PatternMismatch)
       return this.fail(
-        DECKHAND_CODES.invalidDocument,
-        `${this.label}: 'dest.pattern' must be a string (a regular expression)`,
-        [...at, 'pattern'],
+        DECKHAND_CODES.substitutionUnsupported,
+        `${this.label} uses ${error.message}, whose result in Deckhand (Python) this dialect cannot reproduce exactly`,
+        at,
       )
-    const target = this.guard(() => readPath(data, steps), destPath, at)
-    if (target === undefined) {
-      // Deckhand cannot look the pattern up in a value that is not there.
-      this.failOrSkip(
-        DECKHAND_CODES.missingPattern,
-        `${this.label}: nothing at '${destPath}' to apply the pattern ${pattern} to (MissingDocumentPattern)`,
-        [...at, 'path'],
-        'Deckhand leaves the document as it is',
-      )
-      return undefined
-    }
-    // Python's re.sub with a non-string subject or replacement: what Deckhand does there changed between its versions.
-    if (typeof target !== 'string')
-      this.unsupported(
-        `dest.pattern on a destination value that is not a string ` +
-          `(${target === null ? 'null' : Array.isArray(target) ? 'a list' : typeof target})`,
-        [...at, 'pattern'],
-      )
-    if (typeof secret !== 'string')
-      this.unsupported(`dest.pattern with a source value that is not a string`, [...at, 'pattern'])
-    if (secret.includes('\\'))
-      this.unsupported(
-        `dest.pattern with a source value containing a backslash (Python expands re.sub template escapes such as ` +
-          `\\1 and \\n)`,
-        [...at, 'pattern'],
-      )
-    let regex: RegExp
-    try {
-      regex = compilePattern(pattern)
-    } catch (error) {
-      if (error instanceof PatternMismatch)
-        return this.unsupported(`a dest.pattern with ${error.message}`, [...at, 'pattern'])
-      this.failOrSkip(
-        DECKHAND_CODES.substitutionFailed,
-        `${this.label}: invalid pattern ${pattern}: ${(error as Error).message} (UnknownSubstitutionError)`,
-        [...at, 'pattern'],
-        'Deckhand leaves the document as it is',
-      )
-      return undefined
-    }
-    try {
-      return { value: pythonSub(regex, secret, target) }
-    } catch (error) {
-      if (!(error instanceof PatternMismatch)) throw error
-      return this.unsupported(`a dest.pattern with ${error.message}`, [...at, 'pattern'])
-    }
-  }
-
-  private guard<T>(run: () => T, destPath: string, at: Location): T {
-    try {
-      return run()
-    } catch (error) {
-      if (!(error instanceof PathError)) throw error
-      return this.fail(DECKHAND_CODES.invalidPath, `${this.label}: '${destPath}': ${error.message}`, [...at, 'path'])
-    }
-  }
-
-  /** One destination; returns the document's new data. */
-  private write(data: unknown, dest: Mapping, at: Location, secret: unknown): unknown {
-    const destPath = getOwn(dest, 'path') as string
-    if (pyTruthy(getOwn(dest, 'recurse')))
-      this.unsupported('dest.recurse (pattern replacement in every string below the path)', [...at, 'recurse'])
-    const steps = this.path(destPath, [...at, 'path'])
-    const pattern = getOwn(dest, 'pattern')
-    // A copy: writing into the destination later must not change the source (Deckhand's
-    // test_substitution_does_not_alter_source_document).
-    let value = deepCopy(secret)
-    if (pyTruthy(pattern)) {
-      const result = this.patterned(data, steps, pattern, secret, destPath, at)
-      if (!result) return data
-      value = result.value
-    }
-    let written: unknown
-    try {
-      written = writePath(data, steps, value, destPath)
-    } catch (error) {
-      if (!(error instanceof PathError)) throw error
-      this.failOrSkip(
-        DECKHAND_CODES.substitutionFailed,
-        `${this.label}: cannot write '${destPath}' in ${describeDocument(this.doc)}: ${error.message} ` +
-          `(UnknownSubstitutionError)`,
-        [...at, 'path'],
-        'Deckhand leaves the document as it is',
-      )
-      return data
-    }
-    if (steps.length > 0) return written
-    // At the root, Deckhand updates mapping data with a mapping value (keys not in the value stay)
-    // and otherwise takes the value unless it is empty or false.
-    if (isMapping(data) && isMapping(written)) {
-      for (const key of Object.keys(written)) setOwn(data, key, written[key])
-      return data
-    }
-    if (pyTruthy(written)) return written
+    if (!(error instanceof PyException || error instanceof PyReError)) throw error
+    const pattern = error instanceof PyException && error.pyType === 'MissingDocumentPattern'
+    const kind = error instanceof PyReError ? 're.error' : error.pyType
     this.failOrSkip(
-      DECKHAND_CODES.substitutionFailed,
-      `${this.label}: Deckhand cannot write the empty or false value ${JSON.stringify(written)} over the whole data ` +
-        `of ${describeDocument(this.doc)} (UnknownSubstitutionError)`,
-      [...at, 'path'],
-      'Deckhand leaves the document as it is',
+      pattern ? DECKHAND_CODES.missingPattern : DECKHAND_CODES.substitutionFailed,
+      `${this.label}: substituting ${describeDocument(source)} into ${destPath} fails in Deckhand with ` +
+        `${kind}: ${error.message} (UnknownSubstitutionError)`,
+      [...at, pattern ? 'pattern' : 'path'],
+      'Deckhand leaves this destination as it is',
     )
-    return data
   }
 
-  run(data: unknown): unknown {
-    const source = this.source()
-    if (!source) return data
-    const secret = this.secret(source)
-    let result = data
-    for (const { dest, at } of this.destinations()) result = this.write(result, dest, at, secret)
-    return result
+  private sourcePatternProblem(outcome: 'no-match' | 'group-unset'): void {
+    const pattern = String(getOwn(this.src, 'pattern'))
+    this.context.report.lenient(
+      this.problem(
+        DECKHAND_CODES.sourcePatternUnmatched,
+        outcome === 'no-match'
+          ? `${this.label}: src.pattern ${pattern} does not match the source value; ` +
+              'Deckhand substitutes the whole value'
+          : `${this.label}: the match_group of src.pattern ${pattern} takes no part in the match; ` +
+              'Deckhand substitutes None',
+        ['src', 'pattern'],
+      ),
+    )
+  }
+
+  /** One destination: `_substitute_one`. */
+  private write(dest: Mapping, at: Location, secret: unknown, source: DeckhandDocument): void {
+    const { context, doc } = this
+    const destPath = getOwn(dest, 'path') as string
+    const observer = context.aliasing?.observer(doc, this.sub, destPath) ?? NO_OBSERVER
+    const deepcopy = context.deepcopyAll === true || pyTruthy(getOwn(this.src, 'deepcopy'))
+    const srcPattern = getOwn(this.src, 'pattern') ?? null
+    const destPattern = getOwn(dest, 'pattern') ?? null
+    let written: unknown
+    let substituted: unknown
+    let patternNote: 'no-match' | 'group-unset' | undefined
+    const before = context.onWrite ? this.snapshot(destPath) : undefined
+    try {
+      substituted = jsonpathReplace({
+        data: context.dataOf(doc),
+        value: secret,
+        destPath,
+        destPattern,
+        destRecurse: getOwn(dest, 'recurse') ?? {},
+        srcPattern,
+        srcMatchGroup: Object.prototype.hasOwnProperty.call(this.src, 'match_group') ? this.src.match_group : 0,
+        srcDeepcopy: deepcopy,
+        // Only a dest.pattern with an integral number needs it: the source path is read then.
+        numberKind: (value) => context.numbers.forSource(source, this.sourcePath(), secret)(value),
+        observer,
+        onValue: (value) => (written = value),
+        onSourcePattern: (outcome) => (patternNote = outcome),
+      })
+    } catch (error) {
+      this.destinationError(error, destPath, source, at)
+      return
+    }
+    if (patternNote) this.sourcePatternProblem(patternNote)
+    const data = context.dataOf(doc)
+    if (isMapping(data) && isMapping(substituted)) {
+      for (const key of Object.keys(substituted)) {
+        const value = substituted[key]
+        if (getOwn(data, key) === value && Object.prototype.hasOwnProperty.call(data, key)) continue
+        observer.write(data, key, getOwn(data, key), value)
+        setOwn(data, key, value)
+      }
+    } else if (pyTruthy(substituted)) {
+      context.setData(doc, substituted)
+    } else {
+      this.failOrSkip(
+        DECKHAND_CODES.substitutionFailed,
+        `${this.label}: Failed to create JSON path ${destPath} in the destination document ` +
+          `${describeDocument(doc)}: the result is empty or false, and Deckhand does not write it over the ` +
+          'whole data (UnknownSubstitutionError)',
+        [...at, 'path'],
+        'Deckhand leaves the document as it is',
+      )
+      return
+    }
+    // A shallow copy: the containers inside the value are the source's own.
+    if (context.aliasing && !deepcopy && !pyTruthy(srcPattern) && !pyTruthy(destPattern) && isContainer(secret)) {
+      context.aliasing.share(secret, {
+        source,
+        sharer: doc,
+        sub: this.sub,
+        srcPath: String(getOwn(this.src, 'path')),
+      })
+    }
+    context.onWrite?.({
+      doc,
+      sub: this.sub,
+      at,
+      source,
+      srcPath: String(getOwn(this.src, 'path')),
+      destSteps: [...pathSteps(destPath)],
+      ...(pyTruthy(destPattern) ? {} : { value: written }),
+      pattern: pyTruthy(destPattern),
+      before,
+    })
+  }
+
+  /** A copy of the value at the destination now, for explain. */
+  private snapshot(destPath: string): unknown {
+    try {
+      return deepCopy(findFirst(this.context.dataOf(this.doc), pathSteps(destPath))?.value)
+    } catch {
+      return undefined
+    }
+  }
+
+  private sourcePath(): (string | number)[] | undefined {
+    try {
+      return pathSteps(String(getOwn(this.src, 'path'))).map((step) => (step.kind === 'field' ? step.key : step.index))
+    } catch {
+      return undefined
+    }
+  }
+
+  run(): void {
+    const source = this.sourceDocument()
+    if (!source) return
+    const { secret } = this.secret(source)
+    for (const { dest, at } of this.destinations()) this.write(dest, at, secret, source)
   }
 }
 
-/**
- * Applies the substitutions of `doc` to `data` (its rendered data, changed in place where Deckhand
- * changes it in place) and returns the new data.
- */
-export function applySubstitutions(doc: DeckhandDocument, data: unknown, context: SubstitutionContext): unknown {
-  let result = data
-  for (const sub of doc.substitutions) result = new SubstitutionRunner(doc, sub, context).run(result)
-  return result
+/** Runs the substitutions of `doc`, in order, on its current data (changed in place, as in Deckhand). */
+export function substituteDocument(doc: DeckhandDocument, context: SubstitutionContext): void {
+  const list = getOwn(getOwn(doc.raw, 'metadata') as Mapping, 'substitutions') as unknown[]
+  for (const sub of doc.substitutions) new SubstitutionRunner(doc, sub, list[sub.index] as Mapping, context).run()
 }

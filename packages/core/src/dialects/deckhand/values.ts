@@ -5,15 +5,31 @@ import type { Mapping } from '../../values.ts'
 
 export type { Mapping }
 
-/** `copy.deepcopy` of a YAML value. */
-export function deepCopy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => deepCopy(item)) as T
-  if (isMapping(value)) {
-    const copy: Mapping = {}
-    for (const key of Object.keys(value)) setOwn(copy, key, deepCopy(value[key]))
+/**
+ * `copy.deepcopy` of a YAML value. Like Python's, it copies a container that appears twice (shared
+ * by Deckhand's aliasing, or by a YAML alias) once, so the copies stay shared with each other.
+ */
+export function deepCopy<T>(value: T, memo: Map<object, unknown> = new Map()): T {
+  // Bytes are immutable in Python: deepcopy gives the same object.
+  if (typeof value !== 'object' || value === null || isBytes(value)) return value
+  const done = memo.get(value)
+  if (done !== undefined) return done as T
+  if (Array.isArray(value)) {
+    const copy: unknown[] = []
+    memo.set(value, copy)
+    for (const item of value) copy.push(deepCopy(item, memo))
     return copy as T
   }
-  return value
+  const copy: Mapping = {}
+  memo.set(value, copy)
+  const source = value as Mapping
+  for (const key of Object.keys(source)) setOwn(copy, key, deepCopy(source[key], memo))
+  return copy as T
+}
+
+/** A value the caller may keep: parsed values the YAML reader froze are shared as they are, others copied. */
+export function detached<T>(value: T): T {
+  return typeof value === 'object' && value !== null && !Object.isFrozen(value) ? deepCopy(value) : value
 }
 
 /** Python truthiness: `x or default` falls back for None, '', 0, False, [], {} and b''. */
@@ -67,4 +83,20 @@ export function canonicalJson(value: unknown): string {
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
+}
+
+/** Whether two YAML values are the same data (JSON equality: `true` is not `1`), shared parts at once. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b)
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((item, i) => sameData(item, b[i]))
+  }
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  const other = b as Mapping
+  return keys.every(
+    (key) => Object.prototype.hasOwnProperty.call(other, key) && sameData((a as Mapping)[key], other[key]),
+  )
 }

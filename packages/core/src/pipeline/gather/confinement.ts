@@ -26,9 +26,13 @@ export interface CheckedPath {
 // pass are kept, so every entry reports its own refusals.
 const newRulesMap = (): Map<string, Map<string, CheckedPath>> => new Map()
 
-function checkedPathsOf(fs: FileSystem, options: ResolvedOptions): Map<string, CheckedPath> | undefined {
+function checkedPathsOf(
+  fs: FileSystem,
+  options: ResolvedOptions,
+  folders: readonly string[],
+): Map<string, CheckedPath> | undefined {
   if (fs.build === undefined) return undefined
-  const rules = JSON.stringify([options.root, options.allow, options.deny])
+  const rules = JSON.stringify([options.root, options.allow, options.deny, folders])
   const byRules = fs.build.keep('confinement: checked paths by rules', newRulesMap)
   let paths = byRules.get(rules)
   if (paths === undefined) byRules.set(rules, (paths = new Map()))
@@ -40,7 +44,9 @@ export class Confinement {
   private readonly denied: DenyMatcher
   /** What `deny` patterns with a `/` are relative to: the folders as given, then as resolved. */
   private readonly denyFolders: string[]
-  private readonly checked: Map<string, CheckedPath> | undefined
+  private checked: Map<string, CheckedPath> | undefined
+  /** Folders allowed for this entry only (allowFolder), real paths. */
+  private readonly entryFolders: string[] = []
 
   constructor(
     private readonly options: ResolvedOptions,
@@ -56,7 +62,25 @@ export class Confinement {
     })
     this.denied = createDenyMatcher(options.deny)
     this.denyFolders = [options.root, ...options.allow, ...this.roots]
-    this.checked = checkedPathsOf(fs, options)
+    this.checked = checkedPathsOf(fs, options, this.entryFolders)
+  }
+
+  /**
+   * Lets this entry read inside `folder` too, by its real path (a Datum store's folder: the tree of
+   * data its entry is the root of). Links out of it are refused as they are out of `root`.
+   */
+  allowFolder(folder: string): void {
+    let real = folder
+    try {
+      real = this.fs.realpath(folder)
+    } catch {
+      // The entry was read from there: keep the folder as written.
+    }
+    if (this.roots.includes(real)) return
+    this.roots.push(real)
+    this.entryFolders.push(real)
+    // The paths checked under other rules would not all pass or fail the same.
+    this.checked = checkedPathsOf(this.fs, this.options, this.entryFolders)
   }
 
   /** Confines a path an include names, refuses it if denied, and looks for it. */

@@ -9,6 +9,7 @@ import type { ErrorCode } from '../../codes.ts'
 import { problemAt } from './context.ts'
 import type { GatherContext } from './context.ts'
 import { isGlob, parseIncludeLines, remoteScheme } from './include-lines.ts'
+import type { IncludeLine } from './include-lines.ts'
 import type { GatheredItem, Gathering } from './types.ts'
 
 // Every entry that includes `base.yaml` from the same folder resolves the same path.
@@ -25,109 +26,119 @@ function resolveTarget(base: string, target: string): string {
 /** An `#include` / `#include-once` list: each line's file (or glob's matches) expanded in place. */
 export function expandInclude(text: string, ctx: GatherContext, gathering: Gathering): GatheredItem[] {
   const { lines, problems } = parseIncludeLines(text, gathering.options.vars)
-  const first = problems[0]
-  if (first)
-    gathering.report.fail(problemAt(ctx, first.code, first.message, first.line, first.column, first.suggestion))
+  for (const problem of problems) {
+    const { code, message, line, column, suggestion } = problem
+    gathering.report.error(problemAt(ctx, code, message, line, column, suggestion))
+  }
   const items: GatheredItem[] = []
+  // Each line, and each file of a glob, is on its own: one that fails does not hide the others' errors.
+  for (const line of lines) gathering.report.collect(() => expandLine(line, ctx, gathering, items))
+  return items
+}
+
+function expandLine(line: IncludeLine, ctx: GatherContext, gathering: Gathering, items: GatheredItem[]): void {
   const base = dirname(ctx.file)
-  for (const line of lines) {
-    const at = { ctx, line: line.line, column: line.column }
-    const fail = (code: ErrorCode, message: string): never =>
-      gathering.report.fail(problemAt(ctx, code, message, line.line, line.column))
-    const scheme = remoteScheme(line.target)
-    if (scheme)
-      fail(
-        'MY_INCLUDE_REMOTE',
-        `'${line.target}' is a ${scheme} URL: includes are read at build time from local files only`,
-      )
-    let target = line.target
-    if (/^file:\/\//i.test(target)) {
-      try {
-        target = fileURLToPath(target)
-      } catch (error) {
-        fail('MY_INCLUDE_INVALID', `invalid file URL '${line.target}': ${(error as Error).message}`)
-      }
-    }
-    const absolute = resolveTarget(base, target)
-    let paths: string[]
-    if (isGlob(target)) {
-      gathering.inputs.globs.push(absolute)
-      gathering.confinement.confine(absolute.slice(0, absolute.search(/[*?[\]{}]/)), at, line.target, true)
-      // resolve() normalises plain `..` segments; one left inside braces or after a wildcard would
-      // make the walk itself leave the root before any match is confined.
-      if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
-        fail(
-          'MY_INCLUDE_OUTSIDE_ROOT',
-          `'${line.target}' has '..' inside a glob pattern, which could walk outside the folders ` +
-            `includes may read; write the folder before the wildcard without '..'`,
-        )
-      }
-      try {
-        // From the folder before the first wildcard: tinyglobby given an absolute pattern outside
-        // the working directory crawls from far above it (a quarter of a second per line).
-        const pattern = absolute.replaceAll('\\', '/')
-        const cut = pattern.lastIndexOf('/', pattern.search(/[*?[\]{}]/))
-        paths = globSync(pattern.slice(cut + 1), {
-          cwd: pattern.slice(0, cut) || '/',
-          absolute: true,
-          onlyFiles: true,
-          expandDirectories: false,
-        })
-          .map((p) => resolve(p))
-          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      } catch (error) {
-        // picomatch compiles the pattern to a RegExp, which a long or odd pattern can break.
-        const pattern = line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target
-        return fail(
-          'MY_INCLUDE_INVALID',
-          `invalid glob pattern '${pattern}': ${(error as Error).message.slice(0, 200)}`,
-        )
-      }
-      if (paths.length > gathering.options.limits.maxGlobMatches)
-        fail(
-          'MY_GLOB_TOO_MANY',
-          `'${line.target}' matches ${paths.length} files, over the limit of ` +
-            `${gathering.options.limits.maxGlobMatches} (limits.maxGlobMatches)`,
-        )
-      if (paths.length === 0) {
-        gathering.inputs.missing.push(absolute)
-        if (!line.optional)
-          fail('MY_INCLUDE_NO_MATCH', `'${line.target}' matches no file (prefix the line with '?' if that is expected)`)
-      }
-    } else {
-      paths = [absolute]
-    }
-    for (const path of paths) {
-      const { real, exists } = gathering.confinement.check(path, at, line.target)
-      if (!exists) {
-        gathering.inputs.missing.push(path)
-        if (line.optional) continue
-        fail('MY_INCLUDE_NOT_FOUND', `included file not found: ${relative(base, path) || path}`)
-      }
-      if (gathering.active.includes(real) || gathering.active.includes(path)) {
-        const cycle = [
-          ...gathering.active.slice(gathering.active.indexOf(gathering.active.includes(real) ? real : path)),
-          real,
-        ]
-        fail(
-          'MY_INCLUDE_CYCLE',
-          `include cycle: ${cycle.map((f) => relative(gathering.options.root, f) || f).join(' → ')}`,
-        )
-      }
-      if (line.once && gathering.onceMerged.has(real)) continue
-      gathering.onceMerged.add(real)
-      if (ctx.depth + 1 > gathering.options.limits.maxIncludeDepth)
-        fail(
-          'MY_INCLUDE_DEPTH',
-          `includes nest deeper than ${gathering.options.limits.maxIncludeDepth} levels (limits.maxIncludeDepth)`,
-        )
-      const bytes = gathering.read(real, at)
-      const chain = [
-        ...ctx.chain,
-        { file: ctx.file, line: ctx.lineOffset !== undefined ? ctx.lineOffset + line.line + 1 : ctx.anchor.line },
-      ]
-      items.push(...gathering.file(real, bytes, chain, ctx.depth + 1))
+  const at = { ctx, line: line.line, column: line.column }
+  const fail = (code: ErrorCode, message: string): never =>
+    gathering.report.fail(problemAt(ctx, code, message, line.line, line.column))
+  const scheme = remoteScheme(line.target)
+  if (scheme)
+    fail(
+      'MY_INCLUDE_REMOTE',
+      `'${line.target}' is a ${scheme} URL: includes are read at build time from local files only`,
+    )
+  let target = line.target
+  if (/^file:\/\//i.test(target)) {
+    try {
+      target = fileURLToPath(target)
+    } catch (error) {
+      fail('MY_INCLUDE_INVALID', `invalid file URL '${line.target}': ${(error as Error).message}`)
     }
   }
-  return items
+  const absolute = resolveTarget(base, target)
+  let paths: string[]
+  if (isGlob(target)) {
+    gathering.inputs.globs.push(absolute)
+    gathering.confinement.confine(absolute.slice(0, absolute.search(/[*?[\]{}]/)), at, line.target, true)
+    // resolve() normalises plain `..` segments; one left inside braces or after a wildcard would
+    // make the walk itself leave the root before any match is confined.
+    if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
+      fail(
+        'MY_INCLUDE_OUTSIDE_ROOT',
+        `'${line.target}' has '..' inside a glob pattern, which could walk outside the folders ` +
+          `includes may read; write the folder before the wildcard without '..'`,
+      )
+    }
+    try {
+      // From the folder before the first wildcard: tinyglobby given an absolute pattern outside
+      // the working directory crawls from far above it (a quarter of a second per line).
+      const pattern = absolute.replaceAll('\\', '/')
+      const cut = pattern.lastIndexOf('/', pattern.search(/[*?[\]{}]/))
+      paths = globSync(pattern.slice(cut + 1), {
+        cwd: pattern.slice(0, cut) || '/',
+        absolute: true,
+        onlyFiles: true,
+        expandDirectories: false,
+      })
+        .map((p) => resolve(p))
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    } catch (error) {
+      // picomatch compiles the pattern to a RegExp, which a long or odd pattern can break.
+      const pattern = line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target
+      return fail('MY_INCLUDE_INVALID', `invalid glob pattern '${pattern}': ${(error as Error).message.slice(0, 200)}`)
+    }
+    if (paths.length > gathering.options.limits.maxGlobMatches)
+      fail(
+        'MY_GLOB_TOO_MANY',
+        `'${line.target}' matches ${paths.length} files, over the limit of ` +
+          `${gathering.options.limits.maxGlobMatches} (limits.maxGlobMatches)`,
+      )
+    if (paths.length === 0) {
+      gathering.inputs.missing.push(absolute)
+      if (!line.optional)
+        fail('MY_INCLUDE_NO_MATCH', `'${line.target}' matches no file (prefix the line with '?' if that is expected)`)
+    }
+  } else {
+    paths = [absolute]
+  }
+  for (const path of paths) gathering.report.collect(() => includePath(path, line, ctx, gathering, items))
+}
+
+function includePath(
+  path: string,
+  line: IncludeLine,
+  ctx: GatherContext,
+  gathering: Gathering,
+  items: GatheredItem[],
+): void {
+  const base = dirname(ctx.file)
+  const at = { ctx, line: line.line, column: line.column }
+  const fail = (code: ErrorCode, message: string): never =>
+    gathering.report.fail(problemAt(ctx, code, message, line.line, line.column))
+  const { real, exists } = gathering.confinement.check(path, at, line.target)
+  if (!exists) {
+    gathering.inputs.missing.push(path)
+    if (line.optional) return
+    fail('MY_INCLUDE_NOT_FOUND', `included file not found: ${relative(base, path) || path}`)
+  }
+  if (gathering.active.includes(real) || gathering.active.includes(path)) {
+    const cycle = [
+      ...gathering.active.slice(gathering.active.indexOf(gathering.active.includes(real) ? real : path)),
+      real,
+    ]
+    fail('MY_INCLUDE_CYCLE', `include cycle: ${cycle.map((f) => relative(gathering.options.root, f) || f).join(' → ')}`)
+  }
+  if (line.once && gathering.onceMerged.has(real)) return
+  gathering.onceMerged.add(real)
+  if (ctx.depth + 1 > gathering.options.limits.maxIncludeDepth)
+    fail(
+      'MY_INCLUDE_DEPTH',
+      `includes nest deeper than ${gathering.options.limits.maxIncludeDepth} levels (limits.maxIncludeDepth)`,
+    )
+  const bytes = gathering.read(real, at)
+  const chain = [
+    ...ctx.chain,
+    { file: ctx.file, line: ctx.lineOffset !== undefined ? ctx.lineOffset + line.line + 1 : ctx.anchor.line },
+  ]
+  items.push(...gathering.file(real, bytes, chain, ctx.depth + 1))
 }
