@@ -24,6 +24,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { parseMergeBody } from '../packages/core/src/dialects/cloud-init/directive.ts'
 import { run } from './cli/helpers.ts'
+import { appFiles, WEBPACK_CJS_CONFIG } from './packaging/apps.ts'
 import { REPO } from './plugin/bundlers.ts'
 
 const README = join(REPO, 'README.md')
@@ -122,6 +123,10 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
   async datum() {
     return json((await render(dialectEntry('datum/node.merged.yaml'), { root: REPO })).value)
   },
+  async 'datum-store'() {
+    const store = dialectEntry('datum-store/Datum.yml')
+    return json((await render(store, { root: REPO, datum: { node: 'AllNodes/Dev/DSCFile01' } })).value)
+  },
   async heat() {
     const { value } = await render(dialectEntry('heat/overcloud.merged.yaml'), { root: REPO })
     return json((value as { parameter_defaults: unknown }).parameter_defaults)
@@ -210,6 +215,19 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
     expect(Object.keys(schemas ?? {}).length).toBeGreaterThan(0)
     for (const schema of Object.keys(schemas!))
       expect(existsSync(join(REPO, 'test/fixtures/readme/validation', schema))).toBe(true)
+  },
+
+  // The CommonJS config the packaging test builds webpack 5 with, from the packed tarball.
+  'webpack-cjs'(text) {
+    expect(`${text}\n`).toBe(WEBPACK_CJS_CONFIG)
+  },
+
+  // Each line starts with a file of the monorepo the packaging test builds with Vite 8 and checks.
+  'monorepo-layout'(text) {
+    const { files } = appFiles('vite8-monorepo', {})
+    const listed = text.split('\n').map((line) => line.split(/\s+/)[0]!)
+    expect(listed.length).toBeGreaterThan(5)
+    expect(listed.filter((file) => !(file in files))).toEqual([])
   },
 
   /** The Airship entry renders the site as Deckhand does, when ../shared/realworld is there. */

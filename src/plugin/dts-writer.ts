@@ -3,17 +3,18 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
 import { generateAmbientModule, generateDeclaration, generatedHeader } from '../codegen/declaration.ts'
-import type { DeclarationSchema } from '../codegen/declaration.ts'
+import type { DeclarationInput } from '../codegen/declaration.ts'
 import { formatQuery } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
 import type { ResolvedDtsOptions } from './options.ts'
 
 export interface DeclarationWriter {
   /**
-   * Records an entry's merged value, and the JSON Schema it was validated against if any (its types
-   * then come from the schema); its declaration is written shortly after (or on `flush`).
+   * Records what an entry's declaration is generated from — its merged values, one per mode the
+   * declaration covers, in a fixed order (see mode-values.ts), and its JSON Schema if any — and
+   * writes the declaration shortly after (or on `flush`).
    */
-  update(entry: EntryId, value: unknown, schema?: DeclarationSchema): void
+  update(entry: EntryId, input: DeclarationInput): void
   /** Writes what is pending now (end of a build). */
   flush(): void
 }
@@ -73,10 +74,10 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
 function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWriter, 'update'> & { write(): void } {
   const pending = new Map<string, string>()
   return {
-    update(entry, value, schema) {
+    update(entry, input) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
       if (formatQuery(entry.query)) return
-      pending.set(sidecarPath(entry.file), generateDeclaration(value, options, basename(entry.file), schema))
+      pending.set(sidecarPath(entry.file), generateDeclaration(input, options, basename(entry.file)))
     },
     write() {
       for (const [path, text] of pending) writeIfChanged(path, text)
@@ -91,7 +92,7 @@ function createAmbientWriter(
 ): Pick<DeclarationWriter, 'update'> & { write(): void } {
   // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
   let blocks: Map<string, string> | undefined
-  const values = new Map<string, { value: unknown; schema: DeclarationSchema | undefined }>()
+  const inputs = new Map<string, DeclarationInput>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
   const load = (): Map<string, string> => {
@@ -101,22 +102,22 @@ function createAmbientWriter(
     return blocks
   }
   return {
-    update(entry, value, schema) {
+    update(entry, input) {
       load()
-      values.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), { value, schema })
+      inputs.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), input)
       dirty = true
     },
     write() {
       if (!dirty) return
       dirty = false
       const known = load()
-      const keys = [...new Set([...known.keys(), ...values.keys()])].sort()
+      const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
       const specifiers = ambientSpecifiers(keys.map(entryPath))
       const parts = keys.map((key) => {
         const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
-        const typed = values.get(key)
-        const block = typed
-          ? generateAmbientModule(specifier, typed.value, options, typed.schema)
+        const input = inputs.get(key)
+        const block = input
+          ? generateAmbientModule(specifier, input, options)
           : known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
         return `${ENTRY_MARKER}${key}\n${block}\n`
@@ -136,8 +137,8 @@ export function createDeclarationWriter(options: ResolvedDtsOptions, root: strin
     writer.write()
   }
   return {
-    update(entry, value, schema) {
-      writer.update(entry, value, schema)
+    update(entry, input) {
+      writer.update(entry, input)
       timer ??= setTimeout(flush, delay)
     },
     flush,

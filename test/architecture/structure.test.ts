@@ -31,7 +31,14 @@ describe('imports', () => {
     expect(violations(`${CORE}yaml/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
     // JSON Schema (ajv, compiled schemas, violations) stands beside yaml/: the stages and dialects use it.
     expect(violations(`${CORE}schema/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
-    for (const shared of ['values.ts', 'memo.ts', 'diagnostics.ts', 'suggest.ts', 'file-system.ts']) {
+    for (const shared of [
+      'values.ts',
+      'memo.ts',
+      'diagnostics.ts',
+      'suggest.ts',
+      'file-system.ts',
+      'workspace-root.ts',
+    ]) {
       expect(violations(`${CORE}${shared}`, [...above, `${CORE}yaml/`])).toEqual([])
     }
   })

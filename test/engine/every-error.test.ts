@@ -59,6 +59,35 @@ describe('every error in one run', () => {
     expect(found.map((d) => `${d.code} ${d.file}`)).toEqual(['MY_YAML_SYNTAX bad-1.yaml', 'MY_YAML_SYNTAX bad-2.yaml'])
   })
 
+  it('each malformed document and each unknown layer of a Deckhand set, in strict mode each silent problem', async () => {
+    const doc = (name: string, layer: string, extra = '') =>
+      lines(
+        '---',
+        'schema: a/Kind/v1',
+        `metadata: {schema: metadata/Document/v1, name: ${name}, layeringDefinition: {layer: ${layer}}${extra}}`,
+        'data: {}',
+      )
+    const policy = lines(
+      '---',
+      'schema: deckhand/LayeringPolicy/v1',
+      'metadata: {schema: metadata/Control/v1, name: p}',
+      'data: {layerOrder: [global, site]}',
+    )
+    const layers = await failures({ [entry]: policy + doc('a', 'gobal') + doc('b', 'stie') })
+    expect(layers.map((d) => d.code)).toEqual(['MY_DECKHAND_INVALID_LAYER', 'MY_DECKHAND_INVALID_LAYER'])
+    expect(layers.map((d) => d.suggestion)).toEqual(['global', 'site'])
+    const silent = await failures({
+      [entry]:
+        policy +
+        doc('a', 'global', ', parentSelecter: {x: 1}') +
+        doc('b', 'site', ', labels: {x: 1}, replacment: true'),
+    })
+    expect(silent.map((d) => [d.code, d.path?.at(-1)])).toEqual([
+      ['MY_DECKHAND_UNKNOWN_KEY', 'parentSelecter'],
+      ['MY_DECKHAND_UNKNOWN_KEY', 'replacment'],
+    ])
+  })
+
   it('stops at limits.maxErrors', async () => {
     const includes = Array.from({ length: 8 }, (_, i) => `missing-${i}.yaml`)
     const found = await failures({ [entry]: lines('#include', ...includes) }, { limits: { maxErrors: 3 } })

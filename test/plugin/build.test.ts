@@ -53,6 +53,21 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     })
   })
 
+  it.skipIf(skip)(title("imports a Datum store's node (Datum.yml?node=…), whatever include says"), async () => {
+    const rsop = {
+      NodeName: 'web01',
+      Environment: 'Dev',
+      Role: 'WebServer',
+      Web: { Port: 8080, Domain: 'example.org' },
+      Name: 'web01',
+      Configurations: ['Web'],
+    }
+    const expected = { rsop, web: rsop.Web }
+    for (const options of [{ dts: false }, { dts: false, include: ['**/*.never-matches'] }]) {
+      expect(evaluateBundle(await build(bundler, { root, entry: 'node.js', options }))).toEqual(expected)
+    }
+  })
+
   it.skipIf(skip)(title('fails on a strict-mode error with the located message'), async () => {
     const error = await build(bundler, { root, entry: 'broken.js', options: { dts: false } }).then(
       () => undefined,
@@ -64,6 +79,12 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     expect(message).toContain("did you mean 'list'?")
     expect(message).toContain('included from broken.merged.yaml:3')
     expect(message).toContain('> 1 | merge_how: dict(replace)+lst(append)')
+    // Located: no stack trace into the plugin, in the text or (Rollup) on the error.
+    expect(message).not.toMatch(/^\s+at .*(?:unplugin|src\/|factory|dist\/)/m)
+    if (bundler === 'rollup') expect(error!.stack ?? '').not.toMatch(/^\s+at /m)
+    // Rolldown's and Vite's header names the column the text names (both count from 1).
+    if (bundler === 'vite' || bundler === 'rolldown')
+      expect(message).toContain(`[plugin unplugin-merged-yaml] ${join(root, 'broken-layer.yaml')}:1:12\n`)
   })
 
   it.skipIf(skip)(

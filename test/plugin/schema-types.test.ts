@@ -89,7 +89,11 @@ describe('schema → TypeScript', () => {
 
   it('the declaration: named exports the schema does not declare are unknown', () => {
     const schema = { type: 'object', properties: { a: { type: 'string' } } }
-    const text = generateDeclaration({ a: 'x', b: 1 }, { asConst: false }, 'app.merged.yaml', { schema })
+    const text = generateDeclaration(
+      { values: [{ a: 'x', b: 1 }], schema: { schema } },
+      { asConst: false },
+      'app.merged.yaml',
+    )
     expect(text).toContain('export declare const a: Value["a"]')
     expect(text).toContain('export declare const b: unknown')
   })

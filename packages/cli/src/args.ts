@@ -1,9 +1,12 @@
 // Command-line parsing with node:util parseArgs: the engine options every command shares, each
 // command's own flags, and the mapping to render() options. Mistakes become UsageErrors (exit 2).
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
-import { DIALECT_NAMES, DIALECT_SURFACES, withDialectOption } from '@merged-yaml/core'
+import { parseDocument } from 'yaml'
+import { DIALECT_NAMES, DIALECT_SURFACES, findWorkspaceRoot, withDialectOption } from '@merged-yaml/core'
+import type { DialectFlag } from '@merged-yaml/core'
 import type { RenderOptions, StackMode, YamlVersion } from '@merged-yaml/core'
 
 export class UsageError extends Error {
@@ -40,9 +43,14 @@ export const ENGINE_OPTIONS = {
 /** Each dialect's flags (`--lookup`, `--document`, …), from the dialect registry. */
 const DIALECT_FLAGS = DIALECT_SURFACES.flatMap(({ name, flags }) => flags.map((flag) => ({ dialect: name, ...flag })))
 
+function flagOption(kind: DialectFlag['kind']): Options[string] {
+  if (kind === 'switch') return { type: 'boolean' }
+  return kind === 'list' || kind === 'pairs' ? { type: 'string', multiple: true } : { type: 'string' }
+}
+
 const ALL_OPTIONS: Options = {
   ...ENGINE_OPTIONS,
-  ...Object.fromEntries(DIALECT_FLAGS.map(({ flag }) => [flag, { type: 'string' } as const])),
+  ...Object.fromEntries(DIALECT_FLAGS.map(({ flag, kind }) => [flag, flagOption(kind)])),
 }
 
 const STACKS: readonly StackMode[] = ['scoped', 'per-part']
@@ -94,12 +102,22 @@ export function count(command: string, flag: string, value: unknown): number | u
   throw new UsageError(`--${flag} must be a whole number, not '${String(value)}'`, command)
 }
 
-/** The render() options the engine flags ask for. Relative paths are relative to `cwd`. */
-export function toRenderOptions(command: string, values: FlagValues, cwd: string): RenderOptions {
+/**
+ * The render() options the engine flags ask for. Relative paths are relative to `cwd`. As in the
+ * plugin: includes may read inside the workspace root found from `cwd` unless `--root` or `--allow`
+ * is given, and `${mode}` is `--mode`, else `--var mode=…`, else `NODE_ENV`, else `development`.
+ */
+export function toRenderOptions(
+  command: string,
+  values: FlagValues,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): RenderOptions {
   if (values.strict && values['no-strict'])
     throw new UsageError('--strict and --no-strict contradict each other', command)
+  const root = resolve(cwd, typeof values.root === 'string' ? values.root : '.')
   const options: RenderOptions = {
-    root: resolve(cwd, typeof values.root === 'string' ? values.root : '.'),
+    root,
     stack: oneOf(command, 'stack', values.stack, STACKS, 'scoped'),
     strict: !values['no-strict'],
   }
@@ -110,6 +128,7 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
   if (values.dialect !== undefined)
     options.dialect = oneOf(command, 'dialect', values.dialect, DIALECT_NAMES, DIALECT_NAMES[0]!)
   if (Array.isArray(values.allow)) options.allow = values.allow.map((dir) => resolve(cwd, dir))
+  else if (values.root === undefined) options.allow = [findWorkspaceRoot(root)]
   if (Array.isArray(values.deny)) options.deny = values.deny
   const vars: Record<string, string> = {}
   for (const pair of Array.isArray(values.var) ? values.var : []) {
@@ -123,12 +142,56 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
   // The schema option is relative to `root`; a flag is relative to the working directory.
   if (typeof values['json-schema'] === 'string') options.schema = resolve(cwd, values['json-schema'])
   if (values['no-validate']) options.schema = false
-  if (Object.keys(vars).length > 0) options.vars = vars
-  // The dialects' own flags, as the plugin's import queries (`?lookup=`, `?document=`).
+  vars.mode ??= env.NODE_ENV || 'development'
+  options.vars = vars
+  // The dialects' own flags (as the plugin's import queries: `?lookup=`, `?document=`).
   let withFlags = options
-  for (const { dialect, flag, option } of DIALECT_FLAGS) {
-    const value = values[flag]
-    if (typeof value === 'string') withFlags = withDialectOption(withFlags, dialect, option, value)
+  for (const flag of DIALECT_FLAGS) {
+    const given = values[flag.flag]
+    if (given === undefined || given === false) continue
+    withFlags = withDialectOption(withFlags, flag.dialect, flag.option, dialectFlagValue(command, flag, given, cwd))
   }
   return withFlags
+}
+
+/** The option value a dialect's flag gives. */
+function dialectFlagValue(
+  command: string,
+  flag: DialectFlag,
+  given: string | boolean | string[],
+  cwd: string,
+): unknown {
+  const path = (value: string): string => (flag.path ? resolve(cwd, value) : value)
+  const texts = (Array.isArray(given) ? given : [String(given)]).map(path)
+  switch (flag.kind) {
+    case 'switch':
+      return flag.switchValue
+    case 'list':
+      return texts
+    case 'pairs':
+      return Object.fromEntries(
+        texts.map((pair) => {
+          const at = pair.indexOf('=')
+          if (at < 1) throw new UsageError(`--${flag.flag} takes name=value, not '${pair}'`, command)
+          return [pair.slice(0, at), pair.slice(at + 1)]
+        }),
+      )
+    case 'yaml-file':
+      return readYamlFile(command, flag.flag, texts[0]!)
+    default:
+      return texts[0]
+  }
+}
+
+function readYamlFile(command: string, flag: string, file: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`--${flag}: cannot read '${file}' (${(error as NodeJS.ErrnoException).code})`, command)
+  }
+  const doc = parseDocument(text)
+  if (doc.errors.length > 0)
+    throw new UsageError(`--${flag}: '${file}' is not valid YAML: ${doc.errors[0]!.message}`, command)
+  return doc.toJS()
 }

@@ -8,11 +8,27 @@ export type CommandName = (typeof COMMANDS)[number]
 /** `a, b, c or d`. */
 const listed = (names: readonly string[]): string => `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
 
-/** A flag's help line: the flag and its value in a column of 29, then the description. */
-const flagLine = (flag: string, description: string): string => `  ${flag.padEnd(29)}${description}`
+/**
+ * A flag's help: the flag and its value in a column of 29, then the description, wrapped at 100
+ * characters; a flag too wide for the column has its description on the next line.
+ */
+function flagLine(flag: string, description: string): string {
+  const indent = ' '.repeat(31)
+  const lines: string[] = []
+  let line = ''
+  for (const word of description.split(' ')) {
+    if (line && indent.length + line.length + 1 + word.length > 100) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  lines.push(line)
+  const head = flag.length < 29 ? `  ${flag.padEnd(29)}${lines.shift()}` : `  ${flag}`
+  return [head, ...lines.map((text) => indent + text)].join('\n')
+}
 
 const DIALECT_FLAG_LINES = DIALECT_SURFACES.flatMap(({ flags }) =>
-  flags.map(({ flag, value, description }) => flagLine(`--${flag} ${value}`, description)),
+  flags.map(({ flag, value, description }) => flagLine(value ? `--${flag} ${value}` : `--${flag}`, description)),
 ).join('\n')
 
 const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
@@ -22,12 +38,14 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
                                a scalar the two versions read differently)
   --merge-how <string>         merger set for parts that declare none
                                (default: dict(replace)+list()+str())
-  --root <dir>                 includes may not leave this folder (default: the working directory)
-  --allow <dir>                another folder includes may read (repeatable)
+  --root <dir>                 paths are shown relative to this folder (default: the working
+                               directory); given, includes may read only inside it and --allow
+  --allow <dir>                a folder includes may read (repeatable; default: the workspace root
+                               around the working directory, as Vite finds it)
   --deny <glob>                files no include may read (repeatable; replaces the default
                                .env, .env.*, *.{crt,pem,key}, **/.git/**)
   --var <name=value>           a \${name} for include lines (repeatable)
-  --mode <mode>                shorthand for --var mode=<mode>
+  --mode <mode>                shorthand for --var mode=<mode> (default: NODE_ENV, else development)
   --json-schema <file>         the JSON Schema the merged value must meet (default: the entry's
                                '# yaml-language-server: $schema=…' line)
   --no-validate                check no schema (neither the entry's, nor Deckhand's DataSchemas)

@@ -56,6 +56,17 @@ export const ENGINE_CODES = {
   MY_YAML_BAD_DIRECTIVE: 'A warning of the YAML reader: an unknown `%` directive, ignored.',
   MY_YAML_TAG_RESOLVE_FAILED: 'A warning of the YAML reader: a tag it does not know, read as the plain value.',
   MY_YAML_BAD_COLLECTION_TYPE: 'A warning of the YAML reader: a collection tag on the wrong kind of collection.',
+  MY_YAML_UNSUPPORTED:
+    "What a Datum store file's YAML reader (powershell-yaml's) has no value for: a collection as a key, " +
+    '`!!timestamp`, a tag that does not fit, an alias inside its anchor (every mode).',
+  MY_PSD1_SYNTAX:
+    'A PowerShell data file (`.psd1`) that cannot be read: an unclosed string or comment, a missing `}` (every mode).',
+  MY_PSD1_NOT_DATA:
+    'A `.psd1` value outside the data language — a variable, command, cast, operator, script block or `$(…)` ' +
+    '(every mode, as Import-PowerShellDataFile refuses it).',
+  MY_PSD1_DUPLICATE_KEY:
+    'A `.psd1` hashtable with a key twice, keys ignoring case (every mode, as PowerShell refuses it).',
+  MY_PSD1_TOO_DEEP: 'A `.psd1` value nested deeper than `limits.maxDepth` (every mode).',
   MY_VALUE_CYCLE: 'A value that contains itself (an alias inside its own anchor, a JSON-patch copy into itself).',
   MY_VALUE_TOO_DEEP: 'A document or the merged value nested deeper than `limits.maxDepth`.',
   MY_VALUE_TOO_LARGE: 'A document or the merged value larger than `limits.maxValueSize` written out.',

@@ -9,6 +9,7 @@ export type { RenderCache, RenderCacheStats } from './render-cache.ts'
 export { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 export type { CommonOptions, Limits, ResolvedOptions, StackMode } from './options.ts'
 export { resolveOptions } from './render-options.ts'
+export { findWorkspaceRoot } from './workspace-root.ts'
 export type { RenderOptions } from './render-options.ts'
 export { ERROR_CODES } from './codes.ts'
 export type { ErrorCode } from './codes.ts'
@@ -23,5 +24,11 @@ export { DIALECT_SURFACES, withDialectOption } from './dialects/surface.ts'
 export type { DialectSurface } from './dialects/surface.ts'
 export type { Dialect, DialectContext, DialectFlag, DialectResult } from './dialects/types.ts'
 export type { HeatMode, HeatOptions, HeatParameterType } from './dialects/heat/index.ts'
-export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './dialects/datum/index.ts'
+export type {
+  DatumHandlerContext,
+  DatumHandlerFunction,
+  DatumLookupOptions,
+  DatumOptions,
+  DatumStrategyInput,
+} from './dialects/datum/types.ts'
 export type { DeckhandOptions } from './dialects/deckhand/index.ts'

@@ -68,9 +68,17 @@ export interface CommonOptions {
   yamlVersion?: YamlVersion
   /** The merger set for parts that declare none (cloud-init's string format). @default 'dict(replace)+list()+str()' */
   mergeHow?: string
-  /** Includes may not read outside this folder (nor outside `allow`). @default process.cwd() */
+  /**
+   * Diagnostics show paths relative to this folder, and includes may read inside it (and `allow`).
+   * @default process.cwd()
+   */
   root?: string
-  /** More folders includes may read from, like Vite's `server.fs.allow`. @default [] */
+  /**
+   * More folders includes may read from, like Vite's `server.fs.allow`. Relative to `root`.
+   * @default [] when `root` is given, else the workspace root around the working directory: from it
+   * upwards, the first folder with a `pnpm-workspace.yaml`, a `lerna.json` or a package.json with
+   * `workspaces`, else the nearest folder with a package.json (`findWorkspaceRoot`, as Vite finds it)
+   */
   allow?: string[]
   /**
    * Files no include may read even inside `root` and `allow`, like Vite's `server.fs.deny`: glob

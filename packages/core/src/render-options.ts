@@ -12,11 +12,21 @@ import { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 import type { CommonOptions, ResolvedOptions } from './options.ts'
 import { createDenyMatcher } from './pipeline/gather/deny.ts'
 import { schemaOptionProblem } from './pipeline/gather/schema.ts'
+import { findWorkspaceRoot } from './workspace-root.ts'
 
 /** Options of `render()`, the bundler plugin and the CLI. */
 export interface RenderOptions extends CommonOptions, DialectOptions {
   /** Force a dialect instead of recognising it from directive keys. */
   dialect?: DialectName
+}
+
+/**
+ * The folders besides `root` includes may read: `allow`; when neither `root` nor `allow` is given,
+ * the workspace root around the working directory (as Vite's default `server.fs.allow`).
+ */
+function resolveAllow(options: RenderOptions, root: string): string[] {
+  if (options.allow !== undefined) return options.allow.map((dir) => resolve(root, dir))
+  return options.root === undefined ? [findWorkspaceRoot(root)] : []
 }
 
 export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
@@ -32,7 +42,7 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
     yamlVersion: options.yamlVersion,
     mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
     root,
-    allow: (options.allow ?? []).map((dir) => resolve(root, dir)),
+    allow: resolveAllow(options, root),
     deny: options.deny ?? [...DEFAULT_DENY],
     vars: { ...options.vars },
     dialect: options.dialect,

@@ -75,7 +75,7 @@ export async function runCheck(args: readonly string[], ctx: Context): Promise<n
   const format = oneOf('check', 'format', values.format, ['text', 'json'] as const, 'text')
   const maxWarnings = count('check', 'max-warnings', values['max-warnings'])
   if (positionals.length === 0) throw new UsageError('check needs at least one entry or glob', 'check')
-  const options = toRenderOptions('check', values, ctx.cwd)
+  const options = toRenderOptions('check', values, ctx.cwd, ctx.env)
   const entries: CheckedEntry[] = []
   for (const file of expandEntries(positionals, ctx.cwd)) {
     const outcome = await renderEntry(file, options, 'check')

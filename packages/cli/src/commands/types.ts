@@ -30,6 +30,8 @@ export async function runTypes(args: readonly string[], ctx: Context): Promise<n
   const { value, schema, warnings } = outcome.result
   writeDiagnostics(ctx.stderr, ctx.err, warnings, ctx.cwd)
   const options = { asConst: values['as-const'] === true }
-  ctx.stdout.write(generateDeclaration(value, options, basename(file), schema && { schema: schema.schema }))
+  ctx.stdout.write(
+    generateDeclaration({ values: [value], schema: schema && { schema: schema.schema } }, options, basename(file)),
+  )
   return EXIT_OK
 }

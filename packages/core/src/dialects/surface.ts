@@ -23,7 +23,7 @@ export function withDialectOption<Options extends object>(
   options: Options,
   dialect: DialectName,
   option: string,
-  value: string,
+  value: unknown,
 ): Options {
   const own = (options as Record<string, unknown>)[dialect]
   return { ...options, [dialect]: { ...(typeof own === 'object' && own !== null ? own : {}), [option]: value } }

@@ -1,6 +1,7 @@
 // The merge stage: the entry's dialect merges its parts, and the merged value is checked against
 // the value limits (merges and JSON-patch copies can repeat subtrees each document kept within bounds).
 import type { DependencyFile, Dialect, DialectContext, DialectResult } from '../dialects/types.ts'
+import { decodeUtf8 } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { ProvenanceRecorder } from '../provenance.ts'
@@ -13,13 +14,9 @@ export interface MergeInput {
   parts: readonly ParsedPart[]
   dialect: Dialect
   dependencies: ReadonlyMap<string, DependencyOutcome>
+  /** What the dialects' gather hooks returned, by dialect. */
+  gathered: ReadonlyMap<string, unknown>
   provenance: ProvenanceRecorder | undefined
-}
-
-function decodeUtf8(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
 }
 
 /** What the entry's dialect is handed: its options, the reporter, the files its options name. */
@@ -39,6 +36,7 @@ export function createDialectContext(input: MergeInput, options: ResolvedOptions
     entry,
     dependency,
     provenance: input.provenance,
+    gathered: input.gathered.get(dialect.name),
   }
 }
 

@@ -135,13 +135,22 @@ export function renderDocumentSet(
   options: LayeringOptions = { failOnMissingSubstitutionSource: true },
 ): LayeringResult {
   const soft: Problem[] = []
-  const documents = sources.map((source) => readDeckhandDocument(source, report, soft))
+  // Each document on its own: every malformed document of the set is reported in one run.
+  const documents: DeckhandDocument[] = []
+  for (const source of sources) {
+    const doc = report.collect(() => readDeckhandDocument(source, report, soft))
+    if (doc) documents.push(doc)
+  }
+  report.throwErrors()
   const policy = findLayeringPolicy(documents, sources[0], report, soft)
   const index = indexDocuments(documents, policy, report, soft)
+  report.throwErrors()
   const selection = selectParents(index, report)
   const replacements = checkReplacements(index, selection, report, soft)
   const order = renderOrder(index, selection, replacements, report)
-  for (const problem of [...soft, ...selectionProblems(index, selection)]) report.lenient(problem)
+  // What Deckhand passes over silently, every instance (strict mode fails on them all at once).
+  for (const problem of [...soft, ...selectionProblems(index, selection)]) report.collect(() => report.lenient(problem))
+  report.throwErrors()
 
   const numbers = new NumberKinds(documents, options.yamlVersion ?? '1.2')
   const set: PreparedSet = { documents, index, selection, replacements, order, numbers }

@@ -80,7 +80,8 @@ export function indexDocuments(
         }
         const suggestion = suggestName(doc.layer, policy.layerOrder)
         if (suggestion) problem.suggestion = suggestion
-        report.fail(problem)
+        // Every document with an unknown layer is reported; the set stops before it is layered.
+        report.error(problem)
       }
       push(byLayer, doc.layer, doc)
     }

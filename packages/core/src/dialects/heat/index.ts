@@ -39,7 +39,37 @@ export const heatDialect = defineDialect<'heat', HeatOptions>({
   // Heat's loaders are PyYAML's (YAML 1.1).
   yamlVersion: '1.1',
   query: [],
-  flags: [],
+  flags: [
+    {
+      flag: 'heat-template',
+      option: 'template',
+      value: '<file>',
+      description: 'Heat: a HOT template whose parameters declare the types (repeatable)',
+      kind: 'list',
+      path: true,
+    },
+    {
+      flag: 'heat-mode',
+      option: 'mode',
+      value: '<server|heatclient>',
+      description: "Heat: whose merge to reproduce (default: server, Heat's merge_environments)",
+    },
+    {
+      flag: 'heat-parameter-type',
+      option: 'parameterTypes',
+      value: '<name=type>',
+      description: 'Heat: a parameter type, over the templates (repeatable)',
+      kind: 'pairs',
+    },
+    {
+      flag: 'heat-initial',
+      option: 'initial',
+      value: '<file.yaml>',
+      description: 'Heat: the environment before the files are merged (request-level parameters)',
+      kind: 'yaml-file',
+      path: true,
+    },
+  ],
   codes: HEAT_CODES,
   detect: detectHeat,
   dependencies: templatePaths,

@@ -56,6 +56,10 @@ export interface GatherResult {
   items: GatheredItem[]
   /** The dialects' dependencies, by path as named (relative to the entry's folder, or absolute). */
   dependencies: ReadonlyMap<string, DependencyOutcome>
+  /** What the dialects' gather hooks returned, by dialect (those that returned undefined left out). */
+  gathered: ReadonlyMap<string, unknown>
+  /** The folders the hooks listed, each with its entries (`name`, `name/` for a folder), sorted. */
+  listings: ReadonlyMap<string, readonly string[]>
   /** The entry's JSON Schema (its modeline's, else the `schema` option's), read with its files. */
   schema: GatheredSchema | undefined
   /** The entry's text (empty when gzipped), for locating problems at the entry. */
