@@ -16,6 +16,8 @@ export default defineConfig({
     'src/nuxt.ts',
     'src/astro.ts',
     'src/loader.ts',
+    // The pure code generators, `unplugin-merged-yaml/codegen` (the CLI bundles them).
+    'src/codegen/index.ts',
   ],
   format: 'esm',
   platform: 'node',

@@ -6,6 +6,7 @@ export default defineConfig({
     // Tests run against the sources; plain Node and the bundlers use the built dist/.
     alias: {
       '@merged-yaml/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+      'unplugin-merged-yaml/codegen': fileURLToPath(new URL('./src/codegen/index.ts', import.meta.url)),
     },
   },
   test: {

@@ -3,17 +3,19 @@
 // line on stdout. Run by run.mjs: node build-once.mjs '{"tool":"vite","variant":"ours",...}'
 //   tool:    vite | rollup
 //   variant: ours (unplugin-merged-yaml on the *.merged.yaml entries) | cached (the same with the
-//            `cache` option) | json (the pre-merged JSON, natively in Vite, @rollup/plugin-json in
-//            Rollup) | yaml (@rollup/plugin-yaml on plain/)
+//            `cache` option) | validated (ours with `schema`: one JSON Schema for every entry) | json (the
+//            pre-merged JSON, natively in Vite, @rollup/plugin-json in Rollup) | yaml
+//            (@rollup/plugin-yaml on plain/)
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { CACHE_FOLDER } from './corpus.mjs'
 
-const { tool, variant, root, input, outDir } = JSON.parse(process.argv[2])
+const { tool, variant, root, input, outDir, schema } = JSON.parse(process.argv[2])
 const warnings = []
 
 async function plugins() {
   if (variant === 'ours') return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false })]
+  if (variant === 'validated') return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false, schema })]
   if (variant === 'cached')
     return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false, cache: CACHE_FOLDER })]
   if (variant === 'yaml') return [(await import('@rollup/plugin-yaml')).default()]

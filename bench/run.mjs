@@ -16,13 +16,15 @@
 //    Our plugin runs twice: as configured by default (every build parses and merges) and with the
 //    `cache` option after the warm-up round stored every module (`cached`: a rebuild with nothing
 //    changed). Prints median times, median per-pair ratios (ours ÷ baseline) with their spread,
-//    peak memory, and any PLUGIN_TIMINGS warning.
+//    peak memory, and any PLUGIN_TIMINGS warning. On m50 our plugin also runs with a JSON Schema
+//    (`validated`: one schema for every entry, inferred from them by `merged-yaml schema`), and
+//    the ratio validated ÷ ours is validation's cost.
 // 3. In-process: parse MB/s, merge and codegen against a hand-written merge and JSON.stringify.
 // 4. Deckhand (deckhand.mjs): a real Airship site rendered by Deckhand's own engine (the oracle in
 //    ../shared/realworld) and by ours, interleaved, as ratios; skipped with a message without it.
 // 5. Writes everything, with the machine, to bench/results/<date>.json. It never asserts on time.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, type, release, arch } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -99,6 +101,9 @@ const CORPUS_DIR = join(BENCH_DIR, '.corpus')
 // every counted build finds the modules the warm-up stored (a rebuild with nothing changed).
 const VARIANTS = ['ours', 'cached', 'json', 'yaml']
 const OURS = ['ours', 'cached']
+// Validation's cost is measured on this corpus: `validated` is `ours` with the `schema` option.
+const VALIDATED_CORPUS = 'm50'
+const variantsOf = (corpus) => (corpus === VALIDATED_CORPUS ? [...VARIANTS, 'validated'] : VARIANTS)
 const BASELINE_NAMES = {
   vite: { json: 'native JSON import', yaml: '@rollup/plugin-yaml' },
   rollup: { json: '@rollup/plugin-json', yaml: '@rollup/plugin-yaml' },
@@ -114,7 +119,8 @@ const versionOf = (name) =>
 
 /** The app entry of a variant: imports every entry of the corpus and keeps every value alive. */
 function writeMain(dir, manifest, variant) {
-  const source = (e) => (OURS.includes(variant) ? `./${e.entry}` : variant === 'json' ? `./${e.json}` : `./${e.plain}`)
+  const ours = [...OURS, 'validated'].includes(variant)
+  const source = (e) => (ours ? `./${e.entry}` : variant === 'json' ? `./${e.json}` : `./${e.plain}`)
   const lines = manifest.entries.map((e, k) => `import app${k} from '${source(e)}'`)
   lines.push(`globalThis.__mergedYamlBench = [${manifest.entries.map((_, k) => `app${k}`).join(', ')}]`, '')
   const file = join(dir, `bench-main-${variant}.js`)
@@ -122,13 +128,50 @@ function writeMain(dir, manifest, variant) {
   return file
 }
 
-function runBuild(tool, variant, corpus, input) {
+// The schema of the `validated` variant: one for every entry (as a project writes one schema for a
+// family of entries), inferred from all of them by `merged-yaml schema` and cut to SCHEMA_DEPTH
+// levels, as a hand-written schema constrains the upper levels. Inferred in full, the corpus's
+// random keys make a schema as large as the values (~550 KB per entry).
+const SCHEMA_DEPTH = 3
+
+/** The schema with the levels of `properties` below `depth` allowing anything. */
+function pruneSchema(schema, depth) {
+  if (typeof schema !== 'object' || schema === null) return schema
+  if (depth === 0) return {}
+  const pruned = { ...schema }
+  if (schema.properties) {
+    pruned.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([key, value]) => [key, pruneSchema(value, depth - 1)]),
+    )
+  }
+  if (schema.items) pruned.items = pruneSchema(schema.items, depth - 1)
+  if (schema.anyOf) pruned.anyOf = schema.anyOf.map((member) => pruneSchema(member, depth))
+  return pruned
+}
+
+/** Writes the `validated` variant's schema beside the corpus (once) and returns its path from the corpus. */
+function writeSchema(dir, manifest) {
+  const file = `app.schema-${SCHEMA_DEPTH}.json`
+  if (!existsSync(join(dir, file))) {
+    const cli = join(REPO_ROOT, 'packages/cli/dist/index.js')
+    const entries = manifest.entries.map((e) => e.entry)
+    const text = execFileSync(process.execPath, [cli, 'schema', ...entries, '--mode', 'production'], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    })
+    writeFileSync(join(dir, file), JSON.stringify(pruneSchema(JSON.parse(text), SCHEMA_DEPTH), null, 2))
+  }
+  return file
+}
+
+function runBuild(tool, variant, corpus, input, schema) {
   const root = join(CORPUS_DIR, corpus)
   const outDir = join(CORPUS_DIR, 'out', `${tool}-${corpus}-${variant}`)
   const started = performance.now()
   const child = spawnSync(
     process.execPath,
-    [join(BENCH_DIR, 'build-once.mjs'), JSON.stringify({ tool, variant, root, input, outDir })],
+    [join(BENCH_DIR, 'build-once.mjs'), JSON.stringify({ tool, variant, root, input, outDir, schema })],
     {
       cwd: root,
       encoding: 'utf8',
@@ -145,21 +188,25 @@ function runBuild(tool, variant, corpus, input) {
 function measureBuilds() {
   const results = {}
   const inputs = {}
+  const schemas = {}
   for (const corpus of corpora) {
     const dir = join(CORPUS_DIR, corpus)
     const manifest = JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8'))
-    inputs[corpus] = Object.fromEntries(VARIANTS.map((v) => [v, writeMain(dir, manifest, v)]))
+    inputs[corpus] = Object.fromEntries(variantsOf(corpus).map((v) => [v, writeMain(dir, manifest, v)]))
+    if (corpus === VALIDATED_CORPUS) schemas[corpus] = writeSchema(dir, manifest)
     rmSync(join(dir, CACHE_FOLDER), { recursive: true, force: true })
-    for (const tool of tools) results[`${tool}/${corpus}`] = Object.fromEntries(VARIANTS.map((v) => [v, []]))
+    for (const tool of tools) results[`${tool}/${corpus}`] = Object.fromEntries(variantsOf(corpus).map((v) => [v, []]))
   }
   // Round 0 warms the disk cache and checks that every build works; it is not counted.
   for (let round = 0; round <= pairs; round++) {
     log(round === 0 ? 'warm-up round' : `pair ${round}/${pairs}`)
     for (const corpus of corpora) {
       for (const tool of tools) {
-        for (let i = 0; i < VARIANTS.length; i++) {
-          const variant = VARIANTS[(i + round) % VARIANTS.length]
-          const run = runBuild(tool, variant, corpus, inputs[corpus][variant])
+        const variants = variantsOf(corpus)
+        for (let i = 0; i < variants.length; i++) {
+          const variant = variants[(i + round) % variants.length]
+          const schema = variant === 'validated' ? schemas[corpus] : undefined
+          const run = runBuild(tool, variant, corpus, inputs[corpus][variant], schema)
           if (round > 0) results[`${tool}/${corpus}`][variant].push(run)
           else
             log(
@@ -179,7 +226,9 @@ function measureBuilds() {
     summary[key] = {
       tool,
       corpus,
-      ms: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.ms))])),
+      ms: Object.fromEntries(Object.keys(runs).map((v) => [v, summarize(runs[v].map((r) => r.ms))])),
+      // Validation's cost: the same build with a JSON Schema ÷ without (m50 only).
+      validationRatio: runs.validated ? { time: ratio('validated', 'ours', 'ms') } : undefined,
       wallMs: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.wallMs))])),
       maxRssMiB: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.maxRssKb / 1024))])),
       outputMiB: Object.fromEntries(VARIANTS.map((v) => [v, runs[v][0].outputBytes / 1048576])),
@@ -211,6 +260,12 @@ function printBuilds(summary) {
         )
       }
       log(`         ${variant.padEnd(6)} PLUGIN_TIMINGS warnings: ${s.pluginTimingsWarnings[variant]}`)
+    }
+    if (s.validationRatio) {
+      const v = s.validationRatio.time
+      log(
+        `         validated ${fmt(s.ms.validated.median, 0)} ms: with a JSON Schema ÷ without, time ${fmt(v.median)} [${fmt(v.p25)}–${fmt(v.p75)}]`,
+      )
     }
   }
 }

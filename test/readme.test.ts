@@ -24,6 +24,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { parseMergeBody } from '../packages/core/src/dialects/cloud-init/directive.ts'
 import { run } from './cli/helpers.ts'
+import { appFiles, WEBPACK_CJS_CONFIG } from './packaging/apps.ts'
 import { REPO } from './plugin/bundlers.ts'
 
 const README = join(REPO, 'README.md')
@@ -99,8 +100,32 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
     }
     throw new Error('test/fixtures/readme/yaml-version rendered without an error')
   },
+  async validation() {
+    const root = join(REPO, 'test/fixtures/readme/validation')
+    try {
+      await render(join(root, 'config/app.merged.yaml'), { root, vars: { mode: 'production' } })
+    } catch (error) {
+      if (!isMergedYamlError(error)) throw error
+      return error.diagnostics.map((d) => formatDiagnostic(d, root)).join('\n\n')
+    }
+    throw new Error('test/fixtures/readme/validation rendered without an error in production')
+  },
+  async 'validation-types'() {
+    const result = await run(
+      ['types', 'test/fixtures/readme/validation/config/app.merged.yaml', '--mode', 'development'],
+      {
+        cwd: REPO,
+      },
+    )
+    expect(result.code).toBe(0)
+    return result.stdout.trimEnd()
+  },
   async datum() {
     return json((await render(dialectEntry('datum/node.merged.yaml'), { root: REPO })).value)
+  },
+  async 'datum-store'() {
+    const store = dialectEntry('datum-store/Datum.yml')
+    return json((await render(store, { root: REPO, datum: { node: 'AllNodes/Dev/DSCFile01' } })).value)
   },
   async heat() {
     const { value } = await render(dialectEntry('heat/overcloud.merged.yaml'), { root: REPO })
@@ -180,6 +205,29 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
       expect({ line, code: result.code, stderr: result.stderr }).toEqual({ line, code: 0, stderr: '' })
       expect(result.stdout.trim()).not.toBe('')
     }
+  },
+
+  /** VS Code settings that map layer files to a schema the project has. */
+  'editor-settings'(text) {
+    const { config, error } = ts.parseConfigFileTextToJson('settings.json', text)
+    expect(error).toBeUndefined()
+    const schemas = (config as Record<string, Record<string, string[]>>)['yaml.schemas']
+    expect(Object.keys(schemas ?? {}).length).toBeGreaterThan(0)
+    for (const schema of Object.keys(schemas!))
+      expect(existsSync(join(REPO, 'test/fixtures/readme/validation', schema))).toBe(true)
+  },
+
+  // The CommonJS config the packaging test builds webpack 5 with, from the packed tarball.
+  'webpack-cjs'(text) {
+    expect(`${text}\n`).toBe(WEBPACK_CJS_CONFIG)
+  },
+
+  // Each line starts with a file of the monorepo the packaging test builds with Vite 8 and checks.
+  'monorepo-layout'(text) {
+    const { files } = appFiles('vite8-monorepo', {})
+    const listed = text.split('\n').map((line) => line.split(/\s+/)[0]!)
+    expect(listed.length).toBeGreaterThan(5)
+    expect(listed.filter((file) => !(file in files))).toEqual([])
   },
 
   /** The Airship entry renders the site as Deckhand does, when ../shared/realworld is there. */

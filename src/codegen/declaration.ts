@@ -1,6 +1,7 @@
 // TypeScript declarations for a merged value: pure string building, deterministic for a given value.
 import { isPlainObject } from './module.ts'
 import { isExportableName, propertyKey } from './names.ts'
+import { schemaDocComment, schemaKeys, SchemaTypePrinter } from './schema-type.ts'
 
 export interface TypeOptions {
   /** Literal, readonly types (what `as const` gives) instead of `string`, `number`, mutable arrays. */
@@ -147,9 +148,25 @@ function printShape(shape: Shape, options: TypeOptions, depth: number): string {
   }
 }
 
+/**
+ * The shape of a value that is one of `values` (an entry's values in the modes it is built in): the
+ * same unification as array items, so a key only some modes set is optional.
+ */
+function shapeOfAny(values: readonly unknown[], options: TypeOptions): Shape {
+  const shapes = values.map((value) => shapeOf(value, options))
+  return shapes.length === 1 ? shapes[0]! : unify(shapes)
+}
+
 /** The type of `value`, laid out over several lines starting at `depth` levels of indentation. */
 export function generateType(value: unknown, options: TypeOptions, depth = 0): string {
   return printShape(shapeOf(value, options), options, depth)
+}
+
+/** The names every one of `values` exports: its top-level keys that can name a binding. */
+function exportedNames(values: readonly unknown[]): string[] {
+  if (!values.every(isPlainObject)) return []
+  const [first, ...rest] = values as Record<string, unknown>[]
+  return Object.keys(first!).filter((key) => isExportableName(key) && rest.every((value) => Object.hasOwn(value, key)))
 }
 
 /** A local name that no named export uses (`value`, else `value_`, …). */
@@ -159,20 +176,49 @@ function localName(exported: readonly string[]): string {
   return name
 }
 
+/** An entry's JSON Schema: when given, the declaration's types come from it instead of the value. */
+export interface DeclarationSchema {
+  schema: unknown
+}
+
 /**
- * The statements that declare a module's exports: the value's type, the default export and one
- * named export per exportable top-level key (the same keys the module code exports).
+ * What an entry's declaration is generated from: its merged values, one per mode the declaration
+ * covers (`${mode}` layers; in a fixed order, see mode-values.ts), and the JSON Schema they were
+ * validated against, if any — the types then come from the schema.
+ */
+export interface DeclarationInput {
+  values: readonly unknown[]
+  schema?: DeclarationSchema | undefined
+}
+
+/**
+ * The statements that declare a module's exports: the values' type (from the schema when there is
+ * one), the default export and one named export per exportable top-level key (the same keys the
+ * module code exports; a key the schema does not declare is `unknown`). With the values of several
+ * modes, the type covers each, and only the keys every mode exports are named exports, so no mode's
+ * build can miss one that type-checks.
  * `ambient` leaves out `declare`, which is implied (and an error) inside `declare module`.
  */
-function exportStatements(value: unknown, options: TypeOptions, ambient: boolean): string[] {
-  const exported = isPlainObject(value) ? Object.keys(value).filter(isExportableName) : []
+function exportStatements({ values, schema }: DeclarationInput, options: TypeOptions, ambient: boolean): string[] {
+  const exported = exportedNames(values)
   const local = localName(exported)
   const declare = ambient ? '' : 'declare '
+  let types: string[]
+  let typed = (_key: string) => true
+  if (schema) {
+    const printer = new SchemaTypePrinter(schema.schema, options, ['Value', local])
+    const valueType = printer.type(schema.schema, 0)
+    types = [...printer.namedTypes(), `${schemaDocComment(schema.schema)}type Value = ${valueType}`]
+    const declared = schemaKeys(schema.schema)
+    typed = (key) => declared.has(key)
+  } else types = [`type Value = ${printShape(shapeOfAny(values, options), options, 0)}`]
   return [
-    `type Value = ${generateType(value, options)}`,
+    ...types,
     `${declare}const ${local}: Value`,
     `export default ${local}`,
-    ...exported.map((key) => `export ${declare}const ${key}: Value[${JSON.stringify(key)}]`),
+    ...exported.map(
+      (key) => `export ${declare}const ${key}: ${typed(key) ? `Value[${JSON.stringify(key)}]` : 'unknown'}`,
+    ),
   ]
 }
 
@@ -186,16 +232,16 @@ export function generatedHeader(source: string): string {
  * A sidecar declaration (`app.merged.d.yaml.ts` next to `app.merged.yaml`), which TypeScript uses
  * for `import … from './app.merged.yaml'` when `allowArbitraryExtensions` is on.
  */
-export function generateDeclaration(value: unknown, options: TypeOptions, source: string): string {
-  return `${generatedHeader(source)}${exportStatements(value, options, false).join('\n')}\n`
+export function generateDeclaration(input: DeclarationInput, options: TypeOptions, source: string): string {
+  return `${generatedHeader(source)}${exportStatements(input, options, false).join('\n')}\n`
 }
 
 /**
  * One `declare module '<specifier>' { … }` block of the ambient declarations file. `export {}` turns
  * off the implicit export of every declaration in the block, so `Value` and the local stay private.
  */
-export function generateAmbientModule(specifier: string, value: unknown, options: TypeOptions): string {
-  const body = [...exportStatements(value, options, true), 'export {}']
+export function generateAmbientModule(specifier: string, input: DeclarationInput, options: TypeOptions): string {
+  const body = [...exportStatements(input, options, true), 'export {}']
   const indented = body.map((statement) => statement.replace(/^/gm, INDENT)).join('\n')
   return `declare module ${JSON.stringify(specifier)} {\n${indented}\n}`
 }

@@ -7,19 +7,26 @@ import type { Host, HostHooks, LoadContext } from './host.ts'
 
 export const MESSAGE_PREFIX = '[unplugin-merged-yaml]'
 
+/** How a bundler counts the column of `loc`: Rollup from 0; Rolldown, and Vite in its headers, from 1. */
+export type ColumnBase = 0 | 1
+
 /**
- * A diagnostic as a plugin message. The text carries `file:line:col`, the include chain and the
- * code frame itself, because webpack, Rspack, esbuild and Bun drop `loc`; Rollup, Rolldown and
- * Vite also get `loc` (0-based column, their convention) and `id`, for their location line and overlay.
+ * A diagnostic as a plugin message: an Error without a stack trace (the text locates the problem;
+ * a trace into the plugin would only bury it), which Rollup, Rolldown and Vite throw as it is. The
+ * text carries `file:line:col`, the include chain and the code frame itself, because webpack, Rspack,
+ * esbuild and Bun drop `loc`; Rollup, Rolldown and Vite also get `loc` and `id`, for their header
+ * line and overlay, with the column counted as each prints it (`columnBase`), so that the header and
+ * the text name the same column.
  */
-export function toMessage(d: Diagnostic, text: string): UnpluginMessage {
-  return {
-    message: text,
+export function toMessage(d: Diagnostic, text: string, columnBase: ColumnBase = 0): UnpluginMessage {
+  const message = Object.assign(new Error(text), {
     id: d.file,
-    loc: { file: d.file, line: d.line, column: d.column - 1 },
+    loc: { file: d.file, line: d.line, column: d.column - 1 + columnBase },
     pluginCode: d.code,
     meta: { diagnostic: d },
-  }
+  })
+  message.stack = ''
+  return message
 }
 
 /**
@@ -29,7 +36,7 @@ export function toMessage(d: Diagnostic, text: string): UnpluginMessage {
 export const isOneOffBuild = (context: LoadContext): boolean => context.meta?.watchMode === false
 
 /** A host with the shared behaviour and the given hooks (Rollup's, Farm's and Bun's watchers take folders too). */
-export function createDefaultHost(hooks: HostHooks = {}): Host {
+export function createDefaultHost(hooks: HostHooks = {}, columnBase: ColumnBase = 0): Host {
   return {
     hooks,
     watch(context, deps) {
@@ -40,11 +47,11 @@ export function createDefaultHost(hooks: HostHooks = {}): Host {
     // Fails the build with the located message. The returned module is for the bundlers that record
     // errors instead of throwing (webpack, Rspack, esbuild, Bun): it throws the same message should it run.
     error(context: LoadContext, error: MergedYamlError): string {
-      context.error(toMessage(error.diagnostics[0]!, error.message))
+      context.error(toMessage(error.diagnostics[0]!, error.message, columnBase))
       return `throw new Error(${JSON.stringify(error.message)});\n`
     },
     warn(context, warning, root) {
-      context.warn(toMessage(warning, formatDiagnostic(warning, root)))
+      context.warn(toMessage(warning, formatDiagnostic(warning, root), columnBase))
     },
   }
 }

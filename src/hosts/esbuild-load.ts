@@ -31,9 +31,9 @@ function toEsbuildMessage(message: UnpluginMessage): PartialMessage {
   }
 }
 
-/** The resolve filter for a load filter: an import specifier may carry a query (`?lookup=…`). */
+/** The resolve filter for a load filter: an import specifier may carry a query (`?lookup=A/B`). */
 const specifierFilter = (filter: RegExp): RegExp =>
-  filter.source.endsWith('$') ? new RegExp(`${filter.source.slice(0, -1)}(?:\\?[^/]*)?$`, filter.flags) : filter
+  filter.source.endsWith('$') ? new RegExp(`${filter.source.slice(0, -1)}(?:\\?.*)?$`, filter.flags) : filter
 
 export function registerEsbuildLoad(build: PluginBuild, options: EsbuildLoadOptions): void {
   /** The paths esbuild has been told to watch in the running build. */

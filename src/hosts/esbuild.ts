@@ -8,8 +8,10 @@ import { createDefaultHost, isOneOffBuild } from './default.ts'
 import { registerEsbuildLoad } from './esbuild-load.ts'
 import type { Host, HostParts } from './host.ts'
 
+// Entries, and Datum.yml for a store's node (`?node=` is in the suffix esbuild keeps apart). Go's
+// regular expressions: no flags, so Datum's case is spelt out.
 const esbuildFilter = (options: ResolvedPluginOptions): RegExp =>
-  options.include === DEFAULT_INCLUDE ? /\.merged\.ya?ml$/ : /.*/
+  options.include === DEFAULT_INCLUDE ? /(?:\.merged\.ya?ml|(?:^|[\\/])[Dd][Aa][Tt][Uu][Mm]\.[Yy][Aa]?[Mm][Ll])$/ : /.*/
 
 export function createEsbuildHost({ info, options, idFilter, graph, load }: HostParts): Host {
   const filter = esbuildFilter(options)

@@ -15,7 +15,8 @@ export function createFarmHost({ info }: HostParts): Host {
       },
     }),
     error(_context, error) {
-      throw Object.assign(new Error(error.message), { code: error.code })
+      // Without a stack trace, as every host's errors (default.ts).
+      throw Object.assign(new Error(error.message), { code: error.code, stack: '' })
     },
     warn(_context, warning, root) {
       console.warn(`${MESSAGE_PREFIX} ${formatDiagnostic(warning, root)}`)

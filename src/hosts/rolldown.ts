@@ -2,6 +2,7 @@
 // exist yet (an optional include), so that file's folder is watched too.
 import { dirname } from 'node:path'
 import type { Dependencies } from '../plugin/dependencies.ts'
+import { PLUGIN_NAME } from '../plugin/options.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 
@@ -14,15 +15,35 @@ export function watchOnRolldown(context: LoadContext, deps: Dependencies, exists
   for (const dir of deps.dirs) context.addWatchFile(dir)
 }
 
+/** The first word of each listed row of a PLUGIN_TIMINGS warning: the plugin (or option) it names. */
+const TIMING_ROW = /^\s+- (?:plugin )?(\S+)/gm
+
+/**
+ * Rolldown's PLUGIN_TIMINGS warning (thresholds: rolldown/rolldown#7559) counts the time `load`
+ * spends reading, parsing and merging layers — the work a JSON import does inside the bundler — as a
+ * plugin slowing the build down, on every large build. Dropped when every callback it names is this
+ * plugin's; a warning that names any other plugin stays. Rolldown's (and Vite 8's) `onLog` hook.
+ */
+export function dropOwnTimings(_level: string, log: { code?: string; message: string }): false | undefined {
+  if (log.code !== 'PLUGIN_TIMINGS') return undefined
+  const named = [...log.message.matchAll(TIMING_ROW)].map((row) => row[1])
+  return named.length > 0 && named.every((name) => name === PLUGIN_NAME) ? false : undefined
+}
+
 export function createRolldownHost({ info, exists }: HostParts): Host {
   return {
-    ...createDefaultHost({
-      rolldown: {
-        options(input) {
-          info.root = input.cwd
+    ...createDefaultHost(
+      {
+        rolldown: {
+          options(input) {
+            info.root = input.cwd
+          },
+          onLog: dropOwnTimings,
         },
+        // Rolldown prints `loc` as it prints its own errors' positions: 1-based columns.
       },
-    }),
+      1,
+    ),
     watch(context, deps) {
       if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)
     },

@@ -9,7 +9,7 @@ import type { EntryOutcome } from '../plugin/entry-module.ts'
 import type { IdFilter } from '../plugin/id-filter.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
-import { watchOnRolldown } from './rolldown.ts'
+import { dropOwnTimings, watchOnRolldown } from './rolldown.ts'
 
 /** A file watcher that takes any path, existing or not: the Vite dev server's. */
 interface PathWatcher {
@@ -84,22 +84,31 @@ export function createViteHost({ info, idFilter, graph, exists, render }: HostPa
   }
 
   return {
-    ...createDefaultHost({
-      vite: {
-        configResolved(config) {
-          info.root = config.root
-          info.mode = config.mode
-          info.serving = config.command === 'serve'
-          info.cacheDir = config.cacheDir
-          if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
+    ...createDefaultHost(
+      {
+        vite: {
+          configResolved(config) {
+            info.root = config.root
+            info.mode = config.mode
+            info.serving = config.command === 'serve'
+            info.cacheDir = config.cacheDir
+            // What Vite serves, includes may read: by default the workspace root (searchForWorkspaceRoot).
+            info.allow = config.server.fs.allow
+            if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
+          },
+          configureServer(server) {
+            devWatcher = server.watcher
+          },
+          transform: devTransform,
+          hotUpdate,
+          // Vite 8 builds on Rolldown: see rolldown.ts.
+          onLog: dropOwnTimings,
         },
-        configureServer(server) {
-          devWatcher = server.watcher
-        },
-        transform: devTransform,
-        hotUpdate,
+        // Vite prints `loc` as it is in its headers (`file:line:column`, and its overlay's editor link,
+        // which counts from 1), on Rolldown (Vite 8) and on Rollup (Vite 6 and 7) alike.
       },
-    }),
+      1,
+    ),
     watch(context, deps) {
       if (devWatcher) watchInDev(context, deps, devWatcher, exists)
       else if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)

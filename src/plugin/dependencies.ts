@@ -29,6 +29,12 @@ export function dependenciesOf(result: { files: string[]; missing: string[]; glo
   }
 }
 
+/** What two renders depend on together, each path once. */
+export function mergeDependencies(a: Dependencies, b: Dependencies): Dependencies {
+  if (b.files.length === 0 && b.dirs.length === 0) return a
+  return { files: [...new Set([...a.files, ...b.files])], dirs: [...new Set([...a.dirs, ...b.dirs])] }
+}
+
 export interface DependencyGraph {
   /** Records what an entry module depends on, replacing what it depended on before. */
   set(id: string, deps: Dependencies): void

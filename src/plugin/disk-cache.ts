@@ -23,14 +23,20 @@ export interface StoredModule {
   code: string
 }
 
+/** What declarations are generated from: the merged value, and the schema it was validated against. */
+export interface StoredValue {
+  value?: unknown
+  schema?: { schema: unknown } | undefined
+}
+
 export interface DiskCache {
   /**
    * The module stored under `key` (a module id and its options), when it was stored with this
    * fingerprint; with its merged value when `needValue` (declarations need it).
    */
-  read(key: string, fingerprint: string, needValue: boolean): (StoredModule & { value?: unknown }) | undefined
-  /** Stores a module under `key` (and its value, when given) in the background. */
-  write(key: string, module: StoredModule, value?: { value: unknown }): void
+  read(key: string, fingerprint: string, needValue: boolean): (StoredModule & StoredValue) | undefined
+  /** Stores a module under `key` (and its value and schema, when given) in the background. */
+  write(key: string, module: StoredModule, value?: StoredValue): void
   /** Waits for the writes started so far (the end of a build). */
   settle(): Promise<void>
 }
@@ -83,8 +89,10 @@ export function createDiskCache(dir: string): DiskCache {
         if (meta.fingerprint !== fingerprint || (needValue && !meta.withValue)) return undefined
         const module = { ...meta, code: text.slice(newline + 1) }
         if (!needValue) return module
-        const stored = deserialize(readFileSync(`${path}.value`)) as { fingerprint: string; value: unknown }
-        return stored.fingerprint === fingerprint ? { ...module, value: stored.value } : undefined
+        const stored = deserialize(readFileSync(`${path}.value`)) as { fingerprint: string } & StoredValue
+        return stored.fingerprint === fingerprint
+          ? { ...module, value: stored.value, schema: stored.schema }
+          : undefined
       } catch {
         // Not stored, or unreadable: rendered again, and stored anew.
         return undefined
@@ -93,7 +101,9 @@ export function createDiskCache(dir: string): DiskCache {
     write(key, module, value) {
       const path = base(key)
       const { code, ...meta } = module
-      const data = value ? serialize({ fingerprint: module.fingerprint, value: value.value }) : undefined
+      const data = value
+        ? serialize({ fingerprint: module.fingerprint, value: value.value, schema: value.schema })
+        : undefined
       pending = pending.then(async () => {
         try {
           if (!ready) await mkdir(dir, { recursive: true })

@@ -3,13 +3,18 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
 import { generateAmbientModule, generateDeclaration, generatedHeader } from '../codegen/declaration.ts'
+import type { DeclarationInput } from '../codegen/declaration.ts'
 import { formatQuery } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
 import type { ResolvedDtsOptions } from './options.ts'
 
 export interface DeclarationWriter {
-  /** Records an entry's merged value; its declaration is written shortly after (or on `flush`). */
-  update(entry: EntryId, value: unknown): void
+  /**
+   * Records what an entry's declaration is generated from — its merged values, one per mode the
+   * declaration covers, in a fixed order (see mode-values.ts), and its JSON Schema if any — and
+   * writes the declaration shortly after (or on `flush`).
+   */
+  update(entry: EntryId, input: DeclarationInput): void
   /** Writes what is pending now (end of a build). */
   flush(): void
 }
@@ -69,10 +74,10 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
 function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWriter, 'update'> & { write(): void } {
   const pending = new Map<string, string>()
   return {
-    update(entry, value) {
+    update(entry, input) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
       if (formatQuery(entry.query)) return
-      pending.set(sidecarPath(entry.file), generateDeclaration(value, options, basename(entry.file)))
+      pending.set(sidecarPath(entry.file), generateDeclaration(input, options, basename(entry.file)))
     },
     write() {
       for (const [path, text] of pending) writeIfChanged(path, text)
@@ -87,7 +92,7 @@ function createAmbientWriter(
 ): Pick<DeclarationWriter, 'update'> & { write(): void } {
   // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
   let blocks: Map<string, string> | undefined
-  const values = new Map<string, unknown>()
+  const inputs = new Map<string, DeclarationInput>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
   const load = (): Map<string, string> => {
@@ -97,21 +102,22 @@ function createAmbientWriter(
     return blocks
   }
   return {
-    update(entry, value) {
+    update(entry, input) {
       load()
-      values.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), value)
+      inputs.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), input)
       dirty = true
     },
     write() {
       if (!dirty) return
       dirty = false
       const known = load()
-      const keys = [...new Set([...known.keys(), ...values.keys()])].sort()
+      const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
       const specifiers = ambientSpecifiers(keys.map(entryPath))
       const parts = keys.map((key) => {
         const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
-        const block = values.has(key)
-          ? generateAmbientModule(specifier, values.get(key), options)
+        const input = inputs.get(key)
+        const block = input
+          ? generateAmbientModule(specifier, input, options)
           : known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
         return `${ENTRY_MARKER}${key}\n${block}\n`
@@ -131,8 +137,8 @@ export function createDeclarationWriter(options: ResolvedDtsOptions, root: strin
     writer.write()
   }
   return {
-    update(entry, value) {
-      writer.update(entry, value)
+    update(entry, input) {
+      writer.update(entry, input)
       timer ??= setTimeout(flush, delay)
     },
     flush,

@@ -4,7 +4,7 @@ import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
 import type { Diagnostic, MergedYamlError, RenderCache } from '@merged-yaml/core'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
-import type { Dependencies, DependencyGraph } from './dependencies.ts'
+import type { Dependencies } from './dependencies.ts'
 import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
@@ -13,7 +13,15 @@ import type { HostInfo, ResolvedPluginOptions } from './options.ts'
 
 /** What an entry rendered to: module code, or the error to report; what it depends on either way. */
 export type EntryOutcome =
-  | { ok: true; code: string; deps: Dependencies; warnings: Diagnostic[]; value: () => unknown }
+  | {
+      ok: true
+      code: string
+      deps: Dependencies
+      warnings: Diagnostic[]
+      value: () => unknown
+      /** The JSON Schema the value was validated against (the declaration is generated from it). */
+      schema: () => { schema: unknown } | undefined
+    }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
 
 export interface EntryRenderer {
@@ -28,19 +36,14 @@ export interface EntryRendererParts {
   info: HostInfo
   /** The engine's in-memory cache of files and parsed layers. */
   renderCache: RenderCache
-  /** What each entry depended on when last rendered: a failed render keeps watching it. */
-  graph: DependencyGraph
   /** Whether declarations are written: they need each entry's merged value, stored with the code. */
   withValue(): boolean
 }
 
-export function createEntryRenderer({
-  options,
-  info,
-  renderCache,
-  graph,
-  withValue,
-}: EntryRendererParts): EntryRenderer {
+export function createEntryRenderer({ options, info, renderCache, withValue }: EntryRendererParts): EntryRenderer {
+  // What each entry depended on when it last rendered well: a failed render keeps watching it, so
+  // that undoing the edit that broke it recovers (and failures in a row do not pile up watches).
+  const lastGood = new Map<string, Dependencies>()
   // Opened at the first render, once the bundler has told its root.
   let diskCache: DiskCache | null | undefined
   const openDiskCache = (): DiskCache | null => {
@@ -59,7 +62,10 @@ export function createEntryRenderer({
       const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
       const hit = store?.read(key, prepared.fingerprint, storeValue)
       if (hit) {
-        return { ok: true, code: hit.code, deps: dependenciesOf(hit), warnings: hit.warnings, value: () => hit.value }
+        const deps = dependenciesOf(hit)
+        lastGood.set(id, deps)
+        const schema = hit.schema
+        return { ok: true, code: hit.code, deps, warnings: hit.warnings, value: () => hit.value, schema: () => schema }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
@@ -77,15 +83,18 @@ export function createEntryRenderer({
             withValue: storeValue,
             code,
           },
-          storeValue ? { value: result.value } : undefined,
+          storeValue ? { value: result.value, schema: result.schema && { schema: result.schema.schema } } : undefined,
         )
       }
-      return { ok: true, code, deps: dependenciesOf(result), warnings: result.warnings, value: () => result.value }
+      const deps = dependenciesOf(result)
+      lastGood.set(id, deps)
+      const schema = result.schema && { schema: result.schema.schema }
+      return { ok: true, code, deps, warnings: result.warnings, value: () => result.value, schema: () => schema }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
       // Keep watching what the entry read and looked for (the engine's record: a missing include,
-      // once created, recovers), the entry itself, and what it depended on before.
-      const before = graph.get(id)
+      // once created, recovers), the entry itself, and what it depended on when it last worked.
+      const before = lastGood.get(id) ?? { files: [], dirs: [] }
       const failed = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
       const files = [...new Set([entry.file, ...failed.files, ...before.files])]
       return { ok: false, error, deps: { files, dirs: [...new Set([...failed.dirs, ...before.dirs])] } }

@@ -5,16 +5,17 @@ import { createRenderCache } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { createHost } from '../hosts/index.ts'
 import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
-import { createDependencyGraph, createFileExists } from './dependencies.ts'
+import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
 import { parseEntryId } from './entry-id.ts'
 import { createEntryRenderer } from './entry-module.ts'
 import { createIdFilter } from './id-filter.ts'
-import { resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
+import { createModeValues } from './mode-values.ts'
+import { PLUGIN_NAME, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options } from './options.ts'
 
-export const PLUGIN_NAME = 'unplugin-merged-yaml'
+export { PLUGIN_NAME } from './options.ts'
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) =>
   createMergedYaml(rawOptions, meta.framework).plugin
@@ -44,7 +45,8 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     writer = dts ? createDeclarationWriter(dts, root) : null
     return writer
   }
-  const entries = createEntryRenderer({ options, info, renderCache, graph, withValue: () => declarations() !== null })
+  const entries = createEntryRenderer({ options, info, renderCache, withValue: () => declarations() !== null })
+  const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
   const exists = createFileExists(renderCache)
   const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render })
@@ -54,13 +56,16 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     if (!entry) return
     host.prepare?.(context)
     const outcome = entries.render(id, entry)
-    graph.set(id, outcome.deps)
-    host.watch(context, outcome.deps)
+    const writer = outcome.ok ? declarations() : null
+    const modes = writer && outcome.ok ? valuesAcrossModes(entry, outcome.value(), outcome.deps.files) : undefined
+    const deps = modes ? mergeDependencies(outcome.deps, modes.deps) : outcome.deps
+    graph.set(id, deps)
+    host.watch(context, deps)
     host.served?.(id, outcome)
     if (!outcome.ok) return host.error(context, outcome.error)
     const root = resolveRoot(options, info)
     for (const warning of outcome.warnings) host.warn(context, warning, root)
-    declarations()?.update(entry, outcome.value())
+    if (modes) writer?.update(entry, { values: modes.values, schema: outcome.schema() })
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }

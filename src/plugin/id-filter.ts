@@ -1,4 +1,5 @@
-// Which module ids the plugin handles: `include` and `exclude`, matched with the import query ignored.
+// Which module ids the plugin handles: `include` and `exclude`, matched with the import query ignored,
+// and a Datum store's node (`Datum.yml?node=…`) whatever `include` says.
 import type { FilterPattern } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
 import type { ResolvedPluginOptions } from './options.ts'
@@ -11,14 +12,20 @@ export interface IdFilter {
   exclude: Patterns
 }
 
+const toArray = <T>(value: T | readonly T[]): T[] => (Array.isArray(value) ? [...value] : [value as T])
+
+/**
+ * A Datum store's node (`source/Datum.yml?node=AllNodes/Dev/DSCFile01`): the query says what it is,
+ * so the plugin takes it whatever `include` says (`exclude` still applies).
+ */
+export const STORE_NODE_IMPORT = /(?:^|[\\/])datum\.ya?ml\?(?:[^#]*&)?node=/i
+
 export function createIdFilter(options: ResolvedPluginOptions): IdFilter {
   return {
-    include: makeIdFiltersToMatchWithQuery(options.include as Patterns),
+    include: [...toArray(makeIdFiltersToMatchWithQuery(options.include as Patterns)), STORE_NODE_IMPORT],
     exclude: makeIdFiltersToMatchWithQuery(options.exclude as Patterns),
   }
 }
-
-const toArray = <T>(value: T | readonly T[]): T[] => (Array.isArray(value) ? [...value] : [value as T])
 
 /**
  * `include`/`exclude` as a predicate when they are regular expressions; `undefined` for globs, which

@@ -1,6 +1,7 @@
 // The plugin's options: documented here, resolved here, nowhere else.
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
+import { findWorkspaceRoot } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
 import { applyEntryQuery } from './entry-id.ts'
@@ -31,10 +32,19 @@ export interface DtsOptions {
 /** Options of `unplugin-merged-yaml`: the engine's (see `@merged-yaml/core`) and the plugin's own. */
 export interface Options extends RenderOptions {
   /**
-   * Includes may not read outside this folder (nor outside `allow`); diagnostics show paths relative to it.
+   * Diagnostics show paths relative to this folder. Given, it also replaces the default of `allow`:
+   * includes may then read inside it and the `allow` folders only.
    * @default the bundler's root (Vite `root`, webpack/Rspack `context`, esbuild `absWorkingDir`), else `process.cwd()`
    */
   root?: string
+  /**
+   * The folders includes may read, besides `root` (relative to it). `deny` applies inside them.
+   * @default Vite's `server.fs.allow` (by default the workspace root); with other bundlers the workspace
+   * root found from the bundler's root as Vite finds it (the nearest folder upwards with a
+   * pnpm-workspace.yaml, a lerna.json or a package.json with `workspaces`, else the nearest package.json's
+   * folder); `[]` when `root` is given
+   */
+  allow?: string[]
   /**
    * Values for `${name}` in include lines. `mode` is filled from the bundler (Vite `mode`, webpack/Rspack
    * `mode`, else `NODE_ENV`, else `'development'`) unless given here.
@@ -43,7 +53,8 @@ export interface Options extends RenderOptions {
   vars?: Record<string, string>
   /**
    * Entries the plugin turns into modules (globs are relative to `process.cwd()`). An import query
-   * (`?lookup=…`, `?document=…`) is ignored when matching.
+   * (`?lookup=…`, `?document=…`) is ignored when matching. A Datum store's node
+   * (`Datum.yml?node=AllNodes/Dev/DSCFile01`) is taken whatever `include` says.
    * @default [/\.merged\.ya?ml$/]
    */
   include?: FilterPattern
@@ -58,6 +69,14 @@ export interface Options extends RenderOptions {
    * @default true when `typescript` can be resolved from `root`, else false
    */
   dts?: boolean | DtsMode | DtsOptions
+  /**
+   * The modes the project is built in. An entry whose files use `${mode}` gets one declaration that
+   * covers its value in each of these modes and the current one (a key only some modes set is
+   * optional; a named export only when every mode has it), so that `tsc` gives the same answer
+   * whichever command ran last. Ignored when `vars.mode` is given (one mode, the user's).
+   * @default ['development', 'production']
+   */
+  modes?: string[]
   /**
    * Keep each entry's module code on disk between builds: an entry whose files (by content), options
    * and engine are what they were is served its stored code instead of being parsed and merged
@@ -86,14 +105,19 @@ export interface ResolvedPluginOptions {
   exclude: FilterPattern
   /** `undefined` until the root is known: see `resolveDts`. */
   dts: Options['dts']
+  modes: readonly string[]
   cache: Options['cache']
 }
 
+/** The plugin's name, as bundlers show it. */
+export const PLUGIN_NAME = 'unplugin-merged-yaml'
+
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
+export const DEFAULT_MODES: readonly string[] = ['development', 'production']
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
-  const { root, vars, include, exclude, dts, cache, ...engine } = options
+  const { root, vars, include, exclude, dts, modes, cache, ...engine } = options
   return {
     engine,
     root,
@@ -101,6 +125,7 @@ export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptio
     include: include ?? DEFAULT_INCLUDE,
     exclude: exclude ?? [],
     dts,
+    modes: modes ?? DEFAULT_MODES,
     cache,
   }
 }
@@ -143,6 +168,8 @@ export interface HostInfo {
   serving?: boolean
   /** The bundler's cache folder (Vite's `cacheDir`). */
   cacheDir?: string
+  /** The folders the bundler itself serves files from (Vite's resolved `server.fs.allow`). */
+  allow?: string[]
 }
 
 /** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */
@@ -150,15 +177,45 @@ export function resolveMode(info: HostInfo): string {
   return info.mode || process.env.NODE_ENV || 'development'
 }
 
+/**
+ * The modes an entry's declaration covers, in a fixed order (the `modes` option's, then the current
+ * mode if it is not listed), so that its text does not depend on the mode that ran last. Only the
+ * current one when the user fixed `vars.mode`.
+ */
+export function resolveDeclaredModes(options: ResolvedPluginOptions, info: HostInfo): string[] {
+  const current = options.vars.mode ?? resolveMode(info)
+  if (options.vars.mode !== undefined) return [current]
+  return [...new Set([...options.modes, current])]
+}
+
 export function resolveRoot(options: ResolvedPluginOptions, info: HostInfo): string {
   return resolve(options.root ?? info.root ?? process.cwd())
 }
 
-/** Engine options for one entry: the user's, with the bundler's root and mode, and the import query. */
+// Per folder, for the life of the process: a build starts in one layout (a dev server restart, after
+// adding a pnpm-workspace.yaml, searches again only if the root changed — Vite's own search is per config).
+const workspaceRoots = new Map<string, string>()
+
+/**
+ * The folders includes may read besides the root: the user's `allow`; else none when the user gave
+ * `root`; else what the bundler serves from (Vite's `server.fs.allow`); else the workspace root.
+ */
+export function resolveAllow(options: ResolvedPluginOptions, info: HostInfo, root: string): string[] {
+  if (options.engine.allow !== undefined) return options.engine.allow
+  if (options.root !== undefined) return []
+  if (info.allow !== undefined) return info.allow
+  let workspace = workspaceRoots.get(root)
+  if (workspace === undefined) workspaceRoots.set(root, (workspace = findWorkspaceRoot(root)))
+  return [workspace]
+}
+
+/** Engine options for one entry: the user's, with the bundler's root, mode and allowed folders, and the query. */
 export function resolveEngineOptions(options: ResolvedPluginOptions, info: HostInfo, query: EntryQuery): RenderOptions {
+  const root = resolveRoot(options, info)
   const engine: RenderOptions = {
     ...options.engine,
-    root: resolveRoot(options, info),
+    root,
+    allow: resolveAllow(options, info, root),
     vars: { mode: resolveMode(info), ...options.vars },
   }
   return applyEntryQuery(engine, query)

@@ -29,7 +29,16 @@ describe('imports', () => {
   it('run down the engine: yaml/ and the shared modules import no room above them', () => {
     const above = [`${CORE}pipeline/`, `${CORE}dialects/`, `${CORE}render`, `${CORE}index.ts`]
     expect(violations(`${CORE}yaml/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
-    for (const shared of ['values.ts', 'memo.ts', 'diagnostics.ts', 'suggest.ts', 'file-system.ts']) {
+    // JSON Schema (ajv, compiled schemas, violations) stands beside yaml/: the stages and dialects use it.
+    expect(violations(`${CORE}schema/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
+    for (const shared of [
+      'values.ts',
+      'memo.ts',
+      'diagnostics.ts',
+      'suggest.ts',
+      'file-system.ts',
+      'workspace-root.ts',
+    ]) {
       expect(violations(`${CORE}${shared}`, [...above, `${CORE}yaml/`])).toEqual([])
     }
   })

@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { lines, writeTree } from '../helpers/tree.ts'
+import { lines, writeMonorepo, writeTree } from '../helpers/tree.ts'
 import { FIXTURES, run } from './helpers.ts'
 
 const layers = {
@@ -111,16 +111,49 @@ describe('merged-yaml render', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
-  it('fills ${mode} from --mode (and --var), and fails without it', async () => {
+  it('fills ${mode} from --mode (and --var), else NODE_ENV, else development, as the plugin does', async () => {
     const withMode = await run(['render', 'layers/by-mode.merged.yaml', '--format', 'json', '--mode', 'production'])
     expect(withMode.code).toBe(0)
     expect(JSON.parse(withMode.stdout)).toMatchObject({ server: { port: 443 }, log_level: 'warn' })
     const withVar = await run(['render', 'layers/by-mode.merged.yaml', '--format', 'json', '--var', 'mode=production'])
     expect(JSON.parse(withVar.stdout)).toEqual(JSON.parse(withMode.stdout))
+    const fromEnv = await run(['render', 'layers/by-mode.merged.yaml', '--format', 'json'], {
+      env: { NODE_ENV: 'production' },
+    })
+    expect(JSON.parse(fromEnv.stdout)).toEqual(JSON.parse(withMode.stdout))
+    // No env/development.yaml in the fixture: the default mode is named in the missing include.
     const without = await run(['render', 'layers/by-mode.merged.yaml'])
     expect(without.code).toBe(1)
     expect(without.stdout).toBe('')
-    expect(without.stderr).toMatch(/^layers\/by-mode\.merged\.yaml:3:\d+: error MY_\w+: .*mode/)
+    expect(without.stderr).toMatch(
+      /^layers\/by-mode\.merged\.yaml:3:1: error MY_INCLUDE_NOT_FOUND: .*development\.yaml/,
+    )
+  })
+
+  it('names the known variables of an unknown one and how to set it', async () => {
+    const root = writeTree({ 'app.merged.yaml': lines('#include', 'env/${stage}.yaml') })
+    const r = await run(['render', 'app.merged.yaml'], { cwd: root })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      "unknown variable '${stage}' in include line (known: mode); give it a value with the 'vars' option " +
+        '(merged-yaml: --var stage=value)',
+    )
+  })
+
+  it('lets an entry outside the working directory read its layers inside the workspace root', async () => {
+    const root = writeMonorepo({
+      'config/app.merged.yaml': lines('#include', 'base.yaml', 'env/${mode}.yaml'),
+      'config/base.yaml': lines('port: 8080', 'host: localhost'),
+      'config/env/development.yaml': lines('port: 3000'),
+    })
+    const web = join(root, 'apps/web')
+    const r = await run(['render', '../../config/app.merged.yaml', '--format', 'json'], { cwd: web })
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    expect(JSON.parse(r.stdout)).toEqual({ port: 3000, host: 'localhost' })
+    // --root overrides the default: the app's folder only.
+    const confined = await run(['render', '../../config/app.merged.yaml', '--root', '.'], { cwd: web })
+    expect(confined.code).toBe(1)
+    expect(confined.stderr).toContain(`${join(root, 'config/app.merged.yaml')}:2:1: error MY_INCLUDE_OUTSIDE_ROOT`)
   })
 
   it('keeps includes inside --root', async () => {

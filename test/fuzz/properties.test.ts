@@ -185,9 +185,12 @@ describe('render() on random cloud-config parts and directives', () => {
           const files = parts.map(partText)
           const withEmpty = [...files]
           withEmpty.splice(at % (files.length + 1), 0, empty)
-          expect(withoutFileNames(outcome(withEmpty, renderOptions))).toBe(
-            withoutFileNames(outcome(files, renderOptions)),
-          )
+          const without = withoutFileNames(outcome(files, renderOptions))
+          const added = withoutFileNames(outcome(withEmpty, renderOptions))
+          // Where no part was cloud-config (every one unreadable text in lenient mode: null), the empty
+          // part is the first that counts, and its merge gives {}, as cloud-init's would.
+          if (without === 'value null') expect(['value null', 'value {}']).toContain(added)
+          else expect(added).toBe(without)
         },
       ),
       settings,

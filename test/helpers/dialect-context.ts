@@ -26,6 +26,7 @@ export function createTestDialectContext(
       return { file, text: readFileSync(file, 'utf8') }
     },
     provenance: undefined,
+    gathered: undefined,
   }
 }
 

@@ -15,3 +15,14 @@ export function writeTree(files: Record<string, string | Uint8Array>, prefix = '
 
 /** Lines joined with \n and a final newline, so fixtures read like files. */
 export const lines = (...text: string[]): string => `${text.join('\n')}\n`
+
+/**
+ * A monorepo in a fresh temporary directory: an app package `apps/web` under a root that `marker`
+ * makes a workspace root (a package.json with `workspaces` by default), and `files` beside them.
+ */
+export function writeMonorepo(
+  files: Record<string, string>,
+  marker: Record<string, string> = { 'package.json': '{ "private": true, "workspaces": ["apps/*"] }\n' },
+): string {
+  return writeTree({ ...marker, 'apps/web/package.json': '{ "name": "web" }\n', ...files }, 'monorepo')
+}

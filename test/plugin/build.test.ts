@@ -4,26 +4,13 @@
 import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createRequire } from 'node:module'
-import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, bunUnavailable, REPO, removeDir } from './bundlers.ts'
+import { build, bunUnavailable, evaluateBundle, REPO, removeDir } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/basic')
 const BUNDLERS: BundlerName[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild', 'farm', 'bun']
 const SKIPPED: Partial<Record<BundlerName, string | undefined>> = { bun: bunUnavailable() }
-
-/** Runs a bundle the way a browser page would and returns what its entry stored. */
-function evaluate(code: string): unknown {
-  const sandbox: Record<string, unknown> = {}
-  // A browser-like global; Farm's runtime also probes `require`/`__filename` when there is no document.
-  sandbox.window = sandbox
-  sandbox.require = createRequire(import.meta.url)
-  sandbox['__filename'] = 'main.js'
-  runInNewContext(code, sandbox)
-  return sandbox['__mergedYamlResult']
-}
 
 let root: string
 beforeAll(() => {
@@ -38,7 +25,7 @@ describe.each(BUNDLERS)('%s', (bundler) => {
 
   it.skipIf(skip)(title('emits the merged values, tree-shakes unused keys, keeps awkward keys as data'), async () => {
     const code = await build(bundler, { root, entry: 'main.js', options: { dts: false } })
-    const result = JSON.parse(JSON.stringify(evaluate(code)))
+    const result = JSON.parse(JSON.stringify(evaluateBundle(code)))
     expect(result).toEqual({
       // base.yaml, then env/production.yaml (from the bundler's mode); ?local.yaml is absent.
       api: { url: 'https://prod.example.com', timeout: 30 },
@@ -60,10 +47,25 @@ describe.each(BUNDLERS)('%s', (bundler) => {
 
   it.skipIf(skip)(title('import queries pick a Datum lookup and a Deckhand document'), async () => {
     const code = await build(bundler, { root, entry: 'query.js', options: { dts: false } })
-    expect(evaluate(code)).toEqual({
+    expect(evaluateBundle(code)).toEqual({
       settings: { Level: 2, Name: 'base' },
       nova: { values: { pod: { replicas: { api: 3 } }, debug: false } },
     })
+  })
+
+  it.skipIf(skip)(title("imports a Datum store's node (Datum.yml?node=…), whatever include says"), async () => {
+    const rsop = {
+      NodeName: 'web01',
+      Environment: 'Dev',
+      Role: 'WebServer',
+      Web: { Port: 8080, Domain: 'example.org' },
+      Name: 'web01',
+      Configurations: ['Web'],
+    }
+    const expected = { rsop, web: rsop.Web }
+    for (const options of [{ dts: false }, { dts: false, include: ['**/*.never-matches'] }]) {
+      expect(evaluateBundle(await build(bundler, { root, entry: 'node.js', options }))).toEqual(expected)
+    }
   })
 
   it.skipIf(skip)(title('fails on a strict-mode error with the located message'), async () => {
@@ -77,13 +79,19 @@ describe.each(BUNDLERS)('%s', (bundler) => {
     expect(message).toContain("did you mean 'list'?")
     expect(message).toContain('included from broken.merged.yaml:3')
     expect(message).toContain('> 1 | merge_how: dict(replace)+lst(append)')
+    // Located: no stack trace into the plugin, in the text or (Rollup) on the error.
+    expect(message).not.toMatch(/^\s+at .*(?:unplugin|src\/|factory|dist\/)/m)
+    if (bundler === 'rollup') expect(error!.stack ?? '').not.toMatch(/^\s+at /m)
+    // Rolldown's and Vite's header names the column the text names (both count from 1).
+    if (bundler === 'vite' || bundler === 'rolldown')
+      expect(message).toContain(`[plugin unplugin-merged-yaml] ${join(root, 'broken-layer.yaml')}:1:12\n`)
   })
 
   it.skipIf(skip)(
     title('builds the same entry with strict: false, skipping the bad part like cloud-init'),
     async () => {
       const code = await build(bundler, { root, entry: 'broken.js', options: { dts: false, strict: false } })
-      expect(evaluate(code)).toMatchObject({ api: { url: 'https://api.example.com' } })
+      expect(evaluateBundle(code)).toMatchObject({ api: { url: 'https://api.example.com' } })
     },
   )
 })

@@ -4,8 +4,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runInNewContext } from 'node:vm'
 import type { Stats as RspackStats } from '@rspack/core'
 import type { Stats as WebpackStats } from 'webpack'
 import type { Options } from '../../src/index.ts'
@@ -222,6 +224,17 @@ export const BUILDERS: Record<BundlerName, Build> = { vite, rollup, rolldown, we
 /** Builds and cleans up the temporary output folder of bundlers that write to disk. */
 export async function build(bundler: BundlerName, request: BuildRequest): Promise<string> {
   return BUILDERS[bundler](request)
+}
+
+/** Runs a bundle the way a browser page would and returns what its entry stored in `__mergedYamlResult`. */
+export function evaluateBundle(code: string): unknown {
+  const sandbox: Record<string, unknown> = {}
+  // A browser-like global; Farm's runtime also probes `require`/`__filename` when there is no document.
+  sandbox.window = sandbox
+  sandbox.require = createRequire(import.meta.url)
+  sandbox['__filename'] = 'main.js'
+  runInNewContext(code, sandbox)
+  return sandbox['__mergedYamlResult']
 }
 
 export function removeDir(dir: string): void {

@@ -154,7 +154,7 @@ describe('the cache option', () => {
     )
   })
 
-  it('renders again when a file a dialect read while merging changed (a Heat template)', async () => {
+  it("renders again when a file a dialect's options name changed (a Heat template)", async () => {
     root = writeTree({
       'template.yaml': lines(
         'heat_template_version: 2018-08-31',
@@ -175,6 +175,22 @@ describe('the cache option', () => {
     const again = startBuild(root, heat).load('app.merged.yaml').code
     expect(again).toBe(fresh(root, 'app.merged.yaml', heat))
     expect(again.startsWith(MARK)).toBe(false)
+  })
+
+  it("renders a Datum store's node again when a layer of the store is edited", async () => {
+    root = writeTree({
+      'store/Datum.yml': lines('ResolutionPrecedence:', '  - AllNodes\\$($Node.Name)', '  - Roles\\Web'),
+      'store/AllNodes/web01.yml': lines('Configurations: [Web]'),
+      'store/Roles/Web.yml': lines('Web: {Port: 80}'),
+    })
+    const id = 'store/Datum.yml?node=web01'
+    const node = { datum: { node: 'web01' } }
+    const next = await storedThenNextBuild(root, id)
+    expect(next.load(id).code).toBe(MARK + fresh(root, 'store/Datum.yml', node))
+    writeFileSync(join(root, 'store/Roles/Web.yml'), lines('Web: {Port: 81}'))
+    const again = startBuild(root).load(id).code
+    expect(again).toBe(fresh(root, 'store/Datum.yml', node))
+    expect(again).toContain('81')
   })
 
   it('never stores a failed render, and recovers from a damaged cache', async () => {

@@ -1,6 +1,7 @@
 // Declaration files: written only when their text changes, batched, ambient entries kept across runs.
 import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it, vi } from 'vitest'
 import { ambientSpecifiers, createDeclarationWriter, sidecarPath } from '../../src/plugin/dts-writer.ts'
 import { resolveDts } from '../../src/plugin/options.ts'
@@ -60,16 +61,16 @@ describe('createDeclarationWriter', () => {
     const target = join(root, 'app.merged.d.yaml.ts')
     const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false }, root)
 
-    writer.update(entry, { a: 1 })
+    writer.update(entry, { values: [{ a: 1 }] })
     writer.flush()
     expect(readFileSync(target, 'utf8')).toContain('export declare const a: Value["a"]')
     utimesSync(target, OLD, OLD)
 
-    writer.update(entry, { a: 2 })
+    writer.update(entry, { values: [{ a: 2 }] })
     writer.flush()
     expect(statSync(target).mtime).toEqual(OLD) // same type: untouched
 
-    writer.update(entry, { a: 'two' })
+    writer.update(entry, { values: [{ a: 'two' }] })
     writer.flush()
     expect(readFileSync(target, 'utf8')).toContain('a: string')
     expect(statSync(target).mtime).not.toEqual(OLD)
@@ -78,7 +79,7 @@ describe('createDeclarationWriter', () => {
   it('does not write sidecars for query imports (TypeScript cannot map them to a file)', () => {
     const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
     const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false }, root)
-    writer.update({ file: join(root, 'app.merged.yaml'), query: { lookup: 'a' } }, 1)
+    writer.update({ file: join(root, 'app.merged.yaml'), query: { lookup: 'a' } }, { values: [1] })
     writer.flush()
     expect(existsSync(join(root, 'app.merged.d.yaml.ts'))).toBe(false)
   })
@@ -88,7 +89,7 @@ describe('createDeclarationWriter', () => {
     const entry = { file: join(root, 'app.merged.yaml'), query: {} }
     const target = join(root, 'app.merged.d.yaml.ts')
     const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false }, root, 50)
-    for (let i = 0; i < 20; i++) writer.update(entry, { [`k${i}`]: i })
+    for (let i = 0; i < 20; i++) writer.update(entry, { values: [{ [`k${i}`]: i }] })
     expect(existsSync(target)).toBe(false)
     await vi.waitFor(() => expect(existsSync(target)).toBe(true), { timeout: 5000 })
     expect(readFileSync(target, 'utf8')).toContain('k19: number')
@@ -100,10 +101,10 @@ describe('createDeclarationWriter', () => {
     const options = { mode: 'ambient' as const, file, asConst: false }
 
     const first = createDeclarationWriter(options, root)
-    first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { a: 1 })
-    first.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { b: 'x' })
-    first.update({ file: join(root, 'gone.merged.yaml'), query: {} }, { g: true })
-    first.update({ file: join(root, 'a/app.merged.yaml'), query: { lookup: 'a' } }, 1)
+    first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { values: [{ a: 1 }] })
+    first.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 'x' }] })
+    first.update({ file: join(root, 'gone.merged.yaml'), query: {} }, { values: [{ g: true }] })
+    first.update({ file: join(root, 'a/app.merged.yaml'), query: { lookup: 'a' } }, { values: [1] })
     first.flush()
     const text = readFileSync(file, 'utf8')
     expect(text).toContain('declare module "*/a/app.merged.yaml" {')
@@ -114,7 +115,7 @@ describe('createDeclarationWriter', () => {
     // A new process renders only b (now a number); a is kept, gone's file was deleted.
     rmSync(join(root, 'gone.merged.yaml'))
     const second = createDeclarationWriter(options, root)
-    second.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { b: 2 })
+    second.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 2 }] })
     second.flush()
     const next = readFileSync(file, 'utf8')
     expect(next).toContain('declare module "*/a/app.merged.yaml" {\n  type Value = {\n    a: number\n  }')
@@ -127,12 +128,12 @@ describe('createDeclarationWriter', () => {
     const file = join(root, 'merged-yaml.d.ts')
     const options = { mode: 'ambient' as const, file, asConst: false }
     const first = createDeclarationWriter(options, root)
-    first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { a: 1 })
+    first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { values: [{ a: 1 }] })
     first.flush()
     expect(readFileSync(file, 'utf8')).toContain('declare module "*/app.merged.yaml" {')
 
     const second = createDeclarationWriter(options, root)
-    second.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { b: 1 })
+    second.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 1 }] })
     second.flush()
     const text = readFileSync(file, 'utf8')
     expect(text).toContain('// @entry a/app.merged.yaml\ndeclare module "*/a/app.merged.yaml" {')
@@ -144,8 +145,34 @@ describe('createDeclarationWriter', () => {
     const file = join(root, 'merged-yaml.d.ts')
     writeFileSync(file, 'declare module "x" {}\n')
     const writer = createDeclarationWriter({ mode: 'ambient', file, asConst: false }, root)
-    writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, {})
+    writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })
     writer.flush()
     expect(readFileSync(file, 'utf8')).not.toContain('"x"')
+  })
+
+  it("ambient: types a Datum store's node import for TypeScript", () => {
+    const root = writeTree({ 'source/Datum.yml': '' })
+    const file = join(root, 'merged-yaml.d.ts')
+    const writer = createDeclarationWriter({ mode: 'ambient', file, asConst: false }, root)
+    const node = { file: join(root, 'source/Datum.yml'), query: { node: 'AllNodes/Dev/DSCFile01' } }
+    writer.update(node, { values: [{ NodeName: 'DSCFile01', Web: { Port: 80 } }] })
+    writer.flush()
+    writeFileSync(
+      join(root, 'main.ts'),
+      [
+        "import rsop from './source/Datum.yml?node=AllNodes/Dev/DSCFile01'",
+        'export const port: number = rsop.Web.Port',
+        'export const wrong: string = rsop.Web.Port',
+      ].join('\n'),
+    )
+    const program = ts.createProgram([file, join(root, 'main.ts')], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+    })
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    expect(errors).toEqual(["Type 'number' is not assignable to type 'string'."])
   })
 })

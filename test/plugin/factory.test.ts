@@ -1,11 +1,13 @@
 // The load hook as each bundler's adapter calls it: the same entry gives byte-identical code
 // whatever the bundler, and only the engine's value decides it.
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderSync } from '@merged-yaml/core'
 import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { describe, expect, it } from 'vitest'
 import { generateModule } from '../../src/codegen/module.ts'
 import { unpluginFactory } from '../../src/index.ts'
+import { lines, writeTree } from '../helpers/tree.ts'
 import { REPO } from './bundlers.ts'
 
 const ROOT = join(REPO, 'test/fixtures/plugin/basic')
@@ -37,4 +39,38 @@ describe('the load hook', () => {
       for (const framework of FRAMEWORKS) expect(loadWith(framework, id), framework).toBe(expected)
     },
   )
+})
+
+describe('watching a failing entry', () => {
+  it('keeps what failed and what worked last, without piling up what earlier failures read', () => {
+    const root = writeTree({
+      'app.merged.yaml': lines('#include', 'a.yaml'),
+      'a.yaml': lines('a: 1'),
+      'b.yaml': lines('b: [1'),
+      'c.yaml': lines('c: [1'),
+    })
+    const plugin = unpluginFactory({ root, dts: false, vars: { mode: 'production' } }, {
+      framework: 'rollup',
+      versions: {},
+    } as UnpluginContextMeta) as UnpluginOptions
+    const hook = plugin.load as { handler: (this: unknown, id: string) => unknown }
+    const load = (): string[] => {
+      const watched: string[] = []
+      const context = {
+        meta: { watchMode: true },
+        addWatchFile: (file: string) => void watched.push(file),
+        getWatchFiles: () => [],
+        error: () => undefined,
+        warn: () => {},
+      }
+      hook.handler.call(context, join(root, 'app.merged.yaml'))
+      return watched.map((file) => file.slice(root.length + 1)).sort()
+    }
+    expect(load()).toEqual(['a.yaml', 'app.merged.yaml'])
+    writeFileSync(join(root, 'app.merged.yaml'), lines('#include', 'b.yaml'))
+    expect(load()).toEqual(['a.yaml', 'app.merged.yaml', 'b.yaml'])
+    writeFileSync(join(root, 'app.merged.yaml'), lines('#include', 'c.yaml'))
+    // b.yaml broke it once; what counts now is c.yaml, and a.yaml from the last render that worked.
+    expect(load()).toEqual(['a.yaml', 'app.merged.yaml', 'c.yaml'])
+  })
 })

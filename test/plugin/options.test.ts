@@ -1,8 +1,11 @@
 // Options resolved in one place: defaults, the bundler's root and mode, import queries, include/exclude.
+import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { parseEntryId } from '../../src/plugin/entry-id.ts'
+import { createIdFilter, createRegExpFilter } from '../../src/plugin/id-filter.ts'
 import { DEFAULT_INCLUDE, resolveEngineOptions, resolveMode, resolvePluginOptions } from '../../src/plugin/options.ts'
+import type { HostInfo, Options } from '../../src/plugin/options.ts'
 import { writeTree } from '../helpers/tree.ts'
 import { build } from './bundlers.ts'
 
@@ -16,6 +19,10 @@ describe('parseEntryId', () => {
     expect(parseEntryId('/p/app.merged.yaml?document=nova')).toEqual({
       file: '/p/app.merged.yaml',
       query: { document: 'nova' },
+    })
+    expect(parseEntryId('/p/source/Datum.yml?node=AllNodes/Dev/DSCFile01')).toEqual({
+      file: '/p/source/Datum.yml',
+      query: { node: 'AllNodes/Dev/DSCFile01' },
     })
     expect(parseEntryId('/p/app.merged.yaml?raw')).toBeUndefined()
     expect(parseEntryId('/p/app.merged.yaml?url')).toBeUndefined()
@@ -62,15 +69,73 @@ describe('resolvePluginOptions / resolveEngineOptions', () => {
     expect(resolveEngineOptions(resolvePluginOptions(), {}, {}).root).toBe(process.cwd())
   })
 
-  it('maps ?lookup= to datum.lookup and ?document= to deckhand.document, keeping the other fields', () => {
+  it('allows what the user allows, else nothing more than a given root, else what Vite serves, else the workspace', () => {
+    const root = writeTree({ 'package.json': '{ "workspaces": ["apps/*"] }\n', 'apps/web/package.json': '{}\n' })
+    const web = join(root, 'apps/web')
+    const allow = (options: Options, info: HostInfo) =>
+      resolveEngineOptions(resolvePluginOptions(options), info, {}).allow
+    expect(allow({ allow: ['../x'] }, { root: web, allow: ['/vite'] })).toEqual(['../x'])
+    expect(allow({ root: web }, { allow: ['/vite'] })).toEqual([])
+    expect(allow({}, { root: web, allow: ['/vite'] })).toEqual(['/vite'])
+    expect(allow({}, { root: web })).toEqual([root])
+  })
+
+  it('maps ?lookup= and ?node= to datum.lookup and datum.node, ?document= to deckhand.document', () => {
     const options = resolvePluginOptions({
       datum: { lookupOptions: { default_lookup_options: 'deep' } },
       deckhand: { schema: 'x/Y/v1' },
     })
-    const engine = resolveEngineOptions(options, {}, { lookup: 'A/B', document: 'nova' })
-    expect(engine.datum).toEqual({ lookupOptions: { default_lookup_options: 'deep' }, lookup: 'A/B' })
+    const engine = resolveEngineOptions(options, {}, { lookup: 'A/B', node: 'web01', document: 'nova' })
+    expect(engine.datum).toEqual({ lookupOptions: { default_lookup_options: 'deep' }, lookup: 'A/B', node: 'web01' })
     expect(engine.deckhand).toEqual({ schema: 'x/Y/v1', document: 'nova' })
   })
+})
+
+const run = (code: string) => {
+  const sandbox: Record<string, unknown> = {}
+  runInNewContext(code, sandbox)
+  return sandbox['__mergedYamlResult']
+}
+
+describe("a Datum store's node", () => {
+  const takes = (options: Parameters<typeof resolvePluginOptions>[0]) =>
+    createRegExpFilter(createIdFilter(resolvePluginOptions(options)))!
+
+  it('is taken whatever include says, with ?node= only, unless exclude names it', () => {
+    for (const include of [undefined, [/\.never$/]]) {
+      const filter = takes({ include })
+      expect(filter('/p/source/Datum.yml?node=AllNodes/Dev/DSCFile01')).toBe(true)
+      expect(filter('/p/source/datum.YAML?lookup=A&node=web01')).toBe(true)
+      expect(filter('C:\\p\\Datum.yml?node=web01')).toBe(true)
+      expect(filter('/p/source/Datum.yml')).toBe(false)
+      expect(filter('/p/source/Datum.yml?lookup=A')).toBe(false)
+      expect(filter('/p/source/NotDatum.yml?node=web01')).toBe(false)
+    }
+    expect(takes({ exclude: [/source\/Datum\.yml$/] })('/p/source/Datum.yml?node=web01')).toBe(false)
+  })
+
+  for (const bundler of ['rollup', 'webpack'] as const) {
+    it(`${bundler}: exclude leaves a node import alone`, async () => {
+      const root = writeTree({
+        'store/Datum.yml': 'ResolutionPrecedence: [AllNodes\\$($Node.Name)]\n',
+        'store/AllNodes/n1.yml': 'Configurations: [A]\nA: 1\n',
+        'main.js': "import n1 from './store/Datum.yml?node=n1'\nglobalThis.__mergedYamlResult = n1\n",
+      })
+      const options = { dts: false }
+      expect(run(await build(bundler, { root, entry: 'main.js', options }))).toEqual({
+        Configurations: ['A'],
+        A: 1,
+        Name: 'n1',
+      })
+      const error = await build(bundler, {
+        root,
+        entry: 'main.js',
+        options: { ...options, exclude: [/store\/Datum\.yml$/] },
+      }).catch((e: unknown) => e as Error)
+      expect(error).toBeInstanceOf(Error)
+      expect((error as Error).message).not.toContain('MY_')
+    })
+  }
 })
 
 describe('include / exclude', () => {
@@ -79,11 +144,6 @@ describe('include / exclude', () => {
     'app.merged.yaml': 'name: default\n',
     'main.js': "import settings from './settings.yml'\nglobalThis.__mergedYamlResult = settings\n",
     'excluded.js': "import app from './app.merged.yaml'\nglobalThis.__mergedYamlResult = app\n",
-  }
-  const run = (code: string) => {
-    const sandbox: Record<string, unknown> = {}
-    runInNewContext(code, sandbox)
-    return sandbox['__mergedYamlResult']
   }
 
   for (const bundler of ['rollup', 'esbuild', 'webpack'] as const) {

@@ -1,7 +1,8 @@
 // Vite dev: editing an included layer hot-updates the importer (no full reload); a broken layer sends
-// the error to the overlay; fixing it recovers. The test plays the browser: it records what the
+// the error to the overlay; fixing it recovers. So does a layer that breaks the entry's JSON Schema,
+// and an edit of the schema. The test plays the browser: it records what the
 // server sends over the HMR channel and fetches modules the way the Vite client does after an update.
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -54,10 +55,13 @@ async function get(path: string): Promise<{ status: number; text: string }> {
 }
 
 /** What the Vite client does for a js-update: import the accepted module again, then what it imports. */
-async function reimport(update: { path: string; timestamp?: number }): Promise<{ status: number; text: string }> {
+async function reimport(
+  update: { path: string; timestamp?: number },
+  entry = '/app.merged.yaml',
+): Promise<{ status: number; text: string }> {
   const importer = await get(update.timestamp === undefined ? update.path : `${update.path}?t=${update.timestamp}`)
   expect(importer.status).toBe(200)
-  const url = /from\s+"(\/app\.merged\.yaml[^"]*)"/.exec(importer.text)?.[1]
+  const url = new RegExp(`from\\s+"(${entry.replaceAll('.', '\\.')}[^"]*)"`).exec(importer.text)?.[1]
   expect(url, importer.text).toBeDefined()
   return get(url!)
 }
@@ -150,6 +154,55 @@ describe('Vite dev server', () => {
       const added = await nextPayload('update', from)
       expect(payloads.slice(from).filter((p) => p.type === 'update')).toHaveLength(1)
       expect((await reimport(added.payload.updates[0]!)).text).toContain('export const layers = ["a","b","c"];')
+    },
+  )
+
+  it(
+    "shows a layer's schema violation in the overlay at its line, recovers, and hot-updates on a schema edit",
+    { timeout: 300_000 },
+    async () => {
+      const entry = '/schema/app.merged.yaml'
+      const first = await reimport({ path: '/schema/main.js' }, entry)
+      expect(first.text).toContain('export const name = "layer";')
+
+      // 1. A layer breaks the schema: the overlay gets the violation at the layer's line.
+      await settle()
+      let from = payloads.length
+      writeFileSync(join(root, 'schema/layer.yaml'), 'name: layer\nport: eighty\n')
+      const broken = await nextPayload('update', from)
+      expect((await reimport(broken.payload.updates[0]!, entry)).status).toBe(500)
+      const { payload: error } = await nextPayload('error', from)
+      expect(error.err.message).toContain('schema/layer.yaml:2:1: error MY_SCHEMA_VIOLATION: /port: must be integer')
+      expect(error.err.message).toContain('included from schema/app.merged.yaml:4')
+      expect(error.err.loc).toMatchObject({ file: join(root, 'schema/layer.yaml'), line: 2 })
+
+      // 2. Fixing the layer recovers.
+      await settle()
+      from = payloads.length
+      writeFileSync(join(root, 'schema/layer.yaml'), 'name: layer\nport: 80\n')
+      const fixed = await nextPayload('update', from)
+      const recovered = await reimport(fixed.payload.updates[0]!, entry)
+      expect(recovered.status).toBe(200)
+      expect(recovered.text).toContain('export const port = 80;')
+
+      // 3. An edit of the schema is an update of the importer too: here it rejects the value.
+      await settle()
+      from = payloads.length
+      const schemaFile = join(root, 'schema/app.schema.json')
+      const schema = readFileSync(schemaFile, 'utf8')
+      writeFileSync(schemaFile, schema.replace('"type": "integer"', '"type": "integer", "minimum": 1024'))
+      const tightened = await nextPayload('update', from)
+      expect((await reimport(tightened.payload.updates[0]!, entry)).status).toBe(500)
+      const { payload: rejected } = await nextPayload('error', from)
+      expect(rejected.err.message).toContain('schema/layer.yaml:2:1: error MY_SCHEMA_VIOLATION: /port: must be >= 1024')
+
+      // 4. And back.
+      await settle()
+      from = payloads.length
+      writeFileSync(schemaFile, schema)
+      const restored = await nextPayload('update', from)
+      expect((await reimport(restored.payload.updates[0]!, entry)).status).toBe(200)
+      expect(payloads.filter((p) => p.type === 'full-reload')).toEqual([])
     },
   )
 })

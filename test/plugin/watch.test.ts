@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
 import { writeTree } from '../helpers/tree.ts'
 import { REPO, removeDir } from './bundlers.ts'
-import { WATCHERS } from './watchers.ts'
+import { createOutcomes, WATCHERS } from './watchers.ts'
 import type { Outcome, WatchBundler } from './watchers.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/watch')
@@ -20,34 +20,6 @@ function valueOf(code: string): Record<string, unknown> {
   const sandbox: Record<string, unknown> = {}
   runInNewContext(code, sandbox)
   return sandbox['__mergedYamlResult'] as Record<string, unknown>
-}
-
-/** Collects the outcomes of every (re)build and waits for one that satisfies a check. */
-function createOutcomes() {
-  const seen: Outcome[] = []
-  let from = 0
-  return {
-    report: (outcome: Outcome) => void seen.push(outcome),
-    /** Waits for a build after the previous `until` whose outcome passes `check` (which throws otherwise). */
-    async until<T>(check: (outcome: Outcome) => T): Promise<T> {
-      return vi.waitFor(
-        () => {
-          const errors: unknown[] = []
-          for (let i = from; i < seen.length; i++) {
-            try {
-              const result = check(seen[i]!)
-              from = i + 1
-              return result
-            } catch (error) {
-              errors.push(error)
-            }
-          }
-          throw errors.at(-1) ?? new Error('no build yet')
-        },
-        { timeout: STEP_TIMEOUT, interval: 100 },
-      )
-    },
-  }
 }
 
 const value = (outcome: Outcome) => {

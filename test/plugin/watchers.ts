@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Plugin as EsbuildPlugin } from 'esbuild'
 import type { RolldownWatcher } from 'rolldown'
+import { vi } from 'vitest'
 import type { BuildRequest } from './bundlers.ts'
 import MergedYamlEsbuild from '../../src/esbuild.ts'
 import MergedYamlRolldown from '../../src/rolldown.ts'
@@ -170,3 +171,31 @@ const esbuild: Watch = async ({ root, entry, options }, report) => {
 }
 
 export const WATCHERS: Record<WatchBundler, Watch> = { vite, rollup, rolldown, webpack, rspack, esbuild }
+
+/** Collects the outcomes of every (re)build and waits for one that satisfies a check. */
+export function createOutcomes(stepTimeout = 60_000) {
+  const seen: Outcome[] = []
+  let from = 0
+  return {
+    report: (outcome: Outcome) => void seen.push(outcome),
+    /** Waits for a build after the previous `until` whose outcome passes `check` (which throws otherwise). */
+    async until<T>(check: (outcome: Outcome) => T): Promise<T> {
+      return vi.waitFor(
+        () => {
+          const errors: unknown[] = []
+          for (let i = from; i < seen.length; i++) {
+            try {
+              const result = check(seen[i]!)
+              from = i + 1
+              return result
+            } catch (error) {
+              errors.push(error)
+            }
+          }
+          throw errors.at(-1) ?? new Error('no build yet')
+        },
+        { timeout: stepTimeout, interval: 100 },
+      )
+    },
+  }
+}

@@ -109,6 +109,46 @@ describe('generated declarations', () => {
     expect(errors[0]!.code).toBe('TS2540') // cannot assign to a read-only property
   })
 
+  it("from the entry's JSON Schema: required and optional keys, enums, oneOf, $refs, in every mode", async () => {
+    const root = createProject()
+    await generate(root, true)
+    const sidecar = readFileSync(join(root, 'src/schema/app.merged.d.yaml.ts'), 'utf8')
+    expect(sidecar).toContain('/** Where the shop listens. */\ntype Server = {')
+    expect(sidecar).toContain(`mode: "production" | "development"`)
+    const errors = typecheck(root, ['src/schema-main.ts', 'src/schema-typos.ts'], { allowArbitraryExtensions: true })
+    expect(errors.filter((e) => e.file !== 'src/schema-typos.ts')).toEqual([])
+    expect(errors.map((e) => e.line)).toEqual(statementLines(root, 'src/schema-typos.ts'))
+    expect(errors[0]!.text).toMatch(/Type '"prod"' is not assignable to type '"production" \| "development"'/)
+  })
+
+  it('across modes: the same declaration whichever mode built last, a key only one mode sets optional', async () => {
+    const root = createProject()
+    // Only development sets `devtools`; production (env/production.yaml) does not.
+    writeFileSync(join(root, 'src/config/env/development.yaml'), 'devtools: true\napi:\n  url: http://localhost\n')
+    writeFileSync(
+      join(root, 'src/modes.ts'),
+      "import config from './config/app.merged.yaml'\nexport const devtools: boolean | undefined = config.devtools\n",
+    )
+    const { build: viteBuild } = await import('vite')
+    const { default: MergedYaml } = await import('../../src/vite.ts')
+    const texts: string[] = []
+    for (const mode of ['development', 'production', 'development']) {
+      await viteBuild({
+        root,
+        mode,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [MergedYaml({ dts: 'sidecar' })],
+        build: { write: false, rolldownOptions: { input: join(root, 'src/entry.js') } },
+      })
+      texts.push(readFileSync(join(root, 'src/config/app.merged.d.yaml.ts'), 'utf8'))
+      const errors = typecheck(root, ['src/main.ts', 'src/modes.ts'], { allowArbitraryExtensions: true })
+      expect(errors, `tsc after a ${mode} build`).toEqual([])
+    }
+    expect(new Set(texts).size).toBe(1)
+    expect(texts[0]).toContain('  devtools?: boolean\n')
+  })
+
   it('unplugin-merged-yaml/client types the import when nothing is generated', () => {
     const root = createProject()
     expect(typecheck(root, ['src/client.ts'])).toEqual([

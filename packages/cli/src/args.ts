@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { parseDocument } from 'yaml'
-import { DIALECT_NAMES, DIALECT_SURFACES, withDialectOption } from '@merged-yaml/core'
+import { DIALECT_NAMES, DIALECT_SURFACES, findWorkspaceRoot, withDialectOption } from '@merged-yaml/core'
 import type { DialectFlag } from '@merged-yaml/core'
 import type { RenderOptions, StackMode, YamlVersion } from '@merged-yaml/core'
 
@@ -34,6 +34,8 @@ export const ENGINE_OPTIONS = {
   deny: { type: 'string', multiple: true },
   var: { type: 'string', multiple: true },
   mode: { type: 'string' },
+  'json-schema': { type: 'string' },
+  'no-validate': { type: 'boolean' },
   dialect: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options
@@ -100,12 +102,22 @@ export function count(command: string, flag: string, value: unknown): number | u
   throw new UsageError(`--${flag} must be a whole number, not '${String(value)}'`, command)
 }
 
-/** The render() options the engine flags ask for. Relative paths are relative to `cwd`. */
-export function toRenderOptions(command: string, values: FlagValues, cwd: string): RenderOptions {
+/**
+ * The render() options the engine flags ask for. Relative paths are relative to `cwd`. As in the
+ * plugin: includes may read inside the workspace root found from `cwd` unless `--root` or `--allow`
+ * is given, and `${mode}` is `--mode`, else `--var mode=…`, else `NODE_ENV`, else `development`.
+ */
+export function toRenderOptions(
+  command: string,
+  values: FlagValues,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): RenderOptions {
   if (values.strict && values['no-strict'])
     throw new UsageError('--strict and --no-strict contradict each other', command)
+  const root = resolve(cwd, typeof values.root === 'string' ? values.root : '.')
   const options: RenderOptions = {
-    root: resolve(cwd, typeof values.root === 'string' ? values.root : '.'),
+    root,
     stack: oneOf(command, 'stack', values.stack, STACKS, 'scoped'),
     strict: !values['no-strict'],
   }
@@ -116,6 +128,7 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
   if (values.dialect !== undefined)
     options.dialect = oneOf(command, 'dialect', values.dialect, DIALECT_NAMES, DIALECT_NAMES[0]!)
   if (Array.isArray(values.allow)) options.allow = values.allow.map((dir) => resolve(cwd, dir))
+  else if (values.root === undefined) options.allow = [findWorkspaceRoot(root)]
   if (Array.isArray(values.deny)) options.deny = values.deny
   const vars: Record<string, string> = {}
   for (const pair of Array.isArray(values.var) ? values.var : []) {
@@ -124,7 +137,13 @@ export function toRenderOptions(command: string, values: FlagValues, cwd: string
     vars[pair.slice(0, at)] = pair.slice(at + 1)
   }
   if (typeof values.mode === 'string') vars.mode = values.mode
-  if (Object.keys(vars).length > 0) options.vars = vars
+  if (typeof values['json-schema'] === 'string' && values['no-validate'])
+    throw new UsageError('--json-schema and --no-validate contradict each other', command)
+  // The schema option is relative to `root`; a flag is relative to the working directory.
+  if (typeof values['json-schema'] === 'string') options.schema = resolve(cwd, values['json-schema'])
+  if (values['no-validate']) options.schema = false
+  vars.mode ??= env.NODE_ENV || 'development'
+  options.vars = vars
   // The dialects' own flags (as the plugin's import queries: `?lookup=`, `?document=`).
   let withFlags = options
   for (const flag of DIALECT_FLAGS) {

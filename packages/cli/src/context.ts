@@ -16,6 +16,8 @@ export interface Context {
   stdout: Writer
   stderr: Writer
   cwd: string
+  /** The environment (NODE_ENV gives the default mode). */
+  env: Readonly<Record<string, string | undefined>>
   /** Colours for stdout and for stderr, each on only when that stream is a terminal. */
   out: Style
   err: Style
@@ -31,6 +33,7 @@ export function createContext(io: CliIo): Context {
     stdout: io.stdout,
     stderr: io.stderr,
     cwd: io.cwd ?? process.cwd(),
+    env,
     out: createStyle(io.stdout, env),
     err: createStyle(io.stderr, env),
   }

@@ -2,7 +2,7 @@
 // dialect registry.
 import { DIALECT_NAMES, DIALECT_SURFACES } from '@merged-yaml/core'
 
-export const COMMANDS = ['render', 'check', 'explain'] as const
+export const COMMANDS = ['render', 'check', 'explain', 'types', 'schema'] as const
 export type CommandName = (typeof COMMANDS)[number]
 
 /** `a, b, c or d`. */
@@ -38,12 +38,17 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
                                a scalar the two versions read differently)
   --merge-how <string>         merger set for parts that declare none
                                (default: dict(replace)+list()+str())
-  --root <dir>                 includes may not leave this folder (default: the working directory)
-  --allow <dir>                another folder includes may read (repeatable)
+  --root <dir>                 paths are shown relative to this folder (default: the working
+                               directory); given, includes may read only inside it and --allow
+  --allow <dir>                a folder includes may read (repeatable; default: the workspace root
+                               around the working directory, as Vite finds it)
   --deny <glob>                files no include may read (repeatable; replaces the default
                                .env, .env.*, *.{crt,pem,key}, **/.git/**)
   --var <name=value>           a \${name} for include lines (repeatable)
-  --mode <mode>                shorthand for --var mode=<mode>
+  --mode <mode>                shorthand for --var mode=<mode> (default: NODE_ENV, else development)
+  --json-schema <file>         the JSON Schema the merged value must meet (default: the entry's
+                               '# yaml-language-server: $schema=…' line)
+  --no-validate                check no schema (neither the entry's, nor Deckhand's DataSchemas)
 ${flagLine('--dialect <name>', `${listed(DIALECT_NAMES)} instead of detecting it`)}
 ${DIALECT_FLAG_LINES}
   -h, --help                   show this help`
@@ -57,12 +62,16 @@ Usage:
   merged-yaml render <entry> [--format yaml|json] [engine options]
   merged-yaml check <entries or globs…> [--format text|json] [--max-warnings <n>] [engine options]
   merged-yaml explain <entry> [key.path] [--format text|json] [engine options]
+  merged-yaml types <entry> [--as-const] [engine options]
+  merged-yaml schema <entries or globs…> [--mode <mode>]… [--format json|yaml] [engine options]
   merged-yaml help [command]
 
 Commands:
   render    print the merged value
   check     validate entries (for CI and pre-commit); every diagnostic, located
   explain   which part (file:line) set each value and which merger decided
+  types     the TypeScript declaration the bundler plugin writes for the entry
+  schema    a JSON Schema inferred from the merged value(s), to start the entry's own
 
 Run 'merged-yaml <command> --help' for the flags of a command.
 Colours are used only on a terminal, and never when NO_COLOR is set.
@@ -122,6 +131,40 @@ Exit codes: 0 ok, 1 diagnostics or no value at key.path, 2 usage error.
 
 Example:
   merged-yaml explain config/app.merged.yaml server.port`,
+
+  types: `Usage: merged-yaml types <entry> [--as-const] [engine options]
+
+Prints the TypeScript declaration the bundler plugin writes beside the entry (app.merged.d.yaml.ts):
+from the entry's JSON Schema when it has one (its modeline, or --json-schema), so that it holds in
+every mode; else the shape of the merged value.
+
+Options:
+  --as-const                   literal, readonly types (the plugin's dts.asConst)
+
+${ENGINE_FLAGS}
+
+${EXIT_CODES}
+
+Example:
+  merged-yaml types config/app.merged.yaml > config/app.merged.d.yaml.ts`,
+
+  schema: `Usage: merged-yaml schema <entries or globs…> [--mode <mode>]… [--format json|yaml] [engine options]
+
+Prints a draft 2020-12 JSON Schema inferred from the merged value: a starting point for the entry's
+own schema. Every key is a property, objects allow no other keys, and a key is required where every
+value has it — every item of a list, every mode when --mode is given several times, and every entry
+when several are given (one schema for a family of entries).
+
+Options:
+  --mode <mode>                render in this mode (repeatable: one value per mode)
+  --format <json|yaml>         output format (default: json)
+
+${ENGINE_FLAGS}
+
+${EXIT_CODES}
+
+Example:
+  merged-yaml schema config/app.merged.yaml --mode development --mode production > config/app.schema.json`,
 }
 
 export function helpText(command?: CommandName): string {

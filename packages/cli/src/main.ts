@@ -4,6 +4,8 @@ import { UsageError } from './args.ts'
 import { runCheck } from './commands/check.ts'
 import { runExplain } from './commands/explain.ts'
 import { runRender } from './commands/render.ts'
+import { runSchema } from './commands/schema.ts'
+import { runTypes } from './commands/types.ts'
 import { createContext, EXIT_OK, EXIT_USAGE } from './context.ts'
 import type { CliIo, Context } from './context.ts'
 import { helpText, isCommand } from './help.ts'
@@ -17,6 +19,8 @@ const RUN: Record<CommandName, (args: readonly string[], ctx: Context) => Promis
   render: runRender,
   check: runCheck,
   explain: runExplain,
+  types: runTypes,
+  schema: runSchema,
 }
 
 async function dispatch(argv: readonly string[], ctx: Context): Promise<number> {

@@ -9,7 +9,7 @@ import { HEAT_CODES } from './dialects/heat/codes.ts'
 export const ENGINE_CODES = {
   MY_INVALID_OPTION: 'An option of render(), the plugin or the CLI is malformed (every mode).',
   MY_INTERNAL: 'A bug: the engine failed on this input without a diagnostic of its own; please report it.',
-  MY_FILE_NOT_FOUND: "The entry, or a file a dialect's options name, does not exist.",
+  MY_FILE_NOT_FOUND: "The entry, a file a dialect's options name, or the entry's schema file, does not exist.",
   MY_FILE_UNREADABLE: 'A file that cannot be read (permissions, an I/O error).',
   MY_FILE_TOO_LARGE: 'A file over `limits.maxFileSize`.',
   MY_INCLUDE_NOT_FOUND:
@@ -56,9 +56,29 @@ export const ENGINE_CODES = {
   MY_YAML_BAD_DIRECTIVE: 'A warning of the YAML reader: an unknown `%` directive, ignored.',
   MY_YAML_TAG_RESOLVE_FAILED: 'A warning of the YAML reader: a tag it does not know, read as the plain value.',
   MY_YAML_BAD_COLLECTION_TYPE: 'A warning of the YAML reader: a collection tag on the wrong kind of collection.',
+  MY_YAML_UNSUPPORTED:
+    "What a Datum store file's YAML reader (powershell-yaml's) has no value for: a collection as a key, " +
+    '`!!timestamp`, a tag that does not fit, an alias inside its anchor (every mode).',
+  MY_PSD1_SYNTAX:
+    'A PowerShell data file (`.psd1`) that cannot be read: an unclosed string or comment, a missing `}` (every mode).',
+  MY_PSD1_NOT_DATA:
+    'A `.psd1` value outside the data language — a variable, command, cast, operator, script block or `$(…)` ' +
+    '(every mode, as Import-PowerShellDataFile refuses it).',
+  MY_PSD1_DUPLICATE_KEY:
+    'A `.psd1` hashtable with a key twice, keys ignoring case (every mode, as PowerShell refuses it).',
+  MY_PSD1_TOO_DEEP: 'A `.psd1` value nested deeper than `limits.maxDepth` (every mode).',
   MY_VALUE_CYCLE: 'A value that contains itself (an alias inside its own anchor, a JSON-patch copy into itself).',
   MY_VALUE_TOO_DEEP: 'A document or the merged value nested deeper than `limits.maxDepth`.',
   MY_VALUE_TOO_LARGE: 'A document or the merged value larger than `limits.maxValueSize` written out.',
+  MY_SCHEMA_VIOLATION:
+    'The merged value breaks its JSON Schema (or a Deckhand document its DataSchema), located at the layer line ' +
+    'that set the value, or that last touched the object missing a required key; a warning with `strict: false`.',
+  MY_SCHEMA_INVALID:
+    'A schema that cannot be used: not JSON or YAML, not a valid JSON Schema of its draft, an unresolvable `$ref` ' +
+    '(every mode).',
+  MY_SCHEMA_REMOTE:
+    'A yaml-language-server modeline naming an `http(s)://` schema, which a build cannot fetch: a warning, and the ' +
+    'value is checked against the `schema` option only.',
 } as const
 
 export const ERROR_CODES = {

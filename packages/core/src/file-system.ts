@@ -24,6 +24,13 @@ export interface BuildScope {
   keep<T>(name: string, create: () => T): T
 }
 
+/** A file's bytes as UTF-8 text, a BOM removed. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+}
+
 export const diskFileSystem: FileSystem = {
   stat: (path) => statSync(path, { bigint: true }),
   realpath: (path) => realpathSync.native(path),

@@ -1,11 +1,15 @@
 export { prepareEntry, render, renderSync } from './render.ts'
 export type { PreparedEntry, RenderHooks, RenderResult } from './render.ts'
+export type { EntrySchema } from './pipeline/validate.ts'
+export type { SchemaOption } from './options.ts'
+export type { DialectSchemaCheck } from './dialects/types.ts'
 export { hashContent } from './pipeline/fingerprint.ts'
 export { createRenderCache } from './render-cache.ts'
 export type { RenderCache, RenderCacheStats } from './render-cache.ts'
 export { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 export type { CommonOptions, Limits, ResolvedOptions, StackMode } from './options.ts'
 export { resolveOptions } from './render-options.ts'
+export { findWorkspaceRoot } from './workspace-root.ts'
 export type { RenderOptions } from './render-options.ts'
 export { ERROR_CODES } from './codes.ts'
 export type { ErrorCode } from './codes.ts'
@@ -20,5 +24,11 @@ export { DIALECT_SURFACES, withDialectOption } from './dialects/surface.ts'
 export type { DialectSurface } from './dialects/surface.ts'
 export type { Dialect, DialectContext, DialectFlag, DialectResult } from './dialects/types.ts'
 export type { HeatMode, HeatOptions, HeatParameterType } from './dialects/heat/index.ts'
-export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './dialects/datum/index.ts'
+export type {
+  DatumHandlerContext,
+  DatumHandlerFunction,
+  DatumLookupOptions,
+  DatumOptions,
+  DatumStrategyInput,
+} from './dialects/datum/types.ts'
 export type { DeckhandOptions } from './dialects/deckhand/index.ts'

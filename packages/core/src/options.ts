@@ -68,9 +68,17 @@ export interface CommonOptions {
   yamlVersion?: YamlVersion
   /** The merger set for parts that declare none (cloud-init's string format). @default 'dict(replace)+list()+str()' */
   mergeHow?: string
-  /** Includes may not read outside this folder (nor outside `allow`). @default process.cwd() */
+  /**
+   * Diagnostics show paths relative to this folder, and includes may read inside it (and `allow`).
+   * @default process.cwd()
+   */
   root?: string
-  /** More folders includes may read from, like Vite's `server.fs.allow`. @default [] */
+  /**
+   * More folders includes may read from, like Vite's `server.fs.allow`. Relative to `root`.
+   * @default [] when `root` is given, else the workspace root around the working directory: from it
+   * upwards, the first folder with a `pnpm-workspace.yaml`, a `lerna.json` or a package.json with
+   * `workspaces`, else the nearest folder with a package.json (`findWorkspaceRoot`, as Vite finds it)
+   */
   allow?: string[]
   /**
    * Files no include may read even inside `root` and `allow`, like Vite's `server.fs.deny`: glob
@@ -90,7 +98,19 @@ export interface CommonOptions {
    * @default false
    */
   explain?: boolean
+  /**
+   * The JSON Schema the merged value must satisfy: a path (relative to `root`), or a map from entry
+   * globs (relative to `root`; the first that matches wins) to paths. A
+   * `# yaml-language-server: $schema=…` line among the entry's first comment lines takes precedence,
+   * as in editors; a Deckhand entry is also checked against its own `deckhand/DataSchema/v1`
+   * documents. `false` turns every schema check off. See the README's "Validation".
+   * @default undefined (the modeline, and Deckhand's DataSchemas)
+   */
+  schema?: SchemaOption
 }
+
+/** The `schema` option: one schema file, a map from entry globs to schema files, or `false` (no validation). */
+export type SchemaOption = string | Readonly<Record<string, string>> | false
 
 export interface ResolvedOptions {
   stack: StackMode
@@ -105,6 +125,8 @@ export interface ResolvedOptions {
   /** The dialect the `dialect` option forces. */
   dialect: string | undefined
   limits: Limits
+  /** As given (paths resolve against `root` when the entry is gathered). */
+  schema: SchemaOption | undefined
   /** Each dialect's own options as given (`datum`, `heat`, `deckhand`), by options key: its dialect checks them. */
   dialectOptions: Readonly<Record<string, unknown>>
 }

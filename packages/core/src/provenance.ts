@@ -67,8 +67,8 @@ export interface ProvenancePath {
 /** What `render(entry, { explain: true })` returns as `provenance`. */
 export interface Provenance {
   /**
-   * `full`: every path of a cloud-init entry. `top-level`: another dialect; only which layers define
-   * each top-level key. `none`: another dialect whose result is not a mapping.
+   * `full`: every path (a cloud-init entry, a Datum store's RSOP). `top-level`: another dialect; only
+   * which layers define each top-level key. `none`: another dialect whose result is not a mapping.
    */
   detail: 'full' | 'top-level' | 'none'
   parts: ProvenancePart[]

@@ -11,11 +11,22 @@ import { MergedYamlError } from './diagnostics.ts'
 import { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 import type { CommonOptions, ResolvedOptions } from './options.ts'
 import { createDenyMatcher } from './pipeline/gather/deny.ts'
+import { schemaOptionProblem } from './pipeline/gather/schema.ts'
+import { findWorkspaceRoot } from './workspace-root.ts'
 
 /** Options of `render()`, the bundler plugin and the CLI. */
 export interface RenderOptions extends CommonOptions, DialectOptions {
   /** Force a dialect instead of recognising it from directive keys. */
   dialect?: DialectName
+}
+
+/**
+ * The folders besides `root` includes may read: `allow`; when neither `root` nor `allow` is given,
+ * the workspace root around the working directory (as Vite's default `server.fs.allow`).
+ */
+function resolveAllow(options: RenderOptions, root: string): string[] {
+  if (options.allow !== undefined) return options.allow.map((dir) => resolve(root, dir))
+  return options.root === undefined ? [findWorkspaceRoot(root)] : []
 }
 
 export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
@@ -31,11 +42,12 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
     yamlVersion: options.yamlVersion,
     mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
     root,
-    allow: (options.allow ?? []).map((dir) => resolve(root, dir)),
+    allow: resolveAllow(options, root),
     deny: options.deny ?? [...DEFAULT_DENY],
     vars: { ...options.vars },
     dialect: options.dialect,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    schema: options.schema,
     dialectOptions,
   }
 }
@@ -80,6 +92,8 @@ export function validateOptions(options: ResolvedOptions): void {
   for (const [name, value] of Object.entries(options.vars)) {
     if (typeof value !== 'string') fail(`option 'vars.${name}' must be a string`)
   }
+  const schemaProblem = schemaOptionProblem(options.schema)
+  if (schemaProblem) fail(schemaProblem)
   // NaN or a string would turn every comparison false and disable the limit.
   for (const [name, value] of Object.entries(options.limits)) {
     if (!Object.hasOwn(DEFAULT_LIMITS, name))

@@ -1,18 +1,28 @@
-// render(): the pipeline composed — options → gather (+ the files the dialects' options name) →
-// fingerprint → read (parse, detect, the YAML version settled) → merge. Each stage is a module of
-// pipeline/; this one only wires them.
+// render(): the pipeline composed — options → gather (+ what the dialects read with the entry, the
+// schema) → fingerprint → read (parse, detect, the YAML version settled) → merge → validate. Each
+// stage is a module of pipeline/; this one only wires them.
 import { resolve } from 'node:path'
 import { DIALECTS } from './dialects/registry.ts'
 import type { DialectName } from './dialects/registry.ts'
+import type { Dialect } from './dialects/types.ts'
 import { MergedYamlError } from './diagnostics.ts'
 import type { Diagnostic } from './diagnostics.ts'
 import { diskFileSystem } from './file-system.ts'
 import type { ResolvedOptions } from './options.ts'
 import { fingerprintInputs } from './pipeline/fingerprint.ts'
 import { gatherEntry } from './pipeline/gather/gather.ts'
-import type { EntryInputs, GatherResult, ReadFile } from './pipeline/gather/gather.ts'
-import { mergeParts } from './pipeline/merge.ts'
+import type {
+  DialectGatherHook,
+  DialectRequests,
+  EntryInputs,
+  GatherResult,
+  ReadFile,
+} from './pipeline/gather/gather.ts'
+import { createDialectContext, mergeParts } from './pipeline/merge.ts'
+import type { MergeInput } from './pipeline/merge.ts'
 import { readParts } from './pipeline/read.ts'
+import { validateValue } from './pipeline/validate.ts'
+import type { EntrySchema } from './pipeline/validate.ts'
 import { ProvenanceRecorder } from './provenance.ts'
 import type { Provenance } from './provenance.ts'
 import type { RenderCache } from './render-cache.ts'
@@ -35,6 +45,8 @@ export interface RenderResult {
   dialect: DialectName
   /** With the `explain` option: which part set each value, and which merger decided. */
   provenance?: Provenance
+  /** The JSON Schema the value was validated against (the entry's modeline's or the `schema` option's). */
+  schema?: EntrySchema
   /**
    * True when the engine knows, from reading the documents, that the value is plain JSON data:
    * `JSON.stringify` writes it exactly (no NaN, ±Infinity, -0 or bytes) and no key is `__proto__`.
@@ -134,13 +146,13 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
   }
   const files = { stat: fs.stat, realpath: fs.realpath, readFile, build: fs.build }
   // A relative entry is relative to the working directory, as for the CLI and Node's fs (README).
-  const gathered = gatherEntry(resolve(entry), dependencyPaths(resolved), resolved, report, files, inputs)
+  const gathered = gatherEntry(resolve(entry), dialectRequests(resolved), resolved, report, files, inputs)
   let fingerprint: string | undefined
   let outcome: { result: RenderResult } | { error: unknown } | undefined
   return {
     ...inputs,
     get fingerprint() {
-      fingerprint ??= fingerprintInputs(resolved, options.explain === true, inputs, contents)
+      fingerprint ??= fingerprintInputs(resolved, options.explain === true, inputs, contents, gathered.listings)
       return fingerprint
     },
     render() {
@@ -157,14 +169,21 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
   }
 }
 
-/** The files the dialects' options name (a Heat template), read with the entry's own. */
-function dependencyPaths(options: ResolvedOptions): readonly string[] {
-  const paths: string[] = []
-  for (const dialect of DIALECTS) {
-    const own = options.dialectOptions[dialect.name]
-    if (own !== undefined && dialect.dependencies) paths.push(...dialect.dependencies(own as never))
+/**
+ * What the dialects read with the entry: the files their options name (a Heat template), and what
+ * their gather hooks read (a Datum store's files), each hook with its dialect's options.
+ */
+function dialectRequests(options: ResolvedOptions): DialectRequests {
+  const dependencies: string[] = []
+  const hooks: DialectGatherHook[] = []
+  for (const dialect of DIALECTS as readonly Dialect[]) {
+    const own = options.dialectOptions[dialect.name as DialectName]
+    if (own !== undefined && dialect.dependencies) dependencies.push(...dialect.dependencies(own))
+    const { gather } = dialect
+    if (gather)
+      hooks.push({ dialect: dialect.name, gather: (entry, access, report) => gather(entry, own, access, report) })
   }
-  return paths
+  return { dependencies, hooks }
 }
 
 function mergeEntry(
@@ -178,10 +197,27 @@ function mergeEntry(
   const { parts, dialect } = readParts(gathered.items, resolved, report, cache)
   const provenance = options.explain ? new ProvenanceRecorder() : undefined
   const entry = inputs.files[0]!
-  const merged = mergeParts(
-    { entry, parts, dialect, dependencies: gathered.dependencies, provenance },
+  const input: MergeInput = {
+    entry,
+    parts,
+    dialect,
+    dependencies: gathered.dependencies,
+    gathered: gathered.gathered,
+    provenance,
+  }
+  const merged = mergeParts(input, resolved, report)
+  const schema = validateValue(
+    {
+      entry,
+      entryText: gathered.entryText,
+      value: merged.value,
+      parts,
+      dialect,
+      schema: gathered.schema,
+      context: createDialectContext(input, resolved, report),
+      provenance: () => recordProvenance(input, resolved, provenance),
+    },
     resolved,
-    report,
   )
   const result: RenderResult = {
     value: merged.value,
@@ -191,5 +227,18 @@ function mergeEntry(
     plainJson: merged.bound?.plainJson ?? false,
   }
   if (provenance) result.provenance = provenance.result()
+  if (schema) result.schema = schema
   return result
+}
+
+/** `explain`'s record of the merge: the one made, or the merge made again with a recorder. */
+function recordProvenance(
+  input: MergeInput,
+  options: ResolvedOptions,
+  made: ProvenanceRecorder | undefined,
+): Provenance {
+  if (made) return made.result()
+  const recorder = new ProvenanceRecorder()
+  mergeParts({ ...input, provenance: recorder }, options, new Reporter(options.strict, options.root))
+  return recorder.result()
 }

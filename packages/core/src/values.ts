@@ -45,6 +45,17 @@ export function describeValue(value: unknown): string {
   return `the ${typeof value} ${JSON.stringify(value)}`
 }
 
+/** Python's type name of a YAML value (`str`, `int`, `dict`…), for messages that repeat a Python reference system's. */
+export function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'NoneType'
+  if (typeof value === 'string') return 'str'
+  if (typeof value === 'boolean') return 'bool'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
+  if (Array.isArray(value)) return 'list'
+  if (isBytes(value)) return 'bytes'
+  return 'dict'
+}
+
 /** Approximate length of a scalar written out as JSON: its text, or a few bytes for a number, boolean or null. */
 export function leafSize(value: unknown): number {
   if (typeof value === 'string') return value.length + 2

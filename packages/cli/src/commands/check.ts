@@ -31,7 +31,7 @@ export interface CheckReport {
 }
 
 /** Entries in the order given; a glob (one the shell left alone) becomes its sorted matches. */
-export function expandEntries(args: readonly string[], cwd: string): string[] {
+export function expandEntries(args: readonly string[], cwd: string, command = 'check'): string[] {
   const files: string[] = []
   for (const arg of args) {
     const file = resolve(cwd, arg)
@@ -40,7 +40,7 @@ export function expandEntries(args: readonly string[], cwd: string): string[] {
       continue
     }
     const matches = globSync(arg, { cwd, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**'] }).sort()
-    if (matches.length === 0) throw new UsageError(`no files match '${arg}'`, 'check')
+    if (matches.length === 0) throw new UsageError(`no files match '${arg}'`, command)
     files.push(...matches)
   }
   return [...new Set(files)]
@@ -75,7 +75,7 @@ export async function runCheck(args: readonly string[], ctx: Context): Promise<n
   const format = oneOf('check', 'format', values.format, ['text', 'json'] as const, 'text')
   const maxWarnings = count('check', 'max-warnings', values['max-warnings'])
   if (positionals.length === 0) throw new UsageError('check needs at least one entry or glob', 'check')
-  const options = toRenderOptions('check', values, ctx.cwd)
+  const options = toRenderOptions('check', values, ctx.cwd, ctx.env)
   const entries: CheckedEntry[] = []
   for (const file of expandEntries(positionals, ctx.cwd)) {
     const outcome = await renderEntry(file, options, 'check')

@@ -124,7 +124,7 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
   const target = positionals[1] === undefined ? undefined : parseKeyPath(positionals[1])
   if (positionals[1] !== undefined && !target)
     throw new UsageError(`'${positionals[1]}' is not a key path (write a.b[0] or a["dotted.key"])`, 'explain')
-  const options = toRenderOptions('explain', values, ctx.cwd)
+  const options = toRenderOptions('explain', values, ctx.cwd, ctx.env)
   const entry = resolve(ctx.cwd, positionals[0]!)
   const outcome = await renderEntry(entry, { ...options, explain: true }, 'explain')
   if (!outcome.ok) {

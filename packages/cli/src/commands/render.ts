@@ -21,7 +21,7 @@ export async function runRender(args: readonly string[], ctx: Context): Promise<
       positionals.length === 0 ? 'render needs an entry' : `render takes one entry, not ${positionals.length}`,
       'render',
     )
-  const options = toRenderOptions('render', values, ctx.cwd)
+  const options = toRenderOptions('render', values, ctx.cwd, ctx.env)
   const outcome = await renderEntry(resolve(ctx.cwd, positionals[0]!), options, 'render')
   if (!outcome.ok) {
     writeDiagnostics(ctx.stderr, ctx.err, outcome.diagnostics, ctx.cwd)

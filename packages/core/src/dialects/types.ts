@@ -1,11 +1,14 @@
 // What a dialect is: one folder behind one registry entry (registry.ts). The entry declares
 // everything the rest of the project derives from it: the name (also the key of its options in
 // RenderOptions), the import-query selectors, the CLI flags and the error codes; and what the
-// pipeline calls: detect, dependencies and render.
-import type { ResolvedOptions } from '../options.ts'
+// pipeline calls: dependencies and gather (while gathering), detect, render and schemaChecks.
+import type { Limits, ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { ProvenanceRecorder } from '../provenance.ts'
-import type { Reporter } from '../reporter.ts'
+import type { Problem, Reporter } from '../reporter.ts'
+import type { SchemaReading } from '../schema/compile.ts'
+import type { SourceDocument } from '../source-document.ts'
+import type { PathSegment } from '../values.ts'
 import type { YamlVersion } from '../yaml/types.ts'
 
 /** A file a dialect named in `dependencies`, read with the entry. */
@@ -16,7 +19,47 @@ export interface DependencyFile {
   text: string
 }
 
-export interface DialectContext<Options = unknown> {
+/** The entry as a dialect's `gather` hook sees it. */
+export interface GatherEntry {
+  /** Absolute path. */
+  file: string
+  /** UTF-8 text, BOM removed. */
+  text: string
+}
+
+/** One entry of a folder listed while gathering: a file or a folder (links followed). */
+export interface FolderEntry {
+  name: string
+  folder: boolean
+}
+
+/** Where a problem reading a path is shown (the value that named the path); the entry when absent. */
+export type GatherSite = NonNullable<Problem['at']>
+
+/**
+ * The files a dialect's `gather` hook may read, under the include rules: confined to `root` and
+ * `allow`, `deny` refused, size-limited, and recorded as inputs of the entry (so part of its
+ * fingerprint and watched). Paths are relative to the entry's folder, or absolute. A problem (a path
+ * outside the root, a denied or unreadable file) is reported at `at` and stops the render.
+ */
+export interface DialectGatherAccess {
+  /** The limits the reads and the parses of what they read stay within (the `limits` option). */
+  readonly limits: Limits
+  /** A file's UTF-8 text (BOM removed); undefined when there is no such file (watched until there is). */
+  readText(path: string, at?: GatherSite): string | undefined
+  /**
+   * A folder's files and folders, in no particular order; undefined when there is no such folder.
+   * Recorded as the glob `<folder>/*`: a file or folder added or removed there changes the entry.
+   */
+  list(path: string, at?: GatherSite): readonly FolderEntry[] | undefined
+  /**
+   * For an entry that is the root of a tree of data (a Datum store's Datum.yml): its folder may be
+   * read like the entry itself, even outside `root` and `allow` (links out of it are still refused).
+   */
+  allowEntryFolder(): void
+}
+
+export interface DialectContext<Options = unknown, Gathered = unknown> {
   options: ResolvedOptions
   /** This dialect's own options (`RenderOptions[name]`) as given: the dialect checks them. */
   dialectOptions: Options | undefined
@@ -32,6 +75,8 @@ export interface DialectContext<Options = unknown> {
   dependency(path: string): DependencyFile
   /** With the `explain` option: where the dialect records which part set each value. */
   provenance: ProvenanceRecorder | undefined
+  /** What this dialect's `gather` hook returned for the entry (undefined without one). */
+  gathered: Gathered | undefined
 }
 
 /** What is known of a merged value without walking it (the cloud-init merge of tree documents). */
@@ -45,6 +90,31 @@ export interface ValueBound {
 export interface DialectResult {
   value: unknown
   bound?: ValueBound
+}
+
+/**
+ * A value the dialect's reference checks against a schema once it has rendered (Deckhand: each
+ * concrete document's `data` against the DataSchema of its `schema`). The validate stage compiles
+ * the schema, validates, and points each violation at the layer that set the value, as `explain`
+ * records it.
+ */
+export interface DialectSchemaCheck {
+  /** The JSON Schema, as parsed. */
+  schema: unknown
+  /** How the reference reads it (Deckhand's jsonschema: draft-04, `format` not checked, Python patterns). */
+  reading: SchemaReading
+  /** Where the schema is written (a document and the path of the schema in it), to locate one that cannot be used. */
+  schemaAt: { doc: SourceDocument; path: PathSegment[] } | undefined
+  /** The schema in messages: `DataSchema armada/Chart/v1`. */
+  schemaName: string
+  /** The value checked. */
+  value: unknown
+  /** Its path in the module's value (`[3, 'data']`), as `explain` records it. */
+  modulePath: PathSegment[]
+  /** What the value is, in messages: `[armada/Chart/v1] ucp-armada`. */
+  subject: string
+  /** The value's JSON pointer in what `subject` names (`/data`): messages give paths from there. */
+  pointer: string
 }
 
 /**
@@ -70,7 +140,7 @@ export interface DialectFlag {
 /** The table of a room's diagnostic codes, each with the line the docs give it. */
 export type CodeTable = Readonly<Record<`MY_${string}`, string>>
 
-export interface Dialect<Name extends string = string, Options = unknown> {
+export interface Dialect<Name extends string = string, Options = unknown, Gathered = unknown> {
   /** Also the key of its options in RenderOptions (`datum: {…}`), when it has any (Options is not `never`). */
   name: Name
   /**
@@ -94,13 +164,29 @@ export interface Dialect<Name extends string = string, Options = unknown> {
   detect(value: unknown, headers: Readonly<Record<string, string>>): string | undefined
   /** Files its options name (relative to the entry), read with the entry's own files. */
   dependencies?(options: Options | undefined): readonly string[]
+  /**
+   * Reads what else the entry's value depends on, through `access` only, right after the entry's own
+   * parts are gathered and before the fingerprint (whatever dialect the entry turns out to have): a
+   * render never reads a file. Called for every entry; returns undefined when there is nothing to
+   * read. Its result reaches `render` as `context.gathered`. An error reported here stops the render.
+   */
+  gather?(entry: GatherEntry, options: Options | undefined, access: DialectGatherAccess, report: Reporter): Gathered
   /** Merges the entry's documents into the module's value. Directive keys never reach the output. */
-  render(parts: readonly ParsedPart[], context: DialectContext<Options>): DialectResult
+  render(parts: readonly ParsedPart[], context: DialectContext<Options, Gathered>): DialectResult
+  /**
+   * The schemas the dialect's reference checks its rendered value against, besides the entry's own
+   * (optional; off with `schema: false`). `value` is what `render` returned.
+   */
+  schemaChecks?(
+    parts: readonly ParsedPart[],
+    value: unknown,
+    context: DialectContext<Options, Gathered>,
+  ): DialectSchemaCheck[]
 }
 
-/** A registry entry, typed by its literal name and options. */
-export function defineDialect<const Name extends string, Options>(
-  dialect: Dialect<Name, Options>,
-): Dialect<Name, Options> {
+/** A registry entry, typed by its literal name, options and what its `gather` hook returns. */
+export function defineDialect<const Name extends string, Options, Gathered = undefined>(
+  dialect: Dialect<Name, Options, Gathered>,
+): Dialect<Name, Options, Gathered> {
   return dialect
 }

@@ -38,9 +38,13 @@ export function hashEngine(): string {
   return engineHash
 }
 
-/** JSON with object keys sorted at every level: equal options give equal text. */
+/**
+ * JSON with object keys sorted at every level: equal options give equal text. A function (a Datum
+ * handler) is its source text, which JSON would leave out.
+ */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item === 'function') return `function ${String(item)}`
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return item
     const sorted: Record<string, unknown> = {}
     for (const key of Object.keys(item).sort())
@@ -55,14 +59,16 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The fingerprint of a render: the engine, the options, and every file's path and bytes in reading
- * order (which also fix the files missing and the glob matches).
+ * The fingerprint of a render: the engine, the options, every file's path and bytes in reading
+ * order (which also fix the files missing and the glob matches), and what each folder a dialect
+ * listed held (a Datum store's: a file added there may change the value without being read).
  */
 export function fingerprintInputs(
   options: ResolvedOptions,
   explain: boolean,
   inputs: EntryInputs,
   contents: ReadonlyMap<string, Uint8Array>,
+  listings: ReadonlyMap<string, readonly string[]>,
 ): string {
   const hash = createHash('sha256')
   hash
@@ -76,5 +82,6 @@ export function fingerprintInputs(
       .update('\0')
       .update(hashContent(contents.get(file)!))
   hash.update('\0').update(canonicalJson({ missing: inputs.missing, globs: inputs.globs }))
+  for (const [folder, names] of listings) hash.update('\0').update(canonicalJson([folder, names]))
   return hash.digest('base64url')
 }

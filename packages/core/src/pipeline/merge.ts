@@ -1,6 +1,7 @@
 // The merge stage: the entry's dialect merges its parts, and the merged value is checked against
 // the value limits (merges and JSON-patch copies can repeat subtrees each document kept within bounds).
-import type { DependencyFile, Dialect, DialectResult } from '../dialects/types.ts'
+import type { DependencyFile, Dialect, DialectContext, DialectResult } from '../dialects/types.ts'
+import { decodeUtf8 } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { ProvenanceRecorder } from '../provenance.ts'
@@ -13,16 +14,13 @@ export interface MergeInput {
   parts: readonly ParsedPart[]
   dialect: Dialect
   dependencies: ReadonlyMap<string, DependencyOutcome>
+  /** What the dialects' gather hooks returned, by dialect. */
+  gathered: ReadonlyMap<string, unknown>
   provenance: ProvenanceRecorder | undefined
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-}
-
-export function mergeParts(input: MergeInput, options: ResolvedOptions, report: Reporter): DialectResult {
+/** What the entry's dialect is handed: its options, the reporter, the files its options name. */
+export function createDialectContext(input: MergeInput, options: ResolvedOptions, report: Reporter): DialectContext {
   const { entry, dialect } = input
   const dependency = (path: string): DependencyFile => {
     const outcome = input.dependencies.get(path)
@@ -31,14 +29,19 @@ export function mergeParts(input: MergeInput, options: ResolvedOptions, report: 
     if ('error' in outcome) throw outcome.error
     return { file: outcome.file, text: decodeUtf8(outcome.bytes) }
   }
-  const result = dialect.render(input.parts, {
+  return {
     options,
     dialectOptions: options.dialectOptions[dialect.name],
     report,
     entry,
     dependency,
     provenance: input.provenance,
-  })
+    gathered: input.gathered.get(dialect.name),
+  }
+}
+
+export function mergeParts(input: MergeInput, options: ResolvedOptions, report: Reporter): DialectResult {
+  const result = input.dialect.render(input.parts, createDialectContext(input, options, report))
   // The errors of parts merged on their own (cloud-init's, in strict mode) end the render here.
   report.throwErrors()
   const { bound } = result
@@ -50,7 +53,7 @@ export function mergeParts(input: MergeInput, options: ResolvedOptions, report: 
     report.fail({
       code: limit.code,
       message: `merged value: ${limit.message}`,
-      at: { file: entry, position: { line: 1, column: 1 }, chain: [] },
+      at: { file: input.entry, position: { line: 1, column: 1 }, chain: [] },
       path: limit.path,
     })
   }

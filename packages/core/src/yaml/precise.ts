@@ -85,7 +85,7 @@ function mergeByPosition(errors: YAMLError[], extra: readonly YAMLError[]): YAML
 }
 
 /** The documents of a stream as `yaml`'s parseAllDocuments reads them, within the depth and alias limits. */
-function composeDocuments(
+export function composeDocuments(
   text: string,
   options: ParseYamlOptions,
   lines: LineCounter,

@@ -4,7 +4,7 @@ import { suggestName } from '../../suggest.ts'
 import { isMapping } from '../../values.ts'
 import type { DatumLookupOptions, DatumOptions } from './types.ts'
 
-const OPTION_NAMES = ['lookupOptions', 'lookup']
+const OPTION_NAMES = ['lookupOptions', 'lookup', 'node', 'nodeProperties', 'handlers', 'version']
 const LOOKUP_OPTION_NAMES = ['default_lookup_options', 'lookup_options']
 
 function invalid(message: string, suggestion?: string): never {
@@ -30,7 +30,8 @@ function checkKeys(value: Record<string, unknown>, names: readonly string[], pre
 /** The `datum` option, checked; `{}` when absent. */
 export function readDatumOptions(value: unknown): DatumOptions {
   if (value === undefined) return {}
-  if (!isMapping(value)) invalid("option 'datum' must be an object ({ lookupOptions?, lookup? })")
+  if (!isMapping(value))
+    invalid("option 'datum' must be an object ({ lookupOptions?, lookup?, node?, nodeProperties?, handlers? })")
   checkKeys(value, OPTION_NAMES, 'datum')
   const options: DatumOptions = {}
   if (value.lookup !== undefined) {
@@ -41,6 +42,29 @@ export function readDatumOptions(value: unknown): DatumOptions {
       )
     }
     options.lookup = value.lookup
+  }
+  if (value.node !== undefined) {
+    if (typeof value.node !== 'string' || value.node.split(/[\\/]/).every((segment) => segment === ''))
+      invalid(
+        `option 'datum.node' must name a node ('AllNodes/Dev/DSCFile01' or a NodeName), not ` +
+          JSON.stringify(value.node),
+      )
+    options.node = value.node
+  }
+  if (value.nodeProperties !== undefined) {
+    if (!isMapping(value.nodeProperties)) invalid("option 'datum.nodeProperties' must be an object of node properties")
+    options.nodeProperties = value.nodeProperties
+  }
+  if (value.handlers !== undefined) {
+    const handlers = value.handlers
+    if (!isMapping(handlers) || Object.values(handlers).some((handler) => typeof handler !== 'function'))
+      invalid("option 'datum.handlers' must be an object of functions, by handler name ('Module::Name')")
+    options.handlers = handlers as DatumOptions['handlers']
+  }
+  if (value.version !== undefined) {
+    if (value.version !== '0.40' && value.version !== 'main')
+      invalid(`option 'datum.version' must be '0.40' or 'main', not ${JSON.stringify(value.version)}`)
+    options.version = value.version
   }
   if (value.lookupOptions !== undefined) {
     if (!isMapping(value.lookupOptions))

@@ -1,4 +1,4 @@
-import { isMapping } from '../../values.ts'
+import { isDatumMap } from './keys.ts'
 
 /** Datum's four kinds of value (`Get-DatumType`); the merge dispatches on the more specific one. */
 export type DatumType = 'hashtable' | 'hash_array' | 'baseType_array' | 'baseType'
@@ -9,9 +9,9 @@ export type DatumType = 'hashtable' | 'hash_array' | 'baseType_array' | 'baseTyp
  * baseType_array.
  */
 export function datumTypeOf(value: unknown): DatumType {
-  if (isMapping(value)) return 'hashtable'
+  if (isDatumMap(value)) return 'hashtable'
   if (!Array.isArray(value)) return 'baseType'
-  const castable = value.every((item) => item === null || isMapping(item))
+  const castable = value.every((item) => item === null || isDatumMap(item))
   if (castable && (value.length >= 2 || (value.length === 1 && value[0] !== null))) return 'hash_array'
   return 'baseType_array'
 }

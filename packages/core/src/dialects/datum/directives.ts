@@ -3,8 +3,8 @@
 import type { Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import type { PathSegment } from '../../values.ts'
-import { foldCase } from './keys.ts'
-import { isMapping, setOwn } from '../../values.ts'
+import { foldCase, isDatumMap } from './keys.ts'
+import { setOwn } from '../../values.ts'
 import type { DatumMap } from './keys.ts'
 import type { Declared, DeclaredOptions } from './lookup-options.ts'
 import { psTruthy } from './powershell.ts'
@@ -20,10 +20,22 @@ export function directiveOf(key: string): DirectiveName | undefined {
   return DIRECTIVE_NAMES.find((name) => name === foldCase(key))
 }
 
-/** The first directive key of a document, as written. */
+/** The keys of a store's Datum.yml that mark a document as Datum's besides the lookup options. */
+const DEFINITION_DIRECTIVES = ['resolutionprecedence', 'datumstructure']
+
+/** The first directive key of a document, as written: lookup options, or a Datum.yml's definition. */
 export function detectDirective(value: unknown): string | undefined {
-  if (!isMapping(value)) return undefined
-  return Object.keys(value).find((key) => directiveOf(key) !== undefined)
+  if (!isDatumMap(value)) return undefined
+  const keys = Object.keys(value)
+  return (
+    keys.find((key) => directiveOf(key) !== undefined) ??
+    keys.find((key) => DEFINITION_DIRECTIVES.includes(foldCase(key)))
+  )
+}
+
+/** Whether a document is a store's definition (a Datum.yml with ResolutionPrecedence or DatumStructure). */
+export function isStoreDefinition(value: unknown): boolean {
+  return isDatumMap(value) && Object.keys(value).some((key) => DEFINITION_DIRECTIVES.includes(foldCase(key)))
 }
 
 /**
@@ -116,7 +128,7 @@ export function readEntry(docs: readonly SourceDocument[], report: Reporter): Da
   const layers: Layer[] = []
   const declared: DeclaredOptions = {}
   for (const doc of docs) {
-    if (!isMapping(doc.value)) {
+    if (!isDatumMap(doc.value)) {
       report.lenient({
         code: 'MY_DATUM_NOT_A_MAPPING',
         message: 'a Datum layer must be a mapping of keys; this part is skipped',

@@ -1,22 +1,24 @@
 // Datum's hierarchical lookup (specs/datum.md): the entry's parts are layers, base first; a part with
 // `default_lookup_options` / `lookup_options` declares the strategies; every top-level key is
-// resolved like `Resolve-Datum`.
+// resolved like `Resolve-Datum`. A store's Datum.yml with `datum.node` renders that node's RSOP: the
+// gather hook reads the store (store/gather-store.ts), render merges what it read.
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
 import { DATUM_CODES } from './codes.ts'
 import { readDatumOptions } from './datum-options.ts'
-import { detectDirective } from './directives.ts'
+import { detectDirective, isStoreDefinition } from './directives.ts'
 import { renderDatum } from './render-datum.ts'
+import { gatherStore } from './store/gather-store.ts'
+import type { StoreSnapshot } from './store/gather-store.ts'
+import { renderStore } from './store/render-store.ts'
 import type { DatumOptions } from './types.ts'
 
-export type { DatumLookupOptions, DatumOptions, DatumStrategyInput } from './types.ts'
-
-export const datumDialect = defineDialect<'datum', DatumOptions>({
+export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot | undefined>({
   name: 'datum',
   // Datum's reader, powershell-yaml over YamlDotNet, reads `yes`/`no`/`on`/`off`, `0644`, `1_000`, `0b101`,
   // `1:20`, `-.5` and `<<` as YAML 1.2 does (Convert-ValueToProperType; `0o17` it keeps as text).
   yamlVersion: '1.2',
-  query: ['lookup'],
+  query: ['lookup', 'node'],
   flags: [
     {
       flag: 'lookup',
@@ -24,11 +26,31 @@ export const datumDialect = defineDialect<'datum', DatumOptions>({
       value: '<A/B>',
       description: "Datum: resolve this one lookup path (Datum's A\\B)",
     },
+    {
+      flag: 'node',
+      option: 'node',
+      value: '<path|name>',
+      description: "Datum: render a store's Datum.yml for this node (AllNodes/Dev/DSCFile01 or a NodeName)",
+    },
   ],
   codes: DATUM_CODES,
   detect: detectDirective,
+  gather: gatherStore,
   render(parts, context) {
+    if (context.gathered) return { value: renderStore(context.gathered, context).value }
     const docs = layerDocuments(parts, 'datum', context)
+    const [only] = docs
+    // A store's Datum.yml as the entry, without a node (an included Datum.yml is a directive part).
+    if (docs.length === 1 && only!.file === context.entry && isStoreDefinition(only!.value)) {
+      context.report.fail({
+        code: 'MY_DATUM_NODE_REQUIRED',
+        message:
+          "this entry is a Datum store's Datum.yml: name the node to render with the datum.node option " +
+          '(CLI --node, import query ?node=)',
+        doc: only!,
+        path: [],
+      })
+    }
     const value = renderDatum(docs, readDatumOptions(context.dialectOptions), context.entry, context.report)
     recordLayers(context, docs, value, 'datum')
     return { value }

@@ -5,6 +5,17 @@ import { setOwn } from '../../values.ts'
 
 export type DatumMap = Record<string, unknown>
 
+/**
+ * A mapping of data as Datum's merge sees one: a plain object. Objects of a class (a pending handler
+ * expression, a decrypted credential, a file of a store) are scalars to it, as their PowerShell
+ * counterparts are; so are bytes.
+ */
+export function isDatumMap(value: unknown): value is DatumMap {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
 /** The form two keys are compared in. */
 export function foldCase(key: string): string {
   return key.toLowerCase()

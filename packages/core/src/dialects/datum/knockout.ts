@@ -2,7 +2,8 @@
 // consults the strategy of every path it visits and inherits nothing from the parent, so markers
 // under a path whose strategy is MostSpecific stay in the output, as they do in Datum.
 import { datumTypeOf } from './datum-type.ts'
-import { isMapping, setOwn } from '../../values.ts'
+import { isDatumMap } from './keys.ts'
+import { setOwn } from '../../values.ts'
 import type { DatumMap } from './keys.ts'
 import type { StrategyTable } from './lookup-options.ts'
 import { childPath } from './path.ts'
@@ -48,7 +49,7 @@ function clearHashArray(path: string, value: readonly unknown[], table: Strategy
     items = items.filter(
       (item) =>
         !(
-          isMapping(item) &&
+          isDatumMap(item) &&
           Object.keys(item).some((k) => tupleKeys.includes(k.toLowerCase()) && psMatches(item[k], literal))
         ),
     )

@@ -1,8 +1,7 @@
 // Assembling the strategy table of a lookup (`Resolve-Datum`, specs/datum.md §4) and choosing the
 // strategy of a path (`Get-MergeStrategyFromPath`): an exact key first, then regex keys.
 import type { Reporter } from '../../reporter.ts'
-import { foldCase } from './keys.ts'
-import { isMapping } from '../../values.ts'
+import { foldCase, isDatumMap } from './keys.ts'
 import { normalisePath } from './path.ts'
 import { psTruthy } from './powershell.ts'
 import { presetStrategy, readStrategy } from './strategy.ts'
@@ -93,7 +92,7 @@ function readDefault(declared: Declared | undefined, report: Reporter): Strategy
 
 function readLookupOptions(declared: Declared | undefined, report: Reporter): Record<string, unknown> {
   if (!declared || declared.value === null || declared.value === undefined) return {}
-  if (isMapping(declared.value)) return declared.value
+  if (isDatumMap(declared.value)) return declared.value
   const problem = {
     code: 'MY_DATUM_INVALID_LOOKUP_OPTIONS' as const,
     message: 'lookup_options must be a mapping of property paths (or ^regexes) to strategies',

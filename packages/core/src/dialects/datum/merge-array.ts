@@ -1,8 +1,7 @@
 // Merging lists (`Merge-Datum`'s array branches and `Merge-DatumArray`, specs/datum.md §6, §6.2).
 import type { Reporter } from '../../reporter.ts'
 import { isHashLike } from './datum-type.ts'
-import { copyMap, getIgnoringCase, KeyIndex } from './keys.ts'
-import { isMapping } from '../../values.ts'
+import { copyMap, getIgnoringCase, isDatumMap, KeyIndex } from './keys.ts'
 import type { DatumMap } from './keys.ts'
 import { psDiffers, psEquals, psMatches, psString } from './powershell.ts'
 import { knockoutPatterns } from './strategy.ts'
@@ -30,8 +29,24 @@ function selectUnique(items: readonly unknown[]): unknown[] {
   return out
 }
 
+/** Datum up to 0.40: list knockouts only drop the markers themselves, while merging. */
+function withoutMarkers(items: readonly unknown[], strategy: Strategy): unknown[] {
+  if (!strategy.knockoutPrefix) return [...items]
+  const { anchored } = knockoutPatterns(strategy.knockoutPrefix)
+  return items.filter((item) => !psMatches(item, anchored))
+}
+
 /** Lists of scalars: MostSpecific, Unique (ref items first) or Sum with knockouts. */
-export function mergeBaseTypeArrays(ref: readonly unknown[], diff: readonly unknown[], strategy: Strategy): unknown[] {
+export function mergeBaseTypeArrays(
+  ref: readonly unknown[],
+  diff: readonly unknown[],
+  strategy: Strategy,
+  legacy = false,
+): unknown[] {
+  if (legacy && (strategy.baseTypeArray === 'unique' || strategy.baseTypeArray === 'sum')) {
+    const kept = withoutMarkers([...ref, ...diff], strategy)
+    return strategy.baseTypeArray === 'unique' ? selectUnique(kept) : kept
+  }
   switch (strategy.baseTypeArray) {
     case 'unique':
       return selectUnique([...ref, ...diff])
@@ -95,7 +110,7 @@ function isKnockedOut(item: DatumMap, knockouts: readonly TupleKnockout[]): bool
  */
 function itemsOf(list: readonly unknown[], origin: Where, report: Reporter, indexed: boolean): DatumMap[] {
   return list.map((item, index) => {
-    if (isMapping(item)) return copyMap(item)
+    if (isDatumMap(item)) return copyMap(item)
     report.lenient({
       code: 'MY_DATUM_NULL_ITEM',
       message: 'a null item in a list of mappings: Datum fails or drops it here; it is merged as an empty mapping',
@@ -157,10 +172,13 @@ export function mergeHashArrays(
   origin: Where,
   report: Reporter,
   mergeItem: ItemMerger,
+  legacy = false,
 ): unknown[] {
+  // Datum up to 0.40 has no knockouts of hash-array items (#161).
+  if (legacy) strategy = { ...strategy, knockoutPrefix: undefined }
   switch (strategy.hashArray) {
     case 'sum':
-      return [...ref, ...diff].map((item) => (isMapping(item) ? copyMap(item) : item))
+      return [...ref, ...diff].map((item) => (isDatumMap(item) ? copyMap(item) : item))
     case 'deepTuple':
       return deepTuple(
         itemsOf(ref, origin, report, false),

@@ -3,8 +3,8 @@
 import type { Reporter } from '../../reporter.ts'
 import { datumTypeOf } from './datum-type.ts'
 import type { DatumType } from './datum-type.ts'
-import { copyMap, foldCase, KeyIndex } from './keys.ts'
-import { isMapping, setOwn } from '../../values.ts'
+import { copyMap, foldCase, isDatumMap, KeyIndex } from './keys.ts'
+import { setOwn } from '../../values.ts'
 import type { DatumMap } from './keys.ts'
 import type { StrategyTable } from './lookup-options.ts'
 import { mergeBaseTypeArrays, mergeHashArrays } from './merge-array.ts'
@@ -17,6 +17,13 @@ import type { Where } from './types.ts'
 export interface MergeContext {
   table: StrategyTable
   report: Reporter
+  /**
+   * Merge-Datum's first step in a store: handlers evaluate a value they take (each item of a list)
+   * before it is merged. Absent for entries, which have no handlers.
+   */
+  prepare?: (value: unknown, origin: Where) => unknown
+  /** Datum up to 0.40's knockouts (`datum.version: '0.40'`): see merge-array.ts and resolve.ts. */
+  legacyKnockouts?: boolean
 }
 
 /** Whether `strategy` combines two values of `type` (rather than keeping the most specific one). */
@@ -36,6 +43,10 @@ function combines(type: DatumType, strategy: Strategy): boolean {
  * reported only where the strategy would have combined the values: elsewhere it changes nothing.
  */
 export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Where, context: MergeContext): unknown {
+  if (context.prepare) {
+    ref = context.prepare(ref, origin)
+    diff = context.prepare(diff, origin)
+  }
   const strategy = context.table.strategyFor(path)
   const refType = datumTypeOf(ref)
   const diffType = datumTypeOf(diff)
@@ -55,7 +66,7 @@ export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Wh
       if (strategy.hash === 'mostSpecific') return ref
       return mergeHashtable(ref as DatumMap, diff as DatumMap, strategy, path, origin, context)
     case 'baseType_array':
-      return mergeBaseTypeArrays(ref as unknown[], diff as unknown[], strategy)
+      return mergeBaseTypeArrays(ref as unknown[], diff as unknown[], strategy, context.legacyKnockouts)
     case 'hash_array':
       return mergeHashArrays(
         ref as unknown[],
@@ -64,6 +75,7 @@ export function mergeDatum(path: string, ref: unknown, diff: unknown, origin: Wh
         origin,
         context.report,
         (merged, item, at) => mergeHashtable(merged, item, strategy, path, at, context),
+        context.legacyKnockouts,
       )
     default:
       return ref
@@ -114,7 +126,7 @@ export function mergeHashtable(
           setOwn(out, refKey, mergeDatum(path, refValue, diffValue, at, context))
           break
         }
-        if (!isMapping(diffValue)) {
+        if (!isDatumMap(diffValue)) {
           // Datum adds the value to an ordered dictionary here, which throws.
           context.report.fail({
             code: 'MY_DATUM_DEEP_TYPE_CONFLICT',

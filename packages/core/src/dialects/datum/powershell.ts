@@ -1,14 +1,14 @@
 // The few PowerShell semantics Datum's merge depends on: how a value becomes a string or a boolean,
 // and what `-eq` means (the right operand is converted to the left operand's type; strings compare
 // ignoring case). Values are the ones YAML produces: null, booleans, numbers, strings, lists, mappings.
-import { isMapping } from '../../values.ts'
+import { isDatumMap } from './keys.ts'
 
 /** `"$value"`: booleans are `True`/`False`, null is empty, a list joins its items with spaces. */
 export function psString(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'boolean') return value ? 'True' : 'False'
   if (Array.isArray(value)) return value.map(psString).join(' ')
-  if (isMapping(value)) return 'System.Collections.Hashtable'
+  if (isDatumMap(value)) return 'System.Collections.Hashtable'
   return String(value)
 }
 
@@ -57,7 +57,7 @@ export function psDiffers(left: unknown, right: unknown): boolean {
 
 /** `$value -match $pattern` for a scalar (PowerShell converts it to a string; matching ignores case). */
 export function psMatches(value: unknown, pattern: RegExp): boolean {
-  if (Array.isArray(value) || isMapping(value) || value === null || value === undefined) return false
+  if (Array.isArray(value) || isDatumMap(value) || value === null || value === undefined) return false
   return pattern.test(psString(value))
 }
 

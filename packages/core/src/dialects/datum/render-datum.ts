@@ -56,7 +56,7 @@ export function renderDatum(
 ): unknown {
   const entry = readEntry(docs, report)
   const table = createStrategyTable(withOptionDefaults(entry.declared, options, entryFile), report)
-  const context: MergeContext = { table, report }
+  const context: MergeContext = { table, report, legacyKnockouts: options.version === '0.40' }
   if (options.lookup !== undefined) {
     const result = resolveLookup(splitPath(options.lookup), entry.layers, context)
     if (!result.found) {

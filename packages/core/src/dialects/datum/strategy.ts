@@ -1,8 +1,7 @@
 // A merge strategy as Datum applies it. Datum tests its string fields with prefix regexes at the
 // point of use; reading them once into modes keeps those tests in one place (specs/datum.md §3, §6).
 import { boundedMemo } from '../../memo.ts'
-import { getIgnoringCase } from './keys.ts'
-import { isMapping } from '../../values.ts'
+import { getIgnoringCase, isDatumMap } from './keys.ts'
 import { escapeRegex, psString, psTruthy } from './powershell.ts'
 
 /** `merge_hash`: MostSpecific/First keep the most specific mapping; anything else merges top keys; `deep` recurses. */
@@ -72,7 +71,7 @@ function tupleKeysOf(value: unknown): string[] | undefined {
 /** Reads a strategy mapping exactly as written: missing fields are not filled in from a preset. */
 export function readStrategyMapping(mapping: Record<string, unknown>): Strategy {
   const options = getIgnoringCase(mapping, 'merge_options')
-  const field = (name: string): unknown => (isMapping(options) ? getIgnoringCase(options, name) : undefined)
+  const field = (name: string): unknown => (isDatumMap(options) ? getIgnoringCase(options, name) : undefined)
   const prefix = field('knockout_prefix')
   const arrayField = getIgnoringCase(mapping, 'merge_hash_array')
   const strategyField = modeOf(getIgnoringCase(mapping, 'strategy'))
@@ -125,7 +124,7 @@ export function isPresetName(name: string): boolean {
  */
 export function readStrategy(value: unknown): Strategy {
   if (typeof value === 'string') return presetStrategy(value)
-  return readStrategyMapping(isMapping(value) ? value : {})
+  return readStrategyMapping(isDatumMap(value) ? value : {})
 }
 
 /** The patterns knockout markers are recognised with; Datum escapes the prefix in some places only. */

@@ -3,7 +3,7 @@
 // diagnostic: an error with `strict`, a warning (and Datum's reading) without.
 import type { Reporter } from '../../reporter.ts'
 import { suggestName } from '../../suggest.ts'
-import { isMapping } from '../../values.ts'
+import { isDatumMap } from './keys.ts'
 import { psTruthy } from './powershell.ts'
 import { isPresetName, isValidKnockoutPrefix, PRESET_NAMES, readStrategy } from './strategy.ts'
 import { locate, within } from './types.ts'
@@ -63,7 +63,7 @@ function checkFieldValue(field: string, value: unknown, where: Where, label: str
 }
 
 function checkMergeOptions(value: unknown, where: Where, label: string, report: Reporter): void {
-  if (!isMapping(value)) {
+  if (!isDatumMap(value)) {
     report.lenient({
       code: 'MY_DATUM_INVALID_FIELD_VALUE' as const,
       message: `${label}: merge_options must be a mapping (knockout_prefix, tuple_keys); Datum ignores it`,
@@ -169,7 +169,7 @@ function checkMapping(mapping: Record<string, unknown>, where: Where, label: str
 /** Checks one strategy value (a preset name or a mapping) of the lookup options. */
 export function validateStrategy(value: unknown, where: Where, label: string, report: Reporter): void {
   if (typeof value === 'string' && value !== '') checkPreset(value, where, label, report)
-  else if (isMapping(value)) checkMapping(value, where, label, report)
+  else if (isDatumMap(value)) checkMapping(value, where, label, report)
   else if (!psTruthy(value)) {
     report.lenient({
       code: 'MY_DATUM_EMPTY_STRATEGY' as const,

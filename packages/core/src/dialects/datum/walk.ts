@@ -1,8 +1,7 @@
 // `Resolve-DatumPath`: the value at a property path in one layer. Keys match ignoring case; through a
 // list, PowerShell member enumeration collects the key from every item (specs/datum.md §5).
 import type { PathSegment } from '../../values.ts'
-import { findKey } from './keys.ts'
-import { isMapping } from '../../values.ts'
+import { findKey, isDatumMap } from './keys.ts'
 
 export interface Found {
   value: unknown
@@ -14,7 +13,7 @@ export interface Found {
 function enumerateMember(list: readonly unknown[], name: string): unknown {
   const values: unknown[] = []
   for (const item of list) {
-    if (!isMapping(item)) continue
+    if (!isDatumMap(item)) continue
     const key = findKey(item, name)
     const value = key === undefined ? null : item[key]
     if (value === null) continue
@@ -31,7 +30,7 @@ export function walkLayer(data: unknown, segments: readonly string[]): Found | u
   const path: PathSegment[] = []
   let throughList = false
   for (const segment of segments) {
-    if (isMapping(current)) {
+    if (isDatumMap(current)) {
       const key = findKey(current, segment)
       if (key === undefined) return undefined
       current = current[key]

@@ -4,6 +4,7 @@ import { getOwn } from '../../values.ts'
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
 import { DECKHAND_CODE_TABLE } from './codes.ts'
+import { deckhandSchemaChecks } from './data-schemas.ts'
 import { deckhandDirective } from './document.ts'
 import { renderDocumentSet } from './layering.ts'
 import { readDeckhandOptions } from './options.ts'
@@ -68,4 +69,6 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
     recordLayers(context, docs, value, 'deckhand')
     return { value }
   },
+  // The DataSchema validation of Deckhand's rendered-documents endpoint (data-schemas.ts).
+  schemaChecks: deckhandSchemaChecks,
 })

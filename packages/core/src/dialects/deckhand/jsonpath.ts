@@ -11,7 +11,7 @@ import { checkGroupUse, compilePyPattern, pySearch, pySub } from './pyregex.ts'
 import { pyStr } from './pystr.ts'
 import type { NumberKind } from './pystr.ts'
 import { deepCopy, pyEquals, pyTruthy } from './values.ts'
-import { getOwn, isMapping, setOwn } from '../../values.ts'
+import { getOwn, isMapping, pyTypeName, setOwn } from '../../values.ts'
 import type { Mapping } from './values.ts'
 
 /** Told about every change substitution makes inside a container, before it happens. */
@@ -21,16 +21,6 @@ export interface WriteObserver {
 
 /** Marks "no value before": a key or list item being created. */
 export const CREATED: unique symbol = Symbol('created')
-
-/** Python's type name of a YAML value, for messages that repeat Python's. */
-export function pyTypeName(value: unknown): string {
-  if (value === null || value === undefined) return 'NoneType'
-  if (typeof value === 'string') return 'str'
-  if (typeof value === 'boolean') return 'bool'
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
-  if (Array.isArray(value)) return 'list'
-  return 'dict'
-}
 
 /** `copy.copy`: a new list or dict holding the same items. */
 export function shallowCopy<T>(value: T): T {

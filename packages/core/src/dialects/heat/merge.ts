@@ -1,7 +1,8 @@
 // heat/common/environment_util.py: merge_list, merge_map, parse_param and param_merge, operating in
 // place on values we own, with every exception Heat raises turned into a HeatRaise.
 import type { PathSegment } from '../../values.ts'
-import { HeatRaise, isTruthy, joinStrings, pyAdd, pyTypeName, TYPE_MISMATCH } from './python.ts'
+import { HeatRaise, isTruthy, joinStrings, pyAdd, TYPE_MISMATCH } from './python.ts'
+import { pyTypeName } from '../../values.ts'
 import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './python.ts'
 import type { HeatParameterType } from './types.ts'

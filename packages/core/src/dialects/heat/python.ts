@@ -2,7 +2,7 @@
 // `''.join`, `+`, and the exceptions those raise. Heat mutates the dicts it merges; we do the same on
 // our own copies (`cloneOwned`), which keeps YAML aliases shared exactly as PyYAML shares them.
 import type { ErrorCode } from '../../codes.ts'
-import { isBytes, isMapping, setOwn } from '../../values.ts'
+import { isBytes, isMapping, pyTypeName, setOwn } from '../../values.ts'
 import type { Mapping, PathSegment } from '../../values.ts'
 
 export type { Mapping }
@@ -45,17 +45,6 @@ export function pyEquals(a: unknown, b: unknown): boolean {
     return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && pyEquals(a[k], b[k]))
   }
   return false
-}
-
-/** The Python type name of a YAML value, for messages that explain Heat's exceptions. */
-export function pyTypeName(value: unknown): string {
-  if (value === null || value === undefined) return 'NoneType'
-  if (typeof value === 'string') return 'str'
-  if (typeof value === 'boolean') return 'bool'
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
-  if (Array.isArray(value)) return 'list'
-  if (isBytes(value)) return 'bytes'
-  return 'dict'
 }
 
 /**

@@ -1,5 +1,6 @@
 // Confinement: an include (or a dialect's dependency) may read only inside `root` and the `allow`
-// folders — by its real path, so links and `..` cannot leave them — and never a file `deny` names.
+// folders (by default the workspace root, see workspace-root.ts) — by its real path, so links and
+// `..` cannot leave them — and never a file `deny` names.
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { FileSystem } from '../../file-system.ts'
 import type { ResolvedOptions } from '../../options.ts'
@@ -25,9 +26,13 @@ export interface CheckedPath {
 // pass are kept, so every entry reports its own refusals.
 const newRulesMap = (): Map<string, Map<string, CheckedPath>> => new Map()
 
-function checkedPathsOf(fs: FileSystem, options: ResolvedOptions): Map<string, CheckedPath> | undefined {
+function checkedPathsOf(
+  fs: FileSystem,
+  options: ResolvedOptions,
+  folders: readonly string[],
+): Map<string, CheckedPath> | undefined {
   if (fs.build === undefined) return undefined
-  const rules = JSON.stringify([options.root, options.allow, options.deny])
+  const rules = JSON.stringify([options.root, options.allow, options.deny, folders])
   const byRules = fs.build.keep('confinement: checked paths by rules', newRulesMap)
   let paths = byRules.get(rules)
   if (paths === undefined) byRules.set(rules, (paths = new Map()))
@@ -39,7 +44,9 @@ export class Confinement {
   private readonly denied: DenyMatcher
   /** What `deny` patterns with a `/` are relative to: the folders as given, then as resolved. */
   private readonly denyFolders: string[]
-  private readonly checked: Map<string, CheckedPath> | undefined
+  private checked: Map<string, CheckedPath> | undefined
+  /** Folders allowed for this entry only (allowFolder), real paths. */
+  private readonly entryFolders: string[] = []
 
   constructor(
     private readonly options: ResolvedOptions,
@@ -55,7 +62,25 @@ export class Confinement {
     })
     this.denied = createDenyMatcher(options.deny)
     this.denyFolders = [options.root, ...options.allow, ...this.roots]
-    this.checked = checkedPathsOf(fs, options)
+    this.checked = checkedPathsOf(fs, options, this.entryFolders)
+  }
+
+  /**
+   * Lets this entry read inside `folder` too, by its real path (a Datum store's folder: the tree of
+   * data its entry is the root of). Links out of it are refused as they are out of `root`.
+   */
+  allowFolder(folder: string): void {
+    let real = folder
+    try {
+      real = this.fs.realpath(folder)
+    } catch {
+      // The entry was read from there: keep the folder as written.
+    }
+    if (this.roots.includes(real)) return
+    this.roots.push(real)
+    this.entryFolders.push(real)
+    // The paths checked under other rules would not all pass or fail the same.
+    this.checked = checkedPathsOf(this.fs, this.options, this.entryFolders)
   }
 
   /** Confines a path an include names, refuses it if denied, and looks for it. */
@@ -96,6 +121,11 @@ export class Confinement {
     )
   }
 
+  /** `root` and the `allow` folders, once each (the workspace root is often `root` itself). */
+  private areaText(): string {
+    return [...new Set([this.options.root, ...this.options.allow])].join(', ')
+  }
+
   /** The real path of an include target, refused when it leaves `root` and every `allow` folder. */
   confine(path: string, at: IncludeSite, written: string, prefixOnly: boolean): string {
     let real = path
@@ -113,8 +143,8 @@ export class Confinement {
         problemAt(
           at.ctx,
           'MY_INCLUDE_OUTSIDE_ROOT',
-          `'${written}' resolves outside the project root ${this.options.root}${how}; add its folder to the 'allow' ` +
-            `option to permit it`,
+          `'${written}' resolves outside the folders includes may read (${this.areaText()})${how}; add its ` +
+            `folder to the 'allow' option to permit it`,
           at.line,
           at.column,
         ),

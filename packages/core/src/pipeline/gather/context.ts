@@ -43,3 +43,16 @@ export function problemAt(
     ...(suggestion ? { suggestion } : {}),
   }
 }
+
+/** A site for problems about a file named at `at` (a position in a document, the entry's first line). */
+export function siteAt(at: NonNullable<Problem['at']>): IncludeSite {
+  const ctx: GatherContext = {
+    file: at.file,
+    fileText: at.source ?? '',
+    chain: at.chain,
+    lineOffset: undefined,
+    anchor: at.position,
+    depth: 0,
+  }
+  return { ctx, line: 0, column: 0 }
+}

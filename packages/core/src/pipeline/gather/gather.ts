@@ -1,7 +1,7 @@
 // Gathering: turns an entry file into the ordered tree of parts cloud-init's UserDataProcessor would
 // produce (specs/cloud-init.md §5), with our build-time include rules (DESIGN.md §1). The Gatherer
 // reads files and types payloads; include lists, archives and MIME messages expand in their own
-// modules, calling back into it (one recursion: ~280 lines).
+// modules, calling back into it (one recursion: ~300 lines).
 import type { BigIntStats } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -15,13 +15,25 @@ import type { Problem, Reporter } from '../../reporter.ts'
 import { expandArchive } from './archive.ts'
 import { isGzip, resolvePartType } from './classify.ts'
 import { Confinement } from './confinement.ts'
-import { problemAt } from './context.ts'
+import { problemAt, siteAt } from './context.ts'
 import type { GatherContext, IncludeSite } from './context.ts'
+import { gatherDialects } from './dialect-gather.ts'
+import type { DialectRequests } from './dialect-gather.ts'
 import { expandInclude } from './include.ts'
 import { expandMime } from './multipart.ts'
+import { gatherSchema } from './schema.ts'
 import type { DependencyOutcome, EntryInputs, GatheredItem, GatheredPart, GatherResult, Gathering } from './types.ts'
 
-export type { DependencyOutcome, EntryInputs, GatheredItem, GatheredPart, GatherResult, ReadFile } from './types.ts'
+export type {
+  DependencyOutcome,
+  EntryInputs,
+  GatheredItem,
+  GatheredPart,
+  GatheredSchema,
+  GatherResult,
+  ReadFile,
+} from './types.ts'
+export type { DialectGatherHook, DialectRequests } from './dialect-gather.ts'
 
 /** The headers of a part read from a plain file (no MIME message, no archive): one shared, empty. */
 export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
@@ -78,24 +90,17 @@ class Gatherer implements Gathering {
    * confined to root/allow, size-limited, recorded as a dependency. Problems point at `at`.
    */
   dependency(path: string, at: NonNullable<Problem['at']>): Uint8Array {
-    const ctx: GatherContext = {
-      file: at.file,
-      fileText: at.source ?? '',
-      chain: at.chain,
-      lineOffset: undefined,
-      anchor: at.position,
-      depth: 0,
-    }
-    const from = { ctx, line: 0, column: 0 }
+    const from = siteAt(at)
     const real = this.confinement.confine(path, from, path, false)
     this.confinement.refuseDenied(path, real, from, path)
     return this.read(real, from)
   }
 
-  entry(path: string): GatheredItem[] {
+  /** The entry's parts, and its bytes as read (a dialect's gather hook gets their text). */
+  entry(path: string): { items: GatheredItem[]; bytes: Uint8Array } {
     const file = resolve(path)
     const bytes = this.read(file, undefined)
-    return this.file(file, bytes, [], 0)
+    return { items: this.file(file, bytes, [], 0), bytes }
   }
 
   /** Reads a file, enforcing the size limit; `from` locates the problem at the include line. */
@@ -267,22 +272,28 @@ class Gatherer implements Gathering {
 
 /**
  * Gathers an entry's parts, then reads the files the dialects' options name, under the include rules
- * (a problem with one is kept for its dialect to report). Throws MergedYamlError for errors; warnings
- * go to the reporter; what was read goes to `inputs` as it is read.
+ * (a problem with one is kept for its dialect to report), then runs the dialects' gather hooks.
+ * Throws MergedYamlError for errors; warnings go to the reporter; what was read goes to `inputs` as
+ * it is read.
  */
 export function gatherEntry(
   entry: string,
-  dependencyPaths: readonly string[],
+  requests: DialectRequests,
   options: ResolvedOptions,
   report: Reporter,
   fs: FileSystem,
   inputs: EntryInputs,
 ): GatherResult {
   const gatherer = new Gatherer(options, report, fs, inputs)
-  const items = gatherer.entry(entry)
+  const { items, bytes } = gatherer.entry(entry)
+  // The text gathering decoded already (the same memo): the schema modeline and a dialect's hook cost
+  // nothing more. A gzipped entry has no text of its own.
+  const entryText = isGzip(bytes) ? '' : decodedFiles.get(bytes, decodeBlob).text
+  const readDependency = (file: string, at: NonNullable<Problem['at']>) => gatherer.dependency(file, at)
+  const schema = gatherSchema(inputs.files[0]!, entryText, options, report, readDependency, inputs)
   const dependencies = new Map<string, DependencyOutcome>()
   const at = { file: inputs.files[0]!, position: { line: 1, column: 1 }, chain: [] }
-  for (const path of dependencyPaths) {
+  for (const path of requests.dependencies) {
     if (dependencies.has(path)) continue
     const file = resolve(dirname(at.file), path)
     try {
@@ -292,5 +303,6 @@ export function gatherEntry(
       dependencies.set(path, { file, error })
     }
   }
-  return { items, dependencies }
+  const gathered = gatherDialects(requests.hooks, { file: at.file, text: entryText }, gatherer, fs)
+  return { items, dependencies, gathered: gathered.results, listings: gathered.listings, schema, entryText }
 }

@@ -67,7 +67,8 @@ export function parseIncludeLines(
             code: 'MY_INCLUDE_UNKNOWN_VARIABLE',
             message:
               `unknown variable '\${${name}}' in include line (known: ` +
-              `${Object.keys(vars).sort().join(', ') || 'none'})`,
+              `${Object.keys(vars).sort().join(', ') || 'none'}); give it a value with the 'vars' option ` +
+              `(merged-yaml: --var ${name}=value)`,
             line: index,
             column: offset + at,
             ...(suggestion ? { suggestion } : {}),

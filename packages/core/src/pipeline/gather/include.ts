@@ -65,8 +65,8 @@ function expandLine(line: IncludeLine, ctx: GatherContext, gathering: Gathering,
     if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
       fail(
         'MY_INCLUDE_OUTSIDE_ROOT',
-        `'${line.target}' has '..' inside a glob pattern, which walks outside the project root ` +
-          `${gathering.options.root}; write the folder before the wildcard without '..'`,
+        `'${line.target}' has '..' inside a glob pattern, which could walk outside the folders ` +
+          `includes may read; write the folder before the wildcard without '..'`,
       )
     }
     try {

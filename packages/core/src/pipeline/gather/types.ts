@@ -43,10 +43,27 @@ export interface EntryInputs {
 /** A file a dialect's options name (Dialect.dependencies): its bytes, or why it could not be read. */
 export type DependencyOutcome = { file: string; bytes: Uint8Array } | { file: string; error: MergedYamlError }
 
+/** A schema file read with the entry. */
+export interface GatheredSchema {
+  /** Absolute path. */
+  file: string
+  bytes: Uint8Array
+  /** What named it: the entry's modeline, or the `schema` option. */
+  source: 'modeline' | 'option'
+}
+
 export interface GatherResult {
   items: GatheredItem[]
   /** The dialects' dependencies, by path as named (relative to the entry's folder, or absolute). */
   dependencies: ReadonlyMap<string, DependencyOutcome>
+  /** What the dialects' gather hooks returned, by dialect (those that returned undefined left out). */
+  gathered: ReadonlyMap<string, unknown>
+  /** The folders the hooks listed, each with its entries (`name`, `name/` for a folder), sorted. */
+  listings: ReadonlyMap<string, readonly string[]>
+  /** The entry's JSON Schema (its modeline's, else the `schema` option's), read with its files. */
+  schema: GatheredSchema | undefined
+  /** The entry's text (empty when gzipped), for locating problems at the entry. */
+  entryText: string
 }
 
 /** What the expanders of include lists, archives and MIME messages ask of the gatherer. */

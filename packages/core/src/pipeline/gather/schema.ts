@@ -1,0 +1,113 @@
+// The entry's JSON Schema, read with its files: named by a yaml-language-server modeline among the
+// entry's first comment lines (relative to the entry, as editors read it), else by the `schema`
+// option (relative to `root`). It is read like an include — confined, size-limited, a dependency of
+// the entry and part of its fingerprint — so that editing it rebuilds, and it cannot leak a file.
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import picomatch from 'picomatch'
+import { MergedYamlError } from '../../diagnostics.ts'
+import type { Position } from '../../diagnostics.ts'
+import type { ResolvedOptions, SchemaOption } from '../../options.ts'
+import type { Problem, Reporter } from '../../reporter.ts'
+import type { EntryInputs, GatheredSchema } from './types.ts'
+
+/** A `$schema=` value of a yaml-language-server modeline, and where it is in the entry. */
+export interface SchemaModeline {
+  target: string
+  /** 1-based. */
+  position: Position
+}
+
+const MODELINE = /^#\s*yaml-language-server\s*:.*?\$schema=(\S+)/
+// The lines before the content: headers (`#include`, `#cloud-config`), comments, `---`, directives.
+const LEADING = /^\s*(?:#.*|---\s*|%.*)?$/
+
+/** The first `# yaml-language-server: $schema=…` line among the comment lines that start the entry. */
+export function findSchemaModeline(text: string): SchemaModeline | undefined {
+  const lines = text.split('\n', 200)
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.replace(/\r$/, '')
+    if (!LEADING.test(line)) return undefined
+    const match = MODELINE.exec(line.trimStart())
+    if (match) {
+      const column = line.indexOf('$schema=') + '$schema='.length + 1
+      return { target: match[1]!, position: { line: index + 1, column } }
+    }
+  }
+  return undefined
+}
+
+/** `https://…`, `urn:…`: a schema a build cannot read (no network). A drive letter (`C:`) is a path. */
+const isRemote = (target: string): boolean => /^[a-z][a-z\d+.-]+:/i.test(target) && !target.startsWith('file:')
+
+/** Why the `schema` option is unusable, or undefined. */
+export function schemaOptionProblem(schema: SchemaOption | undefined): string | undefined {
+  if (schema === undefined || schema === false) return undefined
+  if (typeof schema === 'string') return schema === '' ? `option 'schema' must not be empty` : undefined
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return `option 'schema' must be a path, a map from entry globs to paths, or false, not ${JSON.stringify(schema)}`
+  for (const [glob, path] of Object.entries(schema)) {
+    if (typeof path !== 'string' || path === '')
+      return `option 'schema[${JSON.stringify(glob)}]' must be the path of a schema file, not ${JSON.stringify(path)}`
+  }
+  return undefined
+}
+
+/** The schema path the option gives this entry (absolute), if any. */
+function schemaFromOption(schema: SchemaOption | undefined, entry: string, root: string): string | undefined {
+  if (schema === undefined || schema === false) return undefined
+  if (typeof schema === 'string') return resolve(root, schema)
+  const path = relative(root, entry).replaceAll('\\', '/')
+  for (const [glob, file] of Object.entries(schema)) {
+    if (picomatch(glob, { dot: true })(path)) return resolve(root, file)
+  }
+  return undefined
+}
+
+/** Reads a file under the include rules, reporting problems at `at`. */
+export type ReadConfined = (file: string, at: NonNullable<Problem['at']>) => Uint8Array
+
+/**
+ * The entry's schema: its modeline's (a remote one is a warning, and the option applies), else the
+ * option's. A schema that cannot be read fails the render; a missing one is watched for.
+ */
+export function gatherSchema(
+  entry: string,
+  entryText: string,
+  options: ResolvedOptions,
+  report: Reporter,
+  read: ReadConfined,
+  inputs: EntryInputs,
+): GatheredSchema | undefined {
+  if (options.schema === false) return undefined
+  const modeline = findSchemaModeline(entryText)
+  let named: { file: string; source: GatheredSchema['source']; at: NonNullable<Problem['at']> } | undefined
+  if (modeline) {
+    const at = { file: entry, position: modeline.position, chain: [], source: entryText }
+    if (isRemote(modeline.target)) {
+      report.warn({
+        code: 'MY_SCHEMA_REMOTE',
+        message:
+          `the modeline names the schema ${modeline.target}, which a build cannot fetch: the value is not ` +
+          `validated against it (name a local copy, or set the 'schema' option)`,
+        at,
+      })
+    } else {
+      const target = modeline.target.startsWith('file:') ? fileURLToPath(modeline.target) : modeline.target
+      const file = isAbsolute(target) ? target : resolve(dirname(entry), target)
+      named = { file, source: 'modeline', at }
+    }
+  }
+  if (!named) {
+    const file = schemaFromOption(options.schema, entry, options.root)
+    if (file === undefined) return undefined
+    named = { file, source: 'option', at: { file: '<options>', position: { line: 1, column: 1 }, chain: [] } }
+  }
+  try {
+    return { file: named.file, bytes: read(named.file, named.at), source: named.source }
+  } catch (error) {
+    // Creating the file fixes the entry: watch for it.
+    if (error instanceof MergedYamlError && error.code === 'MY_FILE_NOT_FOUND') inputs.missing.push(named.file)
+    throw error
+  }
+}

@@ -1,0 +1,8 @@
+// The pure code generators, as `unplugin-merged-yaml/codegen`: what the plugin writes (module code,
+// declarations, from the merged value or the entry's JSON Schema), for tools that write the same
+// text without a bundler (the `merged-yaml types` command).
+export { generateModule } from './module.ts'
+export { generateAmbientModule, generateDeclaration, generateType } from './declaration.ts'
+export type { DeclarationSchema, TypeOptions } from './declaration.ts'
+export { SchemaTypePrinter } from './schema-type.ts'
+export type { SchemaTypeOptions } from './schema-type.ts'
