@@ -1,8 +1,10 @@
 // Nuxt: a module that adds the plugin to the builder Nuxt runs (Vite, webpack or Rspack), with Nuxt's
-// project folder as the root (Vite's root there is the `app/` source folder) and `${mode}` from Nuxt
-// (`development` under `nuxi dev`, else `production`). It types `*.merged.yaml` imports in `.vue`
-// files through the tsconfig Nuxt generates: sidecar declarations need `allowArbitraryExtensions`, and
-// the client types cover entries not generated yet. No import of @nuxt/kit: the hooks are Nuxt's own.
+// project folder as the root (Vite's root there is the `app/` source folder). `${mode}` is the
+// builder's mode, which Nuxt sets from its own (`development` under `nuxi dev`, else `production`):
+// not fixed in `vars`, so that declarations still cover every mode (plugin/mode-values.ts). It types
+// `*.merged.yaml` imports in `.vue` files through the tsconfig Nuxt generates: sidecar declarations
+// need `allowArbitraryExtensions`, and the client types cover entries not generated yet. No import of
+// @nuxt/kit: the hooks are Nuxt's own.
 import { createRspackPlugin, createVitePlugin, createWebpackPlugin } from 'unplugin'
 import { PLUGIN_NAME, unpluginFactory } from '../plugin/factory.ts'
 import type { Options } from '../plugin/options.ts'
@@ -18,7 +20,7 @@ interface TsConfig {
 
 /** The part of Nuxt the module uses (`@nuxt/schema`'s `Nuxt`). */
 export interface NuxtLike {
-  options: { rootDir: string; dev: boolean }
+  options: { rootDir: string }
   hook(name: 'vite:extend', run: (context: { config: Plugins }) => void): unknown
   hook(name: 'webpack:config' | 'rspack:config', run: (configs: Plugins[]) => void): unknown
   hook(name: 'build:error', run: (error: unknown) => void): unknown
@@ -28,13 +30,9 @@ export interface NuxtLike {
   ): unknown
 }
 
-/** The plugin options with Nuxt's root and mode unless given. */
+/** The plugin options with Nuxt's root unless given. */
 export function resolveNuxtOptions(options: Options, nuxt: NuxtLike): Options {
-  return {
-    ...options,
-    root: options.root ?? nuxt.options.rootDir,
-    vars: { mode: nuxt.options.dev ? 'development' : 'production', ...options.vars },
-  }
+  return { ...options, root: options.root ?? nuxt.options.rootDir }
 }
 
 /** The `file:line:col: error CODE:` line of a render error (codes.ts: every code starts MY_). */

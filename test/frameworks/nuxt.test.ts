@@ -1,12 +1,13 @@
 // Nuxt 4 (playground/frameworks/nuxt, the module `unplugin-merged-yaml/nuxt`): `nuxi build` with the
 // Vite builder and with the webpack one, whose server renders the merged values, and a broken layer
 // failing each build with its located error (webpack's own report says only "Nuxt build error": the
-// module prints the render error).
+// module prints the render error); and `nuxi dev`, in the development mode, taking a layer edit.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
 import type { Server } from './apps.ts'
+import { hasChromium, launchChromium } from '../e2e/browser.ts'
 import { bin, copyApp, frameworksUnavailable, removeCopies } from './install.ts'
 
 /** The app with the webpack builder (`@nuxt/webpack-builder`) instead of Vite. */
@@ -51,5 +52,30 @@ describe.skipIf(frameworksUnavailable)(
         expect(build.output).toMatch(BROKEN_LAYER)
       })
     }
+
+    // In the browser (hot update): the server-side render of `nuxi dev` keeps the old value (README).
+    it.skipIf(!hasChromium)(
+      'nuxi dev renders the development layer, and a layer edit reaches the page in Chromium',
+      async () => {
+        const app = copyApp('nuxt')
+        const port = await freePort()
+        const url = `http://127.0.0.1:${port}/`
+        const args = ['dev', '--host', '127.0.0.1', '--port', String(port)]
+        const server = await startServer(bin('nuxi'), args, app, url)
+        servers.push(server)
+        const browser = await launchChromium()
+        try {
+          const tab = await browser.newPage()
+          await tab.goto(url)
+          const features = async () => (await tab.getByTestId('features').textContent()) ?? ''
+          await expect.poll(features, { timeout: 60_000 }).toBe('search, debug')
+          expect(await tab.getByTestId('api').textContent()).toBe('http://localhost:8080')
+          writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug, live]\n')
+          await expect.poll(features, { timeout: 60_000, interval: 500 }).toBe('search, debug, live')
+        } finally {
+          await browser.close()
+        }
+      },
+    )
   },
 )
