@@ -6,6 +6,7 @@
 import { relative } from 'node:path'
 import type { Dialect, DialectContext, DialectSchemaCheck } from '../dialects/types.ts'
 import { createCodeFrame, MergedYamlError } from '../diagnostics.ts'
+import { decodeUtf8 } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { Provenance } from '../provenance.ts'
@@ -40,12 +41,6 @@ export interface ValidateInput {
   context: DialectContext
   /** The merge again, with `explain`'s recorder: called once, and only when a violation needs locating. */
   provenance(): Provenance
-}
-
-function decodeUtf8(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
 }
 
 /** `/server/port`: a path as the JSON pointer it is. */

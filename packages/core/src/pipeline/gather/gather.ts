@@ -9,6 +9,7 @@ import type { ErrorCode } from '../../codes.ts'
 import { MergedYamlError } from '../../diagnostics.ts'
 import { weakMemo } from '../../memo.ts'
 import type { ChainLink } from '../../diagnostics.ts'
+import { decodeUtf8 } from '../../file-system.ts'
 import type { FileSystem } from '../../file-system.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
@@ -38,8 +39,6 @@ export type { DialectGatherHook, DialectRequests } from './dialect-gather.ts'
 /** The headers of a part read from a plain file (no MIME message, no archive): one shared, empty. */
 export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
 
-const BOM = '\uFEFF'
-
 interface DecodedBlob {
   text: string
   /** cloud-init's test: a MIME message declares its version in its first 4 KiB. */
@@ -47,9 +46,7 @@ interface DecodedBlob {
 }
 
 function decodeBlob(bytes: Uint8Array): DecodedBlob {
-  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
-  if (text.startsWith(BOM)) text = text.slice(1)
-  return { text, mime: /mime-version:/i.test(binaryString(bytes.subarray(0, 4096))) }
+  return { text: decodeUtf8(bytes), mime: /mime-version:/i.test(binaryString(bytes.subarray(0, 4096))) }
 }
 
 // The render cache hands every entry the same bytes of a file: decoding them once also gives every
