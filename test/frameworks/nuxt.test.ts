@@ -3,7 +3,8 @@
 // located error, with the Vite builder and with the webpack one (whose own report says only "Nuxt
 // build error": the module prints the render error; the webpack builder's successful build is left
 // out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
@@ -22,9 +23,11 @@ describe.skipIf(frameworksUnavailable)(
   { timeout: 180_000 },
   () => {
     const servers: Server[] = []
+    const temporaries: string[] = []
     afterAll(async () => {
       await Promise.all(servers.map((server) => server.stop()))
       removeCopies()
+      for (const dir of temporaries) rmSync(dir, { recursive: true, force: true })
     })
 
     it('nuxi build (Vite): the built server renders the merged values', async () => {
@@ -59,7 +62,10 @@ describe.skipIf(frameworksUnavailable)(
         const port = await freePort()
         const url = `http://127.0.0.1:${port}/`
         const args = ['dev', '--host', '127.0.0.1', '--port', String(port)]
-        const server = await startServer(bin('nuxi'), args, app, url)
+        // Nuxt's dev server leaves its socket in the temporary folder when stopped: one of ours.
+        const temporary = mkdtempSync(join(tmpdir(), 'my-nuxt-dev-'))
+        temporaries.push(temporary)
+        const server = await startServer(bin('nuxi'), args, app, url, { TMPDIR: temporary })
         servers.push(server)
         const browser = await launchChromium()
         try {
