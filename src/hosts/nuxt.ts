@@ -18,12 +18,31 @@ interface TsConfig {
   compilerOptions?: Record<string, unknown>
 }
 
+/** The part of a module of Vite's graph the module uses. */
+interface ViteModuleLike {
+  file: string | null
+  importers: Set<ViteModuleLike>
+}
+
+/** The part of a Vite dev server the module uses. */
+interface ViteServerLike {
+  watcher: {
+    on(event: 'all', run: (type: string, file: string) => void): unknown
+    emit(event: 'all', type: string, file: string): unknown
+  }
+  moduleGraph: {
+    getModulesByFile(file: string): Set<ViteModuleLike> | undefined
+    invalidateModule(module: ViteModuleLike): void
+  }
+}
+
 /** The part of Nuxt the module uses (`@nuxt/schema`'s `Nuxt`). */
 export interface NuxtLike {
   options: { rootDir: string }
   hook(name: 'vite:extend', run: (context: { config: Plugins }) => void): unknown
   hook(name: 'webpack:config' | 'rspack:config', run: (configs: Plugins[]) => void): unknown
   hook(name: 'build:error', run: (error: unknown) => void): unknown
+  hook(name: 'vite:serverCreated', run: (server: ViteServerLike, builder: { isServer: boolean }) => void): unknown
   hook(
     name: 'prepare:types',
     run: (types: { references: Array<{ types: string } | { path: string }>; tsConfig: TsConfig }) => void,
@@ -43,6 +62,37 @@ const push = (config: Plugins, plugin: unknown): void => {
   config.plugins.push(plugin)
 }
 
+/**
+ * `nuxi dev` renders pages on a second Vite server, whose modules Nuxt's renderer keeps until the
+ * client server's watcher names their files; but a layer (a file read, not a module) is watched by
+ * the server that rendered its entry only. A change there drops the modules that import it, up to
+ * the pages, and names their files to the client server's watcher (its `all` event, which only
+ * Nuxt's invalidation listens to), so that the next request renders them anew.
+ */
+function forwardRendererChanges(nuxt: NuxtLike): void {
+  let client: ViteServerLike | undefined
+  nuxt.hook('vite:serverCreated', (server, { isServer }) => {
+    if (!isServer) {
+      client = server
+      return
+    }
+    server.watcher.on('all', (_type, file) => {
+      const importers = new Set<ViteModuleLike>()
+      const visit = (module: ViteModuleLike): void => {
+        if (importers.has(module)) return
+        importers.add(module)
+        for (const importer of module.importers) visit(importer)
+      }
+      for (const module of server.moduleGraph.getModulesByFile(file) ?? [])
+        for (const importer of module.importers) visit(importer)
+      for (const module of importers) {
+        server.moduleGraph.invalidateModule(module)
+        if (module.file) client?.watcher.emit('all', 'change', module.file)
+      }
+    })
+  })
+}
+
 /** `modules: [['unplugin-merged-yaml/nuxt', options]]` in nuxt.config. */
 export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: NuxtLike): void {
   const options = resolveNuxtOptions(inlineOptions ?? {}, nuxt)
@@ -53,6 +103,7 @@ export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: N
   nuxt.hook('rspack:config', (configs) => {
     for (const config of configs) push(config, createRspackPlugin(unpluginFactory)(options))
   })
+  forwardRendererChanges(nuxt)
   // `nuxi build` with the webpack (or Rspack) builder prints only "Nuxt build error": the compiler's
   // errors are in the error's stack (@nuxt/webpack-builder's `compile`), so a render error is printed here.
   nuxt.hook('build:error', (error) => {

@@ -54,9 +54,9 @@ describe.skipIf(frameworksUnavailable)(
       })
     }
 
-    // In the browser (hot update): the server-side render of `nuxi dev` keeps the old value (README).
+    // A layer edit reaches the server's render (the module's forwardRendererChanges) and, hot, the browser.
     it.skipIf(!hasChromium)(
-      'nuxi dev renders the development layer, and a layer edit reaches the page in Chromium',
+      'nuxi dev renders the development layer, and a layer edit reaches the next render and the page in Chromium',
       async () => {
         const app = copyApp('nuxt')
         const port = await freePort()
@@ -67,15 +67,22 @@ describe.skipIf(frameworksUnavailable)(
         temporaries.push(temporary)
         const server = await startServer(bin('nuxi'), args, app, url, { TMPDIR: temporary })
         servers.push(server)
+        const layer = join(app, 'config/env/development.yaml')
+        const rendered = async () => pageValues(await (await fetch(url)).text())
+        const development = { title: 'Merged YAML on Nuxt', api: 'http://localhost:8080', features: 'search, debug' }
+        expect(await rendered(), server.output()).toEqual(development)
+        writeFileSync(layer, '#cloud-config\nfeatures: [debug, live]\n')
+        await expect
+          .poll(rendered, { timeout: 30_000, interval: 500 })
+          .toMatchObject({ features: 'search, debug, live' })
         const browser = await launchChromium()
         try {
           const tab = await browser.newPage()
           await tab.goto(url)
           const features = async () => (await tab.getByTestId('features').textContent()) ?? ''
-          await expect.poll(features, { timeout: 60_000 }).toBe('search, debug')
-          expect(await tab.getByTestId('api').textContent()).toBe('http://localhost:8080')
-          writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug, live]\n')
-          await expect.poll(features, { timeout: 60_000, interval: 500 }).toBe('search, debug, live')
+          await expect.poll(features, { timeout: 60_000 }).toBe('search, debug, live')
+          writeFileSync(layer, '#cloud-config\nfeatures: [debug, hot]\n')
+          await expect.poll(features, { timeout: 60_000, interval: 500 }).toBe('search, debug, hot')
         } finally {
           await browser.close()
         }
