@@ -1,9 +1,10 @@
 // Nuxt 4 (playground/frameworks/nuxt, the module `unplugin-merged-yaml/nuxt`): `nuxi build` with the
-// Vite builder, whose server renders the merged values; a broken layer failing the build with its
+// Vite builder, whose server renders the merged values (and the types Nuxt generates take the
+// client types and sidecar declarations); a broken layer failing the build with its
 // located error, with the Vite builder and with the webpack one (whose own report says only "Nuxt
 // build error": the module prints the render error; the webpack builder's successful build is left
 // out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -41,6 +42,13 @@ describe.skipIf(frameworksUnavailable)(
       servers.push(server)
       const html = await (await fetch(url)).text()
       expect(pageValues(html)).toEqual({ title: 'Merged YAML on Nuxt', ...PRODUCTION })
+      // The types: the client types in what Nuxt generates, sidecar declarations allowed (`dts: 'sidecar'`).
+      expect(readFileSync(join(app, '.nuxt/nuxt.d.ts'), 'utf8')).toContain('unplugin-merged-yaml/client')
+      const tsconfig = JSON.parse(readFileSync(join(app, '.nuxt/tsconfig.app.json'), 'utf8')) as {
+        compilerOptions: Record<string, unknown>
+      }
+      expect(tsconfig.compilerOptions.allowArbitraryExtensions).toBe(true)
+      expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(true)
     })
 
     for (const builder of ['Vite', 'webpack']) {
