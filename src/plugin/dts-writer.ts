@@ -2,7 +2,10 @@
 // (a write that changes nothing would wake watchers and editors, and could loop a rebuild).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
-import { generateAmbientModule, generateDeclaration, generatedHeader } from '../codegen/declaration.ts'
+import { DeclarationMarks, generateDeclarationMap, resolveMarks, sourceMappingComment } from '../codegen/declaration-map.ts'
+import type { Mapping } from '../codegen/declaration-map.ts'
+import { generateDeclarationWithMap, generatedHeader, generateMarkedAmbientModule } from '../codegen/declaration.ts'
+import type { GeneratedDeclaration } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
 import { formatQuery } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
@@ -72,15 +75,19 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
 }
 
 function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWriter, 'update'> & { write(): void } {
-  const pending = new Map<string, string>()
+  const pending = new Map<string, GeneratedDeclaration>()
   return {
     update(entry, input) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
       if (formatQuery(entry.query)) return
-      pending.set(sidecarPath(entry.file), generateDeclaration(input, options, basename(entry.file)))
+      const path = sidecarPath(entry.file)
+      pending.set(path, generateDeclarationWithMap(input, options, path, basename(entry.file)))
     },
     write() {
-      for (const [path, text] of pending) writeIfChanged(path, text)
+      for (const [path, { text, map }] of pending) {
+        writeIfChanged(path, text)
+        if (map) writeIfChanged(`${path}.map`, map)
+      }
       pending.clear()
     },
   }
@@ -92,6 +99,8 @@ function createAmbientWriter(
 ): Pick<DeclarationWriter, 'update'> & { write(): void } {
   // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
   let blocks: Map<string, string> | undefined
+  // Entry key → the mappings of its block (lines from the block's first), for the declaration map.
+  const blockMappings = new Map<string, Mapping[]>()
   const inputs = new Map<string, DeclarationInput>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
@@ -113,16 +122,29 @@ function createAmbientWriter(
       const known = load()
       const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
       const specifiers = ambientSpecifiers(keys.map(entryPath))
+      const mappings: Mapping[] = []
+      let line = 1 // the header's
       const parts = keys.map((key) => {
         const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
         const input = inputs.get(key)
-        const block = input
-          ? generateAmbientModule(specifier, input, options)
-          : known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
+        let block: string
+        if (input) {
+          const marks = new DeclarationMarks()
+          const marked = resolveMarks(generateMarkedAmbientModule(specifier, input, options, options.file, marks), marks)
+          block = marked.text
+          blockMappings.set(key, marked.mappings)
+        } else block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
+        // A blank line, the entry marker, then the block.
+        const first = line + 2
+        for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })
+        line = first + block.split('\n').length
         return `${ENTRY_MARKER}${key}\n${block}\n`
       })
-      writeIfChanged(options.file, [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n'))
+      const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
+      if (mappings.length === 0) return writeIfChanged(options.file, text)
+      writeIfChanged(options.file, text + sourceMappingComment(`${options.file}.map`))
+      writeIfChanged(`${options.file}.map`, generateDeclarationMap(options.file, mappings))
     },
   }
 }

@@ -1,0 +1,117 @@
+// Where each value of an entry came from, for its declaration: the layer line that set the value at
+// a key path in the current mode, read from the engine's `explain` record. The declaration asks
+// with the paths of the properties it prints, in which an array's items are one `ANY_ITEM` (the
+// items share one type): that step is the first item that has the rest of the path.
+import type { Provenance, ProvenanceEvent } from '@merged-yaml/core'
+import { isPlainObject } from './module.ts'
+
+/** A step of a printed property's path: a key, a tuple index, or any item of an array. */
+export type PathStep = string | number | typeof ANY_ITEM
+
+export const ANY_ITEM: unique symbol = Symbol('any item')
+
+export interface SourceLocation {
+  /** Absolute path of the layer. */
+  file: string
+  /** 1-based, as the engine reports positions. */
+  line: number
+  column: number
+}
+
+/** The layer line that set a value, how it was merged, and what it took the place of. */
+export interface ValueSource extends SourceLocation {
+  /** Who decided, in merge-string form (`dict(replace)`, `list(append)`, `heat`, `deckhand`). */
+  merger: string
+  /** What the layer did: `set`, `replaced`, `merged`, `appended`, … (the engine's `ProvenanceAction`). */
+  action: string
+  /** The layer whose value this one replaced or merged into, when there was one. */
+  over?: SourceLocation
+  /** Set when the record stops above the path (a dialect that records top-level keys): that key. */
+  inheritedFrom?: string
+}
+
+/** What an entry's declaration knows of where its values came from (the declaration's `sources`). */
+export interface ValueSources {
+  /** Which of the declaration's `values` this describes: the current mode's. */
+  current: number
+  /** The source of the value at `path` of the current mode's value, if the record has one. */
+  at(path: readonly PathStep[]): ValueSource | undefined
+}
+
+/** Events that leave the part's value in place; `kept` and `deleted` ones do not. */
+const SETTING = new Set(['set', 'replaced', 'merged', 'appended', 'prepended', 'patched', 'defined'])
+
+const keyOf = (path: readonly (string | number)[]): string => JSON.stringify(path.map(String))
+
+/** The concrete path (indices) of `path` in `value`: each `ANY_ITEM` is the first item having the rest. */
+function concretePath(value: unknown, path: readonly PathStep[], from = 0): (string | number)[] | undefined {
+  if (from === path.length) return []
+  const step = path[from]!
+  if (step === ANY_ITEM) {
+    if (!Array.isArray(value)) return undefined
+    for (let i = 0; i < value.length; i++) {
+      const rest = concretePath(value[i], path, from + 1)
+      if (rest) return [i, ...rest]
+    }
+    return undefined
+  }
+  if (typeof step === 'number') {
+    if (!Array.isArray(value) || step >= value.length) return undefined
+    const rest = concretePath(value[step], path, from + 1)
+    return rest && [step, ...rest]
+  }
+  if (!isPlainObject(value) || !Object.hasOwn(value, step)) return undefined
+  const rest = concretePath(value[step], path, from + 1)
+  return rest && [step, ...rest]
+}
+
+function sourceOf(events: readonly ProvenanceEvent[], inheritedFrom?: string): ValueSource | undefined {
+  let last = -1
+  for (let i = events.length - 1; i >= 0; i--)
+    if (SETTING.has(events[i]!.action)) {
+      last = i
+      break
+    }
+  if (last < 0) return undefined
+  const event = events[last]!
+  const source: ValueSource = {
+    file: event.file,
+    line: event.line,
+    column: event.column,
+    merger: event.merger,
+    action: event.action,
+  }
+  for (let i = last - 1; i >= 0; i--) {
+    const before = events[i]!
+    if (!SETTING.has(before.action)) continue
+    source.over = { file: before.file, line: before.line, column: before.column }
+    break
+  }
+  if (inheritedFrom !== undefined) source.inheritedFrom = inheritedFrom
+  return source
+}
+
+/**
+ * The sources of `value` (the `current`-th of the declaration's values) from its render's
+ * `provenance`. A path the record does not reach (Heat and Datum record top-level keys) takes its
+ * nearest recorded ancestor's source.
+ */
+export function createValueSources(provenance: Provenance, value: unknown, current: number): ValueSources {
+  const history = new Map<string, ProvenanceEvent[]>()
+  for (const entry of provenance.paths) history.set(keyOf(entry.path), entry.events)
+  return {
+    current,
+    at(path) {
+      const concrete = concretePath(value, path)
+      if (!concrete || concrete.length === 0) return undefined
+      for (let depth = concrete.length; depth >= 1; depth--) {
+        const events = history.get(keyOf(concrete.slice(0, depth)))
+        if (!events) continue
+        const inherited = depth === concrete.length ? undefined : concrete.slice(0, depth).join('.')
+        const source = sourceOf(events, inherited)
+        if (source) return source
+      }
+      return undefined
+    },
+  }
+}
