@@ -155,7 +155,7 @@ function printShape(shape: Shape, options: TypeOptions, depth: number, notes?: S
         const path = at && [...at, key]
         const type = printShape(prop.shape, options, depth + 1, notes, path)
         const optional = prop.optional ? '?' : ''
-        const described = notes && path && describeSource(notes, path, key, pad)
+        const described = notes && path && describeSource(notes, path, pad)
         if (!described) return `${pad}${modifier}${propertyKey(key, 'type')}${optional}: ${type}\n`
         const [start, after] = described.marks
         const name = `${start}${propertyKey(key, 'type')}${after}`
@@ -240,7 +240,7 @@ function exportStatements(
   } else types = [`type Value = ${printShape(shapeOfAny(values, options), options, 0, notes, root)}`]
   const exportOf = (key: string): string => {
     const type = typed(key) ? `Value[${JSON.stringify(key)}]` : 'unknown'
-    const described = notes && describeSource(notes, [key], key, '')
+    const described = notes && describeSource(notes, [key], '')
     if (!described) return `export ${declare}const ${key}: ${type}`
     const [start, after] = described.marks
     return `${described.doc()}export ${declare}const ${start}${key}${after}: ${type}${after}`

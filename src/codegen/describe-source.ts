@@ -17,9 +17,11 @@ export interface SourceNotes {
 export function sourceText(source: ValueSource, display: (file: string) => string): string {
   const where = `${display(source.file)}:${source.line}`
   const over = source.over ? ` over ${display(source.over.file)}:${source.over.line}` : ''
-  const action = source.action === 'set' || source.action === 'replaced' ? '' : ` (${source.action})`
-  const inherited = source.inheritedFrom === undefined ? '' : ` — the layer of ${source.inheritedFrom}`
-  return `${where} — ${source.merger}${action}${over}${inherited}`
+  // `set`, `replaced` and `defined` (another dialect's layer) go without saying.
+  const action = ['set', 'replaced', 'defined'].includes(source.action) ? '' : ` (${source.action})`
+  // A dialect that records top-level keys: the line is the key's, in the layer that set the value.
+  const within = source.inheritedFrom === undefined ? '' : ` (in ${source.inheritedFrom})`
+  return `${where}${within} — ${source.merger}${action}${over}`
 }
 
 /** A JSDoc comment of `lines` at `pad`. */
@@ -37,11 +39,10 @@ export interface DescribedProperty {
   marks: [string, string]
 }
 
-/** The source of the property `key` at `path`, or undefined when the record has none. */
+/** The source of the property at `path`, or undefined when the record has none. */
 export function describeSource(
   notes: SourceNotes,
   path: readonly PathStep[],
-  key: string,
   pad: string,
   lead: readonly string[] = [],
 ): DescribedProperty | undefined {
@@ -49,6 +50,6 @@ export function describeSource(
   if (!source) return undefined
   const start = notes.marks.mark(source)
   // The key's end: what TypeScript maps the end of the name to (a span, not a point).
-  const after = notes.marks.mark({ file: source.file, line: source.line, column: source.column + key.length })
+  const after = notes.marks.mark({ file: source.file, line: source.line, column: source.column + source.length })
   return { doc: () => docBlock([...lead, sourceText(source, notes.display)], pad), marks: [start, after] }
 }

@@ -232,13 +232,15 @@ export class SchemaTypePrinter {
       optional ||= isOptional
       memberTypes.push(type)
       const mark = isOptional ? '?' : ''
-      const described = this.notes && path && describeSource(this.notes, path, key, pad, docLines(properties[key]))
+      const described = this.notes && path && describeSource(this.notes, path, pad, docLines(properties[key]))
       if (!described) {
         lines.push(`${docComment(properties[key], pad)}${pad}${modifier}${propertyKey(key, 'type')}${mark}: ${type}\n`)
         continue
       }
       const [start, after] = described.marks
-      lines.push(`${described.doc()}${pad}${modifier}${start}${propertyKey(key, 'type')}${after}${mark}: ${type}${after}\n`)
+      lines.push(
+        `${described.doc()}${pad}${modifier}${start}${propertyKey(key, 'type')}${after}${mark}: ${type}${after}\n`,
+      )
     }
     // Required keys the schema declares no type for.
     for (const key of required) {

@@ -24,6 +24,8 @@ export interface ValueSource extends SourceLocation {
   merger: string
   /** What the layer did: `set`, `replaced`, `merged`, `appended`, … (the engine's `ProvenanceAction`). */
   action: string
+  /** The length of the key at `line` and `column` (what the name maps to). */
+  length: number
   /** The layer whose value this one replaced or merged into, when there was one. */
   over?: SourceLocation
   /** Set when the record stops above the path (a dialect that records top-level keys): that key. */
@@ -65,29 +67,38 @@ function concretePath(value: unknown, path: readonly PathStep[], from = 0): (str
   return rest && [step, ...rest]
 }
 
-function sourceOf(events: readonly ProvenanceEvent[], inheritedFrom?: string): ValueSource | undefined {
-  let last = -1
-  for (let i = events.length - 1; i >= 0; i--)
-    if (SETTING.has(events[i]!.action)) {
-      last = i
-      break
-    }
+/** Whether `value` (a layer's value for a key) has something at `rest`. */
+function holds(value: unknown, rest: readonly (string | number)[]): boolean {
+  let node = value
+  for (const step of rest) {
+    if (Array.isArray(node) && typeof step === 'number' && step < node.length) node = node[step]
+    else if (isPlainObject(node) && Object.hasOwn(node, step)) node = node[step]
+    else return false
+  }
+  return true
+}
+
+/**
+ * The source of a path from the events of the path itself (`rest` empty), or of its nearest
+ * recorded ancestor (`rest`: the steps below it): then the events of layers that hold the path
+ * count, so a key only the base layer has points there, not at the last layer of its parent.
+ */
+function sourceOf(
+  events: readonly ProvenanceEvent[],
+  rest: readonly (string | number)[],
+  ancestor: readonly (string | number)[],
+): ValueSource | undefined {
+  const counts = (event: ProvenanceEvent) =>
+    SETTING.has(event.action) && (rest.length === 0 || (event.value !== undefined && holds(event.value, rest)))
+  const last = events.findLastIndex(counts)
   if (last < 0) return undefined
   const event = events[last]!
-  const source: ValueSource = {
-    file: event.file,
-    line: event.line,
-    column: event.column,
-    merger: event.merger,
-    action: event.action,
-  }
-  for (let i = last - 1; i >= 0; i--) {
-    const before = events[i]!
-    if (!SETTING.has(before.action)) continue
-    source.over = { file: before.file, line: before.line, column: before.column }
-    break
-  }
-  if (inheritedFrom !== undefined) source.inheritedFrom = inheritedFrom
+  const { file, line, column, merger, action } = event
+  const length = String(ancestor.at(-1)).length
+  const source: ValueSource = { file, line, column, length, merger, action }
+  const before = events.slice(0, last).findLast(counts)
+  if (before) source.over = { file: before.file, line: before.line, column: before.column }
+  if (rest.length > 0) source.inheritedFrom = ancestor.join('.')
   return source
 }
 
@@ -107,8 +118,7 @@ export function createValueSources(provenance: Provenance, value: unknown, curre
       for (let depth = concrete.length; depth >= 1; depth--) {
         const events = history.get(keyOf(concrete.slice(0, depth)))
         if (!events) continue
-        const inherited = depth === concrete.length ? undefined : concrete.slice(0, depth).join('.')
-        const source = sourceOf(events, inherited)
+        const source = sourceOf(events, concrete.slice(depth), concrete.slice(0, depth))
         if (source) return source
       }
       return undefined

@@ -2,7 +2,12 @@
 // (a write that changes nothing would wake watchers and editors, and could loop a rebuild).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
-import { DeclarationMarks, generateDeclarationMap, resolveMarks, sourceMappingComment } from '../codegen/declaration-map.ts'
+import {
+  DeclarationMarks,
+  generateDeclarationMap,
+  resolveMarks,
+  sourceMappingComment,
+} from '../codegen/declaration-map.ts'
 import type { Mapping } from '../codegen/declaration-map.ts'
 import { generateDeclarationWithMap, generatedHeader, generateMarkedAmbientModule } from '../codegen/declaration.ts'
 import type { GeneratedDeclaration } from '../codegen/declaration.ts'
@@ -130,10 +135,14 @@ function createAmbientWriter(
         let block: string
         if (input) {
           const marks = new DeclarationMarks()
-          const marked = resolveMarks(generateMarkedAmbientModule(specifier, input, options, options.file, marks), marks)
+          const marked = resolveMarks(
+            generateMarkedAmbientModule(specifier, input, options, options.file, marks),
+            marks,
+          )
           block = marked.text
           blockMappings.set(key, marked.mappings)
-        } else block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
+        } else
+          block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
         // A blank line, the entry marker, then the block.
         const first = line + 2

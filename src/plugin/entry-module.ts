@@ -99,7 +99,15 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
       lastGood.set(id, deps)
       const schema = result.schema && { schema: result.schema.schema }
       const { warnings, provenance } = result
-      return { ok: true, code, deps, warnings, value: () => result.value, schema: () => schema, provenance: () => provenance }
+      return {
+        ok: true,
+        code,
+        deps,
+        warnings,
+        value: () => result.value,
+        schema: () => schema,
+        provenance: () => provenance,
+      }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
       // Keep watching what the entry read and looked for (the engine's record: a missing include,

@@ -35,7 +35,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     writer = dts ? createDeclarationWriter(dts, root) : null
     return writer
   }
-  const withProvenance = () => declarations() !== null && resolveDts(options.dts, resolveRoot(options, info))?.provenance === true
+  const withProvenance = () =>
+    declarations() !== null && resolveDts(options.dts, resolveRoot(options, info))?.provenance === true
   const entries = createEntryRenderer({
     options,
     info,
@@ -49,7 +50,10 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   const host = createHost(meta.framework, { info, options, idFilter, graph, exists, load, render: entries.render })
 
   /** Where the current mode's value came from, when declarations say so. */
-  function sourcesOf(outcome: Extract<EntryOutcome, { ok: true }>, values: readonly unknown[]): ValueSources | undefined {
+  function sourcesOf(
+    outcome: Extract<EntryOutcome, { ok: true }>,
+    values: readonly unknown[],
+  ): ValueSources | undefined {
     const provenance = outcome.provenance()
     if (!provenance) return undefined
     const value = outcome.value()
@@ -69,7 +73,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     if (!outcome.ok) return host.error(context, outcome.error)
     const root = resolveRoot(options, info)
     for (const warning of outcome.warnings) host.warn(context, warning, root)
-    if (modes) writer?.update(entry, { values: modes.values, schema: outcome.schema(), sources: sourcesOf(outcome, modes.values) })
+    if (modes)
+      writer?.update(entry, {
+        values: modes.values,
+        schema: outcome.schema(),
+        sources: sourcesOf(outcome, modes.values),
+      })
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }
