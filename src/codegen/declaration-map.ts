@@ -8,6 +8,7 @@
 import { dirname, relative } from 'node:path'
 import type { SourceLocation } from './value-sources.ts'
 
+// oxlint-disable-next-line no-control-regex -- the marks are made of control characters
 const MARK = /\0(\d+)\x01/g
 
 /** The marks of one generated text, each the source position it stands for. */
