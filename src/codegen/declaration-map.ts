@@ -109,7 +109,8 @@ export function generateDeclarationMap(file: string, mappings: readonly Mapping[
   }
   lines.push(segments.join(','))
   const name = relative(dir, file).replaceAll('\\', '/')
-  return `${JSON.stringify({ version: 3, file: name, sourceRoot: '', sources, names: [], mappings: lines.join(';') })}\n`
+  const map = { version: 3, file: name, sourceRoot: '', sources, names: [], mappings: lines.join(';') }
+  return `${JSON.stringify(map)}\n`
 }
 
 /** The comment that points TypeScript at a declaration's map (the last line of the declaration). */

@@ -166,7 +166,7 @@ export function resolveDts(dts: Options['dts'], root: string): ResolvedDtsOption
     mode: object.mode ?? 'sidecar',
     file: resolve(root, object.file ?? DEFAULT_AMBIENT_FILE),
     asConst: object.asConst ?? false,
-    provenance: object.provenance ?? false,
+    ...(object.provenance === true && { provenance: true }),
   }
 }
 
