@@ -78,7 +78,10 @@ export function generateDeclarationMap(file: string, mappings: readonly Mapping[
   const dir = dirname(file)
   const sources: string[] = []
   const index = new Map<string, number>()
-  const sorted = [...mappings].sort((a, b) => a.line - b.line || a.column - b.column)
+  const before = (a: Mapping, b: Mapping) => a.line - b.line || a.column - b.column
+  // `resolveMarks` gives them in the order of the text already.
+  const ordered = mappings.every((mapping, i) => i === 0 || before(mappings[i - 1]!, mapping) <= 0)
+  const sorted = ordered ? mappings : [...mappings].sort(before)
   const lines: string[] = []
   let previous = { source: 0, line: 0, column: 0 }
   let segments: string[] = []

@@ -140,7 +140,13 @@ export function generatedHeader(source: string): string {
 /** Layer paths relative to the folder of the declaration `file`, with forward slashes. */
 function displayFrom(file: string): (layer: string) => string {
   const dir = dirname(file)
-  return (layer) => relative(dir, layer).replaceAll('\\', '/')
+  // A few layers, named once per property: each is made relative once.
+  const shown = new Map<string, string>()
+  return (layer) => {
+    let text = shown.get(layer)
+    if (text === undefined) shown.set(layer, (text = relative(dir, layer).replaceAll('\\', '/')))
+    return text
+  }
 }
 
 /** A declaration and its declaration map (present when the input has sources). */

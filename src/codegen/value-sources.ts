@@ -43,28 +43,31 @@ export interface ValueSources {
 /** Events that leave the part's value in place; `kept` and `deleted` ones do not. */
 const SETTING = new Set(['set', 'replaced', 'merged', 'appended', 'prepended', 'patched', 'defined'])
 
-const keyOf = (path: readonly (string | number)[]): string => JSON.stringify(path.map(String))
+// Joined with NUL: only paths whose keys hold NUL could be confused, at worst naming a wrong line.
+const keyOf = (path: readonly (string | number)[]): string => path.join('\0')
 
 /** The concrete path (indices) of `path` in `value`: each `ANY_ITEM` is the first item having the rest. */
-function concretePath(value: unknown, path: readonly PathStep[], from = 0): (string | number)[] | undefined {
-  if (from === path.length) return []
-  const step = path[from]!
-  if (step === ANY_ITEM) {
-    if (!Array.isArray(value)) return undefined
-    for (let i = 0; i < value.length; i++) {
-      const rest = concretePath(value[i], path, from + 1)
-      if (rest) return [i, ...rest]
+function concretePath(value: unknown, path: readonly PathStep[]): (string | number)[] | undefined {
+  const out: (string | number)[] = []
+  const found = (node: unknown, from: number): boolean => {
+    if (from === path.length) return true
+    const step = path[from]!
+    if (step === ANY_ITEM) {
+      if (!Array.isArray(node)) return false
+      for (let i = 0; i < node.length; i++) {
+        out.push(i)
+        if (found(node[i], from + 1)) return true
+        out.length = from
+      }
+      return false
     }
-    return undefined
+    if (typeof step === 'number') {
+      if (!Array.isArray(node) || step >= node.length) return false
+    } else if (!isPlainObject(node) || !Object.hasOwn(node, step)) return false
+    out.push(step)
+    return found((node as Record<string | number, unknown>)[step], from + 1)
   }
-  if (typeof step === 'number') {
-    if (!Array.isArray(value) || step >= value.length) return undefined
-    const rest = concretePath(value[step], path, from + 1)
-    return rest && [step, ...rest]
-  }
-  if (!isPlainObject(value) || !Object.hasOwn(value, step)) return undefined
-  const rest = concretePath(value[step], path, from + 1)
-  return rest && [step, ...rest]
+  return found(value, 0) ? out : undefined
 }
 
 /** Whether `value` (a layer's value for a key) has something at `rest`. */
