@@ -1,6 +1,6 @@
 // Writing declarations: only when their text changed, batched, never touching a file needlessly
 // (a write that changes nothing would wake watchers and editors, and could loop a rebuild).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
 import {
   DeclarationMarks,
@@ -38,6 +38,16 @@ function writeIfChanged(path: string, text: string): void {
   if (existsSync(path) && readFileSync(path, 'utf8') === text) return
   mkdirSync(dirname(path), { recursive: true })
   writeFileSync(path, text)
+}
+
+/**
+ * Writes a declaration's map, or removes the one an earlier run wrote: TypeScript reads
+ * `<declaration>.map` even when the declaration names no map, and would follow stale positions.
+ */
+function writeMap(declaration: string, map: string | undefined): void {
+  const path = `${declaration}.map`
+  if (map) writeIfChanged(path, map)
+  else if (existsSync(path)) rmSync(path)
 }
 
 const ENTRY_MARKER = '// @entry '
@@ -91,7 +101,7 @@ function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWrite
     write() {
       for (const [path, { text, map }] of pending) {
         writeIfChanged(path, text)
-        if (map) writeIfChanged(`${path}.map`, map)
+        writeMap(path, map)
       }
       pending.clear()
     },
@@ -151,9 +161,9 @@ function createAmbientWriter(
         return `${ENTRY_MARKER}${key}\n${block}\n`
       })
       const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
-      if (mappings.length === 0) return writeIfChanged(options.file, text)
-      writeIfChanged(options.file, text + sourceMappingComment(`${options.file}.map`))
-      writeIfChanged(`${options.file}.map`, generateDeclarationMap(options.file, mappings))
+      const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
+      writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
+      writeMap(options.file, map)
     },
   }
 }

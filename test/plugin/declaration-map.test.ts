@@ -1,7 +1,7 @@
 // Declarations with sources: each property's JSDoc says which layer line set its value (after what
 // the schema says of it), a declaration map points its name there, and both are written only when
 // they change. What an editor does with them is test/types/editor.test.ts's.
-import { readFileSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { render } from '@merged-yaml/core'
 import { describe, expect, it } from 'vitest'
@@ -78,5 +78,10 @@ describe('declarations with sources', () => {
     writer.update(entry, { values: [value], sources })
     writer.flush()
     expect(statSync(map).mtime).toEqual(OLD)
+    // Without sources (provenance turned off): the map goes, or TypeScript would still follow it.
+    writer.update(entry, { values: [value] })
+    writer.flush()
+    expect(existsSync(map)).toBe(false)
+    expect(readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')).not.toContain('sourceMappingURL')
   })
 })

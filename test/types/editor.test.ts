@@ -143,6 +143,7 @@ describe.each(['sidecar', 'ambient'] as const)('in the editor, %s declarations w
       `${at}env/production.yaml:3 — dict(replace) over ${at}base.yaml:9`,
     )
     expect(hover(service, root, main, 'config.api.url')).toBe(`${at}base.yaml:3 — dict(replace)`)
+    expect(hover(service, root, main, '{ api')).toBe(`${at}base.yaml:2 — dict(replace)`)
     expect(service.getSemanticDiagnostics(join(root, main))).toEqual([])
 
     // A later layer sets the URL: the definition follows it.
