@@ -2,7 +2,8 @@
 // a fixture app whose declarations the plugin wrote in a real build. Go to Definition is mapped the
 // way tsserver maps it for an editor (`Session.mapDefinitionInfoLocations` → `getMappedDocumentSpan`
 // through the language service's source mapper), to the layer line that set the value; hover shows
-// the JSDoc that says so. Both declaration forms, and an entry of each dialect.
+// the JSDoc that says so. Both declaration forms, and an entry of each dialect. Last, tsserver itself
+// (a `ts.server.Session` in process, as an editor runs it) answers a `definition` request.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -86,7 +87,7 @@ interface Place {
   text: string
 }
 
-/** The position of the `occurrence`-th `needle` in `file`, on its last character (where a cursor would be). */
+/** The position of the first `needle` in `file`, on its last character (where a cursor would be). */
 function positionOf(root: string, file: string, needle: string): number {
   const text = readFileSync(join(root, file), 'utf8')
   const at = text.indexOf(needle)
@@ -189,5 +190,71 @@ describe('in the editor, an entry of each dialect (ambient declarations, which t
     expect(hover(service, root, file, 'parameter_defaults.Region')).toBe(
       'src/heat/base.yaml:3 (in parameter_defaults) — heat',
     )
+  })
+})
+
+/** A tsserver session, in process, as an editor starts it (no typings installer, no events). */
+function createSession(): ts.server.Session {
+  const noWatch = { close() {} }
+  const host: ts.server.ServerHost = {
+    ...ts.sys,
+    write() {}, // the responses, which executeCommand returns too
+    watchFile: () => noWatch,
+    watchDirectory: () => noWatch,
+    setTimeout,
+    clearTimeout,
+    setImmediate,
+    clearImmediate,
+  }
+  const logger: ts.server.Logger = {
+    close() {},
+    hasLevel: () => false,
+    loggingEnabled: () => false,
+    perftrc() {},
+    info() {},
+    startGroup() {},
+    endGroup() {},
+    msg() {},
+    getLogFileName: () => undefined,
+  }
+  return new ts.server.Session({
+    host,
+    cancellationToken: ts.server.nullCancellationToken,
+    useSingleInferredProject: false,
+    useInferredProjectPerProjectRoot: false,
+    byteLength: Buffer.byteLength,
+    hrtime: process.hrtime,
+    logger,
+    canUseEvents: false,
+  })
+}
+
+describe.each(['sidecar', 'ambient'] as const)('in the editor, through tsserver (what editors run), %s', (mode) => {
+  it('Go to Definition on a property opens the layer line', async () => {
+    const root = createProject()
+    await generate(root, mode)
+    const compilerOptions = { strict: true, noEmit: true, module: 'ESNext', moduleResolution: 'Bundler' }
+    const tsconfig =
+      mode === 'sidecar'
+        ? { compilerOptions: { ...compilerOptions, allowArbitraryExtensions: true }, files: ['src/main.ts'] }
+        : { compilerOptions, files: ['src/main.ts', 'merged-yaml.d.ts'] }
+    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig))
+    const session = createSession()
+    const file = join(root, 'src/main.ts')
+    let seq = 0
+    const request = (command: string, args: object) =>
+      session.executeCommand({ seq: ++seq, type: 'request', command, arguments: args } as ts.server.protocol.Request)
+    request('open', { file })
+    const text = readFileSync(file, 'utf8')
+    const at = text.indexOf('config.api.url') + 'config.api.u'.length
+    const line = text.slice(0, at).split('\n').length
+    const offset = at - text.lastIndexOf('\n', at - 1)
+    const { response } = request('definition', { file, line, offset })
+    const [found] = response as ts.server.protocol.FileSpan[]
+    expect({ file: relative(root, found!.file), line: found!.start.line, offset: found!.start.offset }).toEqual({
+      file: 'src/config/base.yaml',
+      line: 3,
+      offset: 3,
+    })
   })
 })
