@@ -28,15 +28,17 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   const graph = createDependencyGraph()
   // Created once the bundler has told its root, which the `dts` default depends on.
   let writer: DeclarationWriter | null | undefined
+  // Whether declarations say where each value came from (`dts.provenance`), known with the writer.
+  let provenance = false
   const declarations = (): DeclarationWriter | null => {
     if (writer !== undefined) return writer
     const root = resolveRoot(options, info)
     const dts = resolveDts(options.dts, root)
     writer = dts ? createDeclarationWriter(dts, root) : null
+    provenance = dts?.provenance === true
     return writer
   }
-  const withProvenance = () =>
-    declarations() !== null && resolveDts(options.dts, resolveRoot(options, info))?.provenance === true
+  const withProvenance = () => declarations() !== null && provenance
   const entries = createEntryRenderer({
     options,
     info,
