@@ -34,8 +34,6 @@ export interface ValueSource extends SourceLocation {
 
 /** What an entry's declaration knows of where its values came from (the declaration's `sources`). */
 export interface ValueSources {
-  /** Which of the declaration's `values` this describes: the current mode's. */
-  current: number
   /** The source of the value at `path` of the current mode's value, if the record has one. */
   at(path: readonly PathStep[]): ValueSource | undefined
 }
@@ -106,15 +104,14 @@ function sourceOf(
 }
 
 /**
- * The sources of `value` (the `current`-th of the declaration's values) from its render's
+ * The sources of `value` (the current mode's, one of the declaration's values) from its render's
  * `provenance`. A path the record does not reach (Heat and Datum record top-level keys) takes its
  * nearest recorded ancestor's source.
  */
-export function createValueSources(provenance: Provenance, value: unknown, current: number): ValueSources {
+export function createValueSources(provenance: Provenance, value: unknown): ValueSources {
   const history = new Map<string, ProvenanceEvent[]>()
   for (const entry of provenance.paths) history.set(keyOf(entry.path), entry.events)
   return {
-    current,
     at(path) {
       const concrete = concretePath(value, path)
       if (!concrete || concrete.length === 0) return undefined

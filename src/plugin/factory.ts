@@ -52,14 +52,9 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   const host = createHost(meta.framework, { info, options, idFilter, graph, exists, load, render: entries.render })
 
   /** Where the current mode's value came from, when declarations say so. */
-  function sourcesOf(
-    outcome: Extract<EntryOutcome, { ok: true }>,
-    values: readonly unknown[],
-  ): ValueSources | undefined {
+  function sourcesOf(outcome: Extract<EntryOutcome, { ok: true }>): ValueSources | undefined {
     const provenance = outcome.provenance()
-    if (!provenance) return undefined
-    const value = outcome.value()
-    return createValueSources(provenance, value, values.indexOf(value))
+    return provenance && createValueSources(provenance, outcome.value())
   }
 
   function load(context: LoadContext, id: string): LoadResult {
@@ -75,12 +70,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     if (!outcome.ok) return host.error(context, outcome.error)
     const root = resolveRoot(options, info)
     for (const warning of outcome.warnings) host.warn(context, warning, root)
-    if (modes)
-      writer?.update(entry, {
-        values: modes.values,
-        schema: outcome.schema(),
-        sources: sourcesOf(outcome, modes.values),
-      })
+    if (modes) writer?.update(entry, { values: modes.values, schema: outcome.schema(), sources: sourcesOf(outcome) })
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }

@@ -21,7 +21,7 @@ const LAYERS = {
 
 async function sourcesOf(root: string) {
   const result = await render(join(root, 'app.merged.yaml'), { root, explain: true })
-  return { value: result.value, sources: createValueSources(result.provenance!, result.value, 0) }
+  return { value: result.value, sources: createValueSources(result.provenance!, result.value) }
 }
 
 describe('declarations with sources', () => {
