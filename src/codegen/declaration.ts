@@ -1,138 +1,42 @@
 // TypeScript declarations for a merged value: pure string building, deterministic for a given value.
+import { dirname, relative } from 'node:path'
 import { isPlainObject } from './module.ts'
 import { isExportableName, propertyKey } from './names.ts'
+import { DeclarationMarks, generateDeclarationMap, resolveMarks, sourceMappingComment } from './declaration-map.ts'
+import { describeSource } from './describe-source.ts'
+import type { SourceNotes } from './describe-source.ts'
 import { schemaDocComment, schemaKeys, SchemaTypePrinter } from './schema-type.ts'
+import { shapeOf, shapeOfAny } from './value-shape.ts'
+import type { Shape, TypeOptions } from './value-shape.ts'
+import { ANY_ITEM } from './value-sources.ts'
+import type { PathStep, ValueSources } from './value-sources.ts'
 
-export interface TypeOptions {
-  /** Literal, readonly types (what `as const` gives) instead of `string`, `number`, mutable arrays. */
-  asConst: boolean
-}
+export type { TypeOptions } from './value-shape.ts'
 
 const INDENT = '  '
 
-/** The shape of a value, before printing: what its type says, with array items unified. */
-type Shape =
-  | { kind: 'leaf'; type: string }
-  | { kind: 'object'; props: Map<string, { shape: Shape; optional: boolean }> }
-  | { kind: 'array'; element: Shape | undefined }
-  | { kind: 'tuple'; items: Shape[] }
-  | { kind: 'union'; members: Shape[] }
-
-function leafType(value: unknown, options: TypeOptions): string | undefined {
-  if (value === null) return 'null'
-  switch (typeof value) {
-    case 'string':
-      return options.asConst ? JSON.stringify(value) : 'string'
-    case 'boolean':
-      return options.asConst ? String(value) : 'boolean'
-    case 'number':
-      // NaN and the infinities have no literal type.
-      if (!options.asConst || !Number.isFinite(value)) return 'number'
-      return Object.is(value, -0) ? '0' : String(value)
-  }
-  if (value instanceof Uint8Array) return 'Uint8Array'
-  return undefined
-}
-
-// Leaf shapes are shared: most leaves are one of a few types.
-const leafShapes = new Map<string, Shape>()
-
-function shapeOf(value: unknown, options: TypeOptions): Shape {
-  const leaf = leafType(value, options)
-  if (leaf) {
-    let shape = leafShapes.get(leaf)
-    if (!shape) {
-      shape = { kind: 'leaf', type: leaf }
-      // Literal types (asConst) are as many as the values: only the few general ones are kept.
-      if (!options.asConst) leafShapes.set(leaf, shape)
-    }
-    return shape
-  }
-  if (Array.isArray(value)) {
-    const items = value.map((item) => shapeOf(item, options))
-    return options.asConst
-      ? { kind: 'tuple', items }
-      : { kind: 'array', element: items.length === 0 ? undefined : unify(items) }
-  }
-  if (isPlainObject(value)) {
-    const props = new Map<string, { shape: Shape; optional: boolean }>()
-    for (const key of Object.keys(value)) props.set(key, { shape: shapeOf(value[key], options), optional: false })
-    return { kind: 'object', props }
-  }
-  throw new TypeError(`unplugin-merged-yaml: cannot type ${Object.prototype.toString.call(value)}`)
-}
-
 /**
- * One shape for the items of an array: the distinct leaf types, one object type whose keys are
- * optional where some items lack them, and one array type — so `servers[0].port` type-checks when
- * only some servers set a port, as a hand-written type would say. Members keep the order in which
- * their kind first appears; one pass over the items, one over each key's shapes.
+ * Prints `shape`. With `notes` (the declaration has sources), `at` is the path the shape types and
+ * each property gets its source's JSDoc and marks for the declaration map.
  */
-function unify(shapes: readonly Shape[]): Shape {
-  const members: Shape[] = []
-  const leaves = new Set<string>()
-  // Where the object and the array member go, filled in once every item has been seen.
-  let objectAt = -1
-  let arrayAt = -1
-  let objects = 0
-  const props = new Map<string, { shapes: Shape[]; optional: boolean }>()
-  const elements: Shape[] = []
-  const add = (shape: Shape): void => {
-    switch (shape.kind) {
-      case 'union':
-        for (const member of shape.members) add(member)
-        return
-      case 'leaf':
-        if (!leaves.has(shape.type)) {
-          leaves.add(shape.type)
-          members.push(shape)
-        }
-        return
-      case 'object':
-        if (objectAt < 0) objectAt = members.push(shape) - 1
-        objects++
-        for (const [key, prop] of shape.props) {
-          let seen = props.get(key)
-          if (!seen) props.set(key, (seen = { shapes: [], optional: false }))
-          seen.shapes.push(prop.shape)
-          seen.optional ||= prop.optional
-        }
-        return
-      case 'array':
-        if (arrayAt < 0) arrayAt = members.push(shape) - 1
-        if (shape.element) elements.push(shape.element)
-        return
-      case 'tuple':
-        members.push(shape)
-    }
-  }
-  for (const shape of shapes) add(shape)
-  if (objectAt >= 0) {
-    const merged = new Map<string, { shape: Shape; optional: boolean }>()
-    for (const [key, seen] of props)
-      merged.set(key, { shape: unify(seen.shapes), optional: seen.optional || seen.shapes.length < objects })
-    members[objectAt] = { kind: 'object', props: merged }
-  }
-  if (arrayAt >= 0) members[arrayAt] = { kind: 'array', element: elements.length === 0 ? undefined : unify(elements) }
-  return members.length === 1 ? members[0]! : { kind: 'union', members }
-}
-
-function printShape(shape: Shape, options: TypeOptions, depth: number): string {
+function printShape(shape: Shape, options: TypeOptions, depth: number, notes?: SourceNotes, at?: PathStep[]): string {
   const pad = INDENT.repeat(depth + 1)
   const end = INDENT.repeat(depth)
   switch (shape.kind) {
     case 'leaf':
       return shape.type
     case 'union':
-      return shape.members.map((member) => printShape(member, options, depth)).join(' | ')
+      return shape.members.map((member) => printShape(member, options, depth, notes, at)).join(' | ')
     case 'array': {
       if (!shape.element) return 'unknown[]'
-      const element = printShape(shape.element, options, depth)
+      const element = printShape(shape.element, options, depth, notes, at && [...at, ANY_ITEM])
       return /^[\w.]+$/.test(element) ? `${element}[]` : `Array<${element}>`
     }
     case 'tuple': {
       if (shape.items.length === 0) return 'readonly []'
-      const items = shape.items.map((item) => `${pad}${printShape(item, options, depth + 1)},\n`)
+      const items = shape.items.map(
+        (item, i) => `${pad}${printShape(item, options, depth + 1, notes, at && [...at, i])},\n`,
+      )
       return `readonly [\n${items.join('')}${end}]`
     }
     case 'object': {
@@ -140,21 +44,18 @@ function printShape(shape: Shape, options: TypeOptions, depth: number): string {
       if (shape.props.size === 0) return '{}'
       const modifier = options.asConst ? 'readonly ' : ''
       const lines = [...shape.props].map(([key, prop]) => {
-        const name = `${modifier}${propertyKey(key, 'type')}${prop.optional ? '?' : ''}`
-        return `${pad}${name}: ${printShape(prop.shape, options, depth + 1)}\n`
+        const path = at && [...at, key]
+        const type = printShape(prop.shape, options, depth + 1, notes, path)
+        const optional = prop.optional ? '?' : ''
+        const described = notes && path && describeSource(notes, path, pad)
+        if (!described) return `${pad}${modifier}${propertyKey(key, 'type')}${optional}: ${type}\n`
+        const [start, after] = described.marks
+        const name = `${start}${propertyKey(key, 'type')}${after}`
+        return `${described.doc()}${pad}${modifier}${name}${optional}: ${type}${after}\n`
       })
       return `{\n${lines.join('')}${end}}`
     }
   }
-}
-
-/**
- * The shape of a value that is one of `values` (an entry's values in the modes it is built in): the
- * same unification as array items, so a key only some modes set is optional.
- */
-function shapeOfAny(values: readonly unknown[], options: TypeOptions): Shape {
-  const shapes = values.map((value) => shapeOf(value, options))
-  return shapes.length === 1 ? shapes[0]! : unify(shapes)
 }
 
 /** The type of `value`, laid out over several lines starting at `depth` levels of indentation. */
@@ -183,12 +84,14 @@ export interface DeclarationSchema {
 
 /**
  * What an entry's declaration is generated from: its merged values, one per mode the declaration
- * covers (`${mode}` layers; in a fixed order, see mode-values.ts), and the JSON Schema they were
- * validated against, if any — the types then come from the schema.
+ * covers (`${mode}` layers; in a fixed order, see mode-values.ts), the JSON Schema they were
+ * validated against, if any — the types then come from the schema — and, when the plugin records
+ * them, where the current mode's values came from (JSDoc and a declaration map point at the layers).
  */
 export interface DeclarationInput {
   values: readonly unknown[]
   schema?: DeclarationSchema | undefined
+  sources?: ValueSources | undefined
 }
 
 /**
@@ -199,33 +102,76 @@ export interface DeclarationInput {
  * build can miss one that type-checks.
  * `ambient` leaves out `declare`, which is implied (and an error) inside `declare module`.
  */
-function exportStatements({ values, schema }: DeclarationInput, options: TypeOptions, ambient: boolean): string[] {
+function exportStatements(
+  { values, schema }: DeclarationInput,
+  options: TypeOptions,
+  ambient: boolean,
+  notes?: SourceNotes,
+): string[] {
   const exported = exportedNames(values)
   const local = localName(exported)
   const declare = ambient ? '' : 'declare '
   let types: string[]
   let typed = (_key: string) => true
+  const root = notes && []
   if (schema) {
-    const printer = new SchemaTypePrinter(schema.schema, options, ['Value', local])
-    const valueType = printer.type(schema.schema, 0)
+    const printer = new SchemaTypePrinter(schema.schema, options, ['Value', local], notes)
+    const valueType = printer.type(schema.schema, 0, root)
     types = [...printer.namedTypes(), `${schemaDocComment(schema.schema)}type Value = ${valueType}`]
     const declared = schemaKeys(schema.schema)
     typed = (key) => declared.has(key)
-  } else types = [`type Value = ${printShape(shapeOfAny(values, options), options, 0)}`]
-  return [
-    ...types,
-    `${declare}const ${local}: Value`,
-    `export default ${local}`,
-    ...exported.map(
-      (key) => `export ${declare}const ${key}: ${typed(key) ? `Value[${JSON.stringify(key)}]` : 'unknown'}`,
-    ),
-  ]
+  } else types = [`type Value = ${printShape(shapeOfAny(values, options), options, 0, notes, root)}`]
+  const exportOf = (key: string): string => {
+    const type = typed(key) ? `Value[${JSON.stringify(key)}]` : 'unknown'
+    const described = notes && describeSource(notes, [key], '')
+    if (!described) return `export ${declare}const ${key}: ${type}`
+    const [start, after] = described.marks
+    return `${described.doc()}export ${declare}const ${start}${key}${after}: ${type}${after}`
+  }
+  return [...types, `${declare}const ${local}: Value`, `export default ${local}`, ...exported.map(exportOf)]
 }
 
 /** The header of every generated file. */
 export function generatedHeader(source: string): string {
   const warning = 'Do not edit: it is rewritten when the merged value changes.'
   return `// Generated by unplugin-merged-yaml from ${source}. ${warning}\n`
+}
+
+/** Layer paths relative to the folder of the declaration `file`, with forward slashes. */
+function displayFrom(file: string): (layer: string) => string {
+  const dir = dirname(file)
+  // A few layers, named once per property: each is made relative once.
+  const shown = new Map<string, string>()
+  return (layer) => {
+    let text = shown.get(layer)
+    if (text === undefined) shown.set(layer, (text = relative(dir, layer).replaceAll('\\', '/')))
+    return text
+  }
+}
+
+/** A declaration and its declaration map (present when the input has sources). */
+export interface GeneratedDeclaration {
+  text: string
+  map?: string
+}
+
+/**
+ * The sidecar declaration `file` (absolute: `app.merged.d.yaml.ts` next to `app.merged.yaml`) and,
+ * when the input has sources, its map (`<file>.map`, which the declaration's last line names).
+ */
+export function generateDeclarationWithMap(
+  input: DeclarationInput,
+  options: TypeOptions,
+  file: string,
+  source: string,
+): GeneratedDeclaration {
+  if (!input.sources) return { text: generateDeclaration(input, options, source) }
+  const marks = new DeclarationMarks()
+  const notes: SourceNotes = { sources: input.sources, marks, display: displayFrom(file) }
+  const marked = `${generatedHeader(source)}${exportStatements(input, options, false, notes).join('\n')}\n`
+  const { text, mappings } = resolveMarks(marked, marks)
+  if (mappings.length === 0) return { text }
+  return { text: text + sourceMappingComment(`${file}.map`), map: generateDeclarationMap(file, mappings) }
 }
 
 /**
@@ -241,7 +187,25 @@ export function generateDeclaration(input: DeclarationInput, options: TypeOption
  * off the implicit export of every declaration in the block, so `Value` and the local stay private.
  */
 export function generateAmbientModule(specifier: string, input: DeclarationInput, options: TypeOptions): string {
-  const body = [...exportStatements(input, options, true), 'export {}']
-  const indented = body.map((statement) => statement.replace(/^/gm, INDENT)).join('\n')
+  return ambientBlock(specifier, exportStatements(input, options, true))
+}
+
+function ambientBlock(specifier: string, statements: readonly string[]): string {
+  const indented = [...statements, 'export {}'].map((statement) => statement.replace(/^/gm, INDENT)).join('\n')
   return `declare module ${JSON.stringify(specifier)} {\n${indented}\n}`
+}
+
+/**
+ * An ambient block with the marks of its sources left in (for `resolveMarks`, once the whole
+ * ambient `file` is put together): the block of `generateAmbientModule` when the input has none.
+ */
+export function generateMarkedAmbientModule(
+  specifier: string,
+  input: DeclarationInput,
+  options: TypeOptions,
+  file: string,
+  marks: DeclarationMarks,
+): string {
+  const notes = input.sources && { sources: input.sources, marks, display: displayFrom(file) }
+  return ambientBlock(specifier, exportStatements(input, options, true, notes))
 }

@@ -3,8 +3,13 @@
 // and optional ones, enums and consts as literal unions, oneOf/anyOf as unions, allOf as an
 // intersection, tuples, local `$ref`s as named types (recursion allowed), descriptions as JSDoc.
 // An object with `properties` has those keys only, unless `additionalProperties` says more: a
-// misspelt key is a type error, as the editor's schema flags it. One printer: ~230 lines.
+// misspelt key is a type error, as the editor's schema flags it. One printer, with the value paths
+// that give each property its source (docs/editor.md): ~290 lines.
+import { describeSource, docBlock } from './describe-source.ts'
+import type { SourceNotes } from './describe-source.ts'
 import { propertyKey } from './names.ts'
+import { ANY_ITEM } from './value-sources.ts'
+import type { PathStep } from './value-sources.ts'
 
 export interface SchemaTypeOptions {
   /** Readonly properties and arrays (what `as const` gives). */
@@ -43,9 +48,9 @@ function typeName(ref: string): string {
   return /^[A-Za-z]/.test(name) ? name : `Definition${name}`
 }
 
-/** A JSDoc comment from a schema's `title`, `description`, `default`, `deprecated`, at `pad`. */
-function docComment(schema: unknown, pad: string): string {
-  if (!isSchemaObject(schema)) return ''
+/** The lines of a JSDoc comment from a schema's `title`, `description`, `default`, `deprecated`. */
+function docLines(schema: unknown): string[] {
+  if (!isSchemaObject(schema)) return []
   const lines: string[] = []
   for (const key of ['title', 'description'] as const) {
     const text = schema[key]
@@ -53,10 +58,12 @@ function docComment(schema: unknown, pad: string): string {
   }
   if (schema.default !== undefined) lines.push(`@default ${JSON.stringify(schema.default)}`)
   if (schema.deprecated === true) lines.push('@deprecated')
-  if (lines.length === 0) return ''
-  const safe = lines.map((line) => line.replaceAll('*/', '*\\/'))
-  if (safe.length === 1) return `${pad}/** ${safe[0]} */\n`
-  return `${pad}/**\n${safe.map((line) => `${pad} * ${line}`.trimEnd()).join('\n')}\n${pad} */\n`
+  return lines
+}
+
+/** A JSDoc comment from a schema's `title`, `description`, `default`, `deprecated`, at `pad`. */
+function docComment(schema: unknown, pad: string): string {
+  return docBlock(docLines(schema), pad)
 }
 
 const literal = (value: unknown): string | undefined => {
@@ -86,6 +93,8 @@ export class SchemaTypePrinter {
     private readonly root: unknown,
     private readonly options: SchemaTypeOptions,
     reserved: readonly string[] = [],
+    /** With the declaration's sources: each property printed at a known path gets its source. */
+    private readonly notes?: SourceNotes,
   ) {
     this.taken = new Set(reserved)
   }
@@ -110,8 +119,11 @@ export class SchemaTypePrinter {
     return name
   }
 
-  /** The type of `schema`, laid out from `depth` levels of indentation. */
-  type(schema: unknown, depth: number): string {
+  /**
+   * The type of `schema`, laid out from `depth` levels of indentation; `at` is the path of the value
+   * it types (the properties below get their sources), unknown in a named type, which many share.
+   */
+  type(schema: unknown, depth: number, at?: PathStep[]): string {
     if (schema === true || schema === undefined) return 'unknown'
     if (schema === false) return 'never'
     if (!isSchemaObject(schema)) return 'unknown'
@@ -119,31 +131,31 @@ export class SchemaTypePrinter {
       const ref = this.named(schema.$ref)
       // Draft 2019-09 on: keywords beside `$ref` apply too.
       const { $ref: _, ...rest } = schema
-      const more = this.structure(rest, depth)
+      const more = this.structure(rest, depth, at)
       return more === 'unknown' ? ref : `${operand(ref)} & ${operand(more)}`
     }
-    return this.structure(schema, depth)
+    return this.structure(schema, depth, at)
   }
 
-  private structure(schema: Schema, depth: number): string {
+  private structure(schema: Schema, depth: number, at: PathStep[] | undefined): string {
     if ('const' in schema) return literal(schema.const) ?? 'unknown'
     if (Array.isArray(schema.enum)) {
       const members = schema.enum.map(literal)
       if (members.every((m): m is string => m !== undefined)) return union(members)
     }
     const parts: string[] = []
-    const own = this.ownType(schema, depth)
+    const own = this.ownType(schema, depth, at)
     if (own !== 'unknown') parts.push(own)
     for (const key of ['anyOf', 'oneOf'] as const) {
       const members = schema[key]
       if (Array.isArray(members) && members.length > 0) {
-        const alternatives = union(members.map((member) => this.type(member, depth)))
+        const alternatives = union(members.map((member) => this.type(member, depth, at)))
         if (alternatives !== 'unknown') parts.push(operand(alternatives))
       }
     }
     if (Array.isArray(schema.allOf)) {
       for (const member of schema.allOf) {
-        const type = this.type(member, depth)
+        const type = this.type(member, depth, at)
         if (type !== 'unknown') parts.push(operand(type))
       }
     }
@@ -152,7 +164,7 @@ export class SchemaTypePrinter {
   }
 
   /** The type `type` (or the keywords of one type) gives. */
-  private ownType(schema: Schema, depth: number): string {
+  private ownType(schema: Schema, depth: number, at: PathStep[] | undefined): string {
     const declared = schema.type
     const types = Array.isArray(declared)
       ? declared.filter((t): t is string => typeof t === 'string')
@@ -165,10 +177,10 @@ export class SchemaTypePrinter {
       else if (schema.items !== undefined || schema.prefixItems !== undefined) types.push('array')
       else return 'unknown'
     }
-    return union(types.map((type) => this.ofType(type, schema, depth)))
+    return union(types.map((type) => this.ofType(type, schema, depth, at)))
   }
 
-  private ofType(type: string, schema: Schema, depth: number): string {
+  private ofType(type: string, schema: Schema, depth: number, at: PathStep[] | undefined): string {
     switch (type) {
       case 'string':
         return 'string'
@@ -180,15 +192,15 @@ export class SchemaTypePrinter {
       case 'null':
         return 'null'
       case 'array':
-        return this.array(schema, depth)
+        return this.array(schema, depth, at)
       case 'object':
-        return this.object(schema, depth)
+        return this.object(schema, depth, at)
       default:
         return 'unknown'
     }
   }
 
-  private array(schema: Schema, depth: number): string {
+  private array(schema: Schema, depth: number, at: PathStep[] | undefined): string {
     const readonly = this.options.asConst ? 'readonly ' : ''
     const tuple = Array.isArray(schema.prefixItems)
       ? schema.prefixItems
@@ -197,15 +209,15 @@ export class SchemaTypePrinter {
         : []
     if (tuple.length > 0) {
       const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items
-      const items = tuple.map((item) => this.type(item, depth))
+      const items = tuple.map((item, i) => this.type(item, depth, at && [...at, i]))
       if (rest !== false && schema.maxItems !== tuple.length) items.push(`...${operand(this.type(rest, depth))}[]`)
       return `${readonly}[${items.join(', ')}]`
     }
-    const element = this.type(schema.items, depth)
+    const element = this.type(schema.items, depth, at && [...at, ANY_ITEM])
     return `${readonly}${operand(element)}[]`
   }
 
-  private object(schema: Schema, depth: number): string {
+  private object(schema: Schema, depth: number, at: PathStep[] | undefined): string {
     const pad = INDENT.repeat(depth + 1)
     const end = INDENT.repeat(depth)
     const modifier = this.options.asConst ? 'readonly ' : ''
@@ -215,12 +227,21 @@ export class SchemaTypePrinter {
     const memberTypes: string[] = []
     let optional = false
     for (const key of Object.keys(properties)) {
-      const type = this.type(properties[key], depth + 1)
+      const path = at && [...at, key]
+      const type = this.type(properties[key], depth + 1, path)
       const isOptional = !required.has(key)
       optional ||= isOptional
       memberTypes.push(type)
-      const name = `${modifier}${propertyKey(key, 'type')}${isOptional ? '?' : ''}`
-      lines.push(`${docComment(properties[key], pad)}${pad}${name}: ${type}\n`)
+      const mark = isOptional ? '?' : ''
+      const described = this.notes && path && describeSource(this.notes, path, pad, docLines(properties[key]))
+      if (!described) {
+        lines.push(`${docComment(properties[key], pad)}${pad}${modifier}${propertyKey(key, 'type')}${mark}: ${type}\n`)
+        continue
+      }
+      const [start, after] = described.marks
+      lines.push(
+        `${described.doc()}${pad}${modifier}${start}${propertyKey(key, 'type')}${after}${mark}: ${type}${after}\n`,
+      )
     }
     // Required keys the schema declares no type for.
     for (const key of required) {

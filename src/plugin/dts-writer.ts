@@ -1,8 +1,16 @@
 // Writing declarations: only when their text changed, batched, never touching a file needlessly
 // (a write that changes nothing would wake watchers and editors, and could loop a rebuild).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
-import { generateAmbientModule, generateDeclaration, generatedHeader } from '../codegen/declaration.ts'
+import {
+  DeclarationMarks,
+  generateDeclarationMap,
+  resolveMarks,
+  sourceMappingComment,
+} from '../codegen/declaration-map.ts'
+import type { Mapping } from '../codegen/declaration-map.ts'
+import { generateDeclarationWithMap, generatedHeader, generateMarkedAmbientModule } from '../codegen/declaration.ts'
+import type { GeneratedDeclaration } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
 import { formatQuery } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
@@ -30,6 +38,16 @@ function writeIfChanged(path: string, text: string): void {
   if (existsSync(path) && readFileSync(path, 'utf8') === text) return
   mkdirSync(dirname(path), { recursive: true })
   writeFileSync(path, text)
+}
+
+/**
+ * Writes a declaration's map, or removes the one an earlier run wrote: TypeScript reads
+ * `<declaration>.map` even when the declaration names no map, and would follow stale positions.
+ */
+function writeMap(declaration: string, map: string | undefined): void {
+  const path = `${declaration}.map`
+  if (map) writeIfChanged(path, map)
+  else if (existsSync(path)) rmSync(path)
 }
 
 const ENTRY_MARKER = '// @entry '
@@ -72,15 +90,19 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
 }
 
 function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWriter, 'update'> & { write(): void } {
-  const pending = new Map<string, string>()
+  const pending = new Map<string, GeneratedDeclaration>()
   return {
     update(entry, input) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
       if (formatQuery(entry.query)) return
-      pending.set(sidecarPath(entry.file), generateDeclaration(input, options, basename(entry.file)))
+      const path = sidecarPath(entry.file)
+      pending.set(path, generateDeclarationWithMap(input, options, path, basename(entry.file)))
     },
     write() {
-      for (const [path, text] of pending) writeIfChanged(path, text)
+      for (const [path, { text, map }] of pending) {
+        writeIfChanged(path, text)
+        writeMap(path, map)
+      }
       pending.clear()
     },
   }
@@ -92,6 +114,8 @@ function createAmbientWriter(
 ): Pick<DeclarationWriter, 'update'> & { write(): void } {
   // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
   let blocks: Map<string, string> | undefined
+  // Entry key → the mappings of its block (lines from the block's first), for the declaration map.
+  const blockMappings = new Map<string, Mapping[]>()
   const inputs = new Map<string, DeclarationInput>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
@@ -113,16 +137,33 @@ function createAmbientWriter(
       const known = load()
       const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
       const specifiers = ambientSpecifiers(keys.map(entryPath))
+      const mappings: Mapping[] = []
+      let line = 1 // the header's
       const parts = keys.map((key) => {
         const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
         const input = inputs.get(key)
-        const block = input
-          ? generateAmbientModule(specifier, input, options)
-          : known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
+        let block: string
+        if (input) {
+          const marks = new DeclarationMarks()
+          const marked = resolveMarks(
+            generateMarkedAmbientModule(specifier, input, options, options.file, marks),
+            marks,
+          )
+          block = marked.text
+          blockMappings.set(key, marked.mappings)
+        } else
+          block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
+        // A blank line, the entry marker, then the block.
+        const first = line + 2
+        for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })
+        line = first + block.split('\n').length
         return `${ENTRY_MARKER}${key}\n${block}\n`
       })
-      writeIfChanged(options.file, [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n'))
+      const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
+      const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
+      writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
+      writeMap(options.file, map)
     },
   }
 }

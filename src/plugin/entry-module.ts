@@ -1,7 +1,7 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
 import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
-import type { Diagnostic, MergedYamlError, RenderCache } from '@merged-yaml/core'
+import type { Diagnostic, MergedYamlError, Provenance, RenderCache } from '@merged-yaml/core'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
@@ -21,6 +21,8 @@ export type EntryOutcome =
       value: () => unknown
       /** The JSON Schema the value was validated against (the declaration is generated from it). */
       schema: () => { schema: unknown } | undefined
+      /** Where the value came from: with `withProvenance`, the engine's `explain` record. */
+      provenance: () => Provenance | undefined
     }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
 
@@ -38,9 +40,12 @@ export interface EntryRendererParts {
   renderCache: RenderCache
   /** Whether declarations are written: they need each entry's merged value, stored with the code. */
   withValue(): boolean
+  /** Whether declarations say where each value came from: the render records it (`explain`). */
+  withProvenance(): boolean
 }
 
-export function createEntryRenderer({ options, info, renderCache, withValue }: EntryRendererParts): EntryRenderer {
+export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
+  const { options, info, renderCache, withValue, withProvenance } = parts
   // What each entry depended on when it last rendered well: a failed render keeps watching it, so
   // that undoing the edit that broke it recovers (and failures in a row do not pile up watches).
   const lastGood = new Map<string, Dependencies>()
@@ -54,7 +59,8 @@ export function createEntryRenderer({ options, info, renderCache, withValue }: E
   }
   function render(id: string, entry: EntryId): EntryOutcome {
     try {
-      const engine = resolveEngineOptions(options, info, entry.query)
+      const explain = withProvenance()
+      const engine = { ...resolveEngineOptions(options, info, entry.query), ...(explain && { explain }) }
       const prepared = prepareEntry(entry.file, engine, { cache: renderCache })
       const store = openDiskCache()
       const storeValue = withValue()
@@ -65,7 +71,10 @@ export function createEntryRenderer({ options, info, renderCache, withValue }: E
         const deps = dependenciesOf(hit)
         lastGood.set(id, deps)
         const schema = hit.schema
-        return { ok: true, code: hit.code, deps, warnings: hit.warnings, value: () => hit.value, schema: () => schema }
+        // The stored module has no provenance: a declaration that wants it merges the entry again.
+        const provenance = () => (explain ? prepared.render().provenance : undefined)
+        const { code, warnings } = hit
+        return { ok: true, code, deps, warnings, value: () => hit.value, schema: () => schema, provenance }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
@@ -89,7 +98,16 @@ export function createEntryRenderer({ options, info, renderCache, withValue }: E
       const deps = dependenciesOf(result)
       lastGood.set(id, deps)
       const schema = result.schema && { schema: result.schema.schema }
-      return { ok: true, code, deps, warnings: result.warnings, value: () => result.value, schema: () => schema }
+      const { warnings, provenance } = result
+      return {
+        ok: true,
+        code,
+        deps,
+        warnings,
+        value: () => result.value,
+        schema: () => schema,
+        provenance: () => provenance,
+      }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
       // Keep watching what the entry read and looked for (the engine's record: a missing include,

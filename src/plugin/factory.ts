@@ -9,7 +9,10 @@ import { createDependencyGraph, createFileExists, mergeDependencies } from './de
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
 import { parseEntryId } from './entry-id.ts'
+import { createValueSources } from '../codegen/value-sources.ts'
+import type { ValueSources } from '../codegen/value-sources.ts'
 import { createEntryRenderer } from './entry-module.ts'
+import type { EntryOutcome } from './entry-module.ts'
 import { createIdFilter } from './id-filter.ts'
 import { createModeValues } from './mode-values.ts'
 import { PLUGIN_NAME, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
@@ -38,18 +41,34 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
   const graph = createDependencyGraph()
   // Created once the bundler has told its root, which the `dts` default depends on.
   let writer: DeclarationWriter | null | undefined
+  // Whether declarations say where each value came from (`dts.provenance`), known with the writer.
+  let provenance = false
   const declarations = (): DeclarationWriter | null => {
     if (writer !== undefined) return writer
     const root = resolveRoot(options, info)
     const dts = resolveDts(options.dts, root)
     writer = dts ? createDeclarationWriter(dts, root) : null
+    provenance = dts?.provenance === true
     return writer
   }
-  const entries = createEntryRenderer({ options, info, renderCache, withValue: () => declarations() !== null })
+  const withProvenance = () => declarations() !== null && provenance
+  const entries = createEntryRenderer({
+    options,
+    info,
+    renderCache,
+    withValue: () => declarations() !== null,
+    withProvenance,
+  })
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
   const exists = createFileExists(renderCache)
   const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render })
+
+  /** Where the current mode's value came from, when declarations say so. */
+  function sourcesOf(outcome: Extract<EntryOutcome, { ok: true }>): ValueSources | undefined {
+    const provenance = outcome.provenance()
+    return provenance && createValueSources(provenance, outcome.value())
+  }
 
   function load(context: LoadContext, id: string): LoadResult {
     const entry = parseEntryId(id)
@@ -65,7 +84,7 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     if (!outcome.ok) return host.error(context, outcome.error)
     const root = resolveRoot(options, info)
     for (const warning of outcome.warnings) host.warn(context, warning, root)
-    if (modes) writer?.update(entry, { values: modes.values, schema: outcome.schema() })
+    if (modes) writer?.update(entry, { values: modes.values, schema: outcome.schema(), sources: sourcesOf(outcome) })
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }

@@ -27,6 +27,13 @@ export interface DtsOptions {
    * @default false
    */
   asConst?: boolean
+  /**
+   * Each property's JSDoc says which layer line set its value and how it was merged, and a
+   * declaration map next to each declaration takes Go to Definition there (docs/editor.md). Renders
+   * each entry with the engine's `explain` record, which costs a build more (docs/performance.md).
+   * @default false
+   */
+  provenance?: boolean
 }
 
 /** Options of `unplugin-merged-yaml`: the engine's (see `@merged-yaml/core`) and the plugin's own. */
@@ -93,6 +100,8 @@ export interface ResolvedDtsOptions {
   /** Absolute path of the ambient file. */
   file: string
   asConst: boolean
+  /** JSDoc and declaration maps of where each value came from (see `DtsOptions.provenance`). */
+  provenance?: boolean
 }
 
 export interface ResolvedPluginOptions {
@@ -157,6 +166,7 @@ export function resolveDts(dts: Options['dts'], root: string): ResolvedDtsOption
     mode: object.mode ?? 'sidecar',
     file: resolve(root, object.file ?? DEFAULT_AMBIENT_FILE),
     asConst: object.asConst ?? false,
+    ...(object.provenance === true && { provenance: true }),
   }
 }
 

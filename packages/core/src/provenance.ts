@@ -148,15 +148,20 @@ export class ProvenanceRecorder {
     return this.dialectDetail
   }
 
-  /** Another dialect: which layer defines each top-level key of the result. */
-  layers(docs: readonly SourceDocument[], value: unknown, dialect: string): void {
+  /**
+   * Another dialect: which layer defines each top-level key of the result. `at` is where the result
+   * is in each document (a Datum lookup's key path): the keys below it are the result's.
+   */
+  layers(docs: readonly SourceDocument[], value: unknown, dialect: string, at: readonly PathSegment[] = []): void {
     this.detail = isMapping(value) ? 'top-level' : 'none'
     for (const doc of docs) {
       this.parts.push({ ...locateKey(doc, []), merger: dialect, status: 'layer' })
-      if (!isMapping(value) || !isMapping(doc.value)) continue
-      for (const key of Object.keys(doc.value)) {
+      let own: unknown = doc.value
+      for (const segment of at) own = isMapping(own) ? own[String(segment)] : undefined
+      if (!isMapping(value) || !isMapping(own)) continue
+      for (const key of Object.keys(own)) {
         if (!Object.hasOwn(value, key)) continue
-        this.add({ path: [key], ...locateKey(doc, [key]), action: 'defined', merger: dialect, value: doc.value[key] })
+        this.add({ path: [key], ...locateKey(doc, [...at, key]), action: 'defined', merger: dialect, value: own[key] })
       }
     }
   }

@@ -3,6 +3,7 @@
 import { documentParts } from '../parts.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { SourceDocument } from '../source-document.ts'
+import type { PathSegment } from '../values.ts'
 import type { DialectContext } from './types.ts'
 
 /**
@@ -31,13 +32,17 @@ export function layerDocuments(
   return docs
 }
 
-/** `explain` for a dialect that recorded no per-value provenance: which layers define each top-level key. */
+/**
+ * `explain` for a dialect that recorded no per-value provenance: which layers define each top-level
+ * key of `value`, which is at `at` in each document (a Datum lookup's key path).
+ */
 export function recordLayers(
   context: DialectContext,
   docs: readonly SourceDocument[],
   value: unknown,
   dialect: string,
+  at: readonly PathSegment[] = [],
 ): void {
   const { provenance } = context
-  if (provenance && !provenance.hasDialectDetail) provenance.layers(docs, value, dialect)
+  if (provenance && !provenance.hasDialectDetail) provenance.layers(docs, value, dialect, at)
 }

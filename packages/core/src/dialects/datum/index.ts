@@ -7,6 +7,7 @@ import { defineDialect } from '../types.ts'
 import { DATUM_CODES } from './codes.ts'
 import { readDatumOptions } from './datum-options.ts'
 import { detectDirective, isStoreDefinition } from './directives.ts'
+import { splitPath } from './path.ts'
 import { renderDatum } from './render-datum.ts'
 import { gatherStore } from './store/gather-store.ts'
 import type { StoreSnapshot } from './store/gather-store.ts'
@@ -51,8 +52,9 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
         path: [],
       })
     }
-    const value = renderDatum(docs, readDatumOptions(context.dialectOptions), context.entry, context.report)
-    recordLayers(context, docs, value, 'datum')
+    const options = readDatumOptions(context.dialectOptions)
+    const value = renderDatum(docs, options, context.entry, context.report)
+    recordLayers(context, docs, value, 'datum', options.lookup === undefined ? [] : splitPath(options.lookup))
     return { value }
   },
 })

@@ -1,0 +1,87 @@
+// Declarations with sources: each property's JSDoc says which layer line set its value (after what
+// the schema says of it), a declaration map points its name there, and both are written only when
+// they change. What an editor does with them is test/types/editor.test.ts's.
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs'
+import { join } from 'node:path'
+import { render } from '@merged-yaml/core'
+import { describe, expect, it } from 'vitest'
+import { generateDeclaration, generateDeclarationWithMap } from '../../src/codegen/declaration.ts'
+import { createValueSources } from '../../src/codegen/value-sources.ts'
+import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import { writeTree } from '../helpers/tree.ts'
+
+const OLD = new Date('2001-01-01T00:00:00Z')
+const options = { asConst: false }
+
+const LAYERS = {
+  'app.merged.yaml': '#include\nbase.yaml\nprod.yaml\n',
+  'base.yaml': 'api:\n  url: https://a.example\n  retries: [1, 2]\nname: base\n',
+  'prod.yaml': '# prod\nname: prod\n',
+}
+
+async function sourcesOf(root: string) {
+  const result = await render(join(root, 'app.merged.yaml'), { root, explain: true })
+  return { value: result.value, sources: createValueSources(result.provenance!, result.value) }
+}
+
+describe('declarations with sources', () => {
+  it('say where each value came from, and map each name to its layer line', async () => {
+    const root = writeTree(LAYERS)
+    const { value, sources } = await sourcesOf(root)
+    const file = join(root, 'app.merged.d.yaml.ts')
+    const { text, map } = generateDeclarationWithMap({ values: [value], sources }, options, file, 'app.merged.yaml')
+    expect(text).toContain('  /** base.yaml:2 — dict(replace) */\n    url: string\n')
+    expect(text).toContain('  /** prod.yaml:2 — dict(replace) over base.yaml:4 */\n  name: string\n')
+    expect(text).toContain('/** prod.yaml:2 — dict(replace) over base.yaml:4 */\nexport declare const name')
+    expect(text.trimEnd().split('\n').at(-1)).toBe('//# sourceMappingURL=app.merged.d.yaml.ts.map')
+    const parsed = JSON.parse(map!)
+    expect(parsed).toMatchObject({ version: 3, file: 'app.merged.d.yaml.ts', sources: ['base.yaml', 'prod.yaml'] })
+    // TypeScript refuses a map that carries its sources' content.
+    expect(parsed.sourcesContent).toBeUndefined()
+  })
+
+  it('without sources, are the declarations of generateDeclaration, with no map', () => {
+    const input = { values: [{ a: { b: [1] } }] }
+    const file = '/p/app.merged.d.yaml.ts'
+    expect(generateDeclarationWithMap(input, options, file, 'app.merged.yaml')).toEqual({
+      text: generateDeclaration(input, options, 'app.merged.yaml'),
+    })
+  })
+
+  it("with a schema, give the schema's description first, then the source", async () => {
+    const root = writeTree(LAYERS)
+    const { value, sources } = await sourcesOf(root)
+    const schema = {
+      type: 'object',
+      properties: {
+        api: { type: 'object', properties: { url: { type: 'string', description: 'Where the API is.' } } },
+        name: { type: 'string' },
+      },
+    }
+    const input = { values: [value], schema: { schema }, sources }
+    const { text } = generateDeclarationWithMap(input, options, join(root, 'app.d.ts'), 'app.merged.yaml')
+    expect(text).toContain(
+      '    /**\n     * Where the API is.\n     * base.yaml:2 — dict(replace)\n     */\n    url?: string',
+    )
+  })
+
+  it('are written with their map only when either changes', async () => {
+    const root = writeTree(LAYERS)
+    const { value, sources } = await sourcesOf(root)
+    const entry = { file: join(root, 'app.merged.yaml'), query: {} }
+    const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false, provenance: true }, root)
+    writer.update(entry, { values: [value], sources })
+    writer.flush()
+    const map = join(root, 'app.merged.d.yaml.ts.map')
+    expect(JSON.parse(readFileSync(map, 'utf8')).sources).toEqual(['base.yaml', 'prod.yaml'])
+    utimesSync(map, OLD, OLD)
+    writer.update(entry, { values: [value], sources })
+    writer.flush()
+    expect(statSync(map).mtime).toEqual(OLD)
+    // Without sources (provenance turned off): the map goes, or TypeScript would still follow it.
+    writer.update(entry, { values: [value] })
+    writer.flush()
+    expect(existsSync(map)).toBe(false)
+    expect(readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')).not.toContain('sourceMappingURL')
+  })
+})
