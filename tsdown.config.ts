@@ -1,6 +1,7 @@
 import { defineConfig } from 'tsdown'
 
-// The root package, unplugin-merged-yaml: the core and one entry per bundler.
+// The root package, unplugin-merged-yaml: the core, one entry per bundler and framework, the Turbopack
+// loader, and the directive schema for editors (written by scripts/directive-schema.ts, checked by test/schema).
 export default defineConfig({
   entry: [
     'src/index.ts',
@@ -12,6 +13,9 @@ export default defineConfig({
     'src/esbuild.ts',
     'src/farm.ts',
     'src/bun.ts',
+    'src/nuxt.ts',
+    'src/astro.ts',
+    'src/loader.ts',
     // The pure code generators, `unplugin-merged-yaml/codegen` (the CLI bundles them).
     'src/codegen/index.ts',
   ],
@@ -24,4 +28,5 @@ export default defineConfig({
   deps: { skipNodeModulesBundle: true },
   // `.js`/`.d.ts`, the names package.json `exports` point at.
   fixedExtension: false,
+  copy: [{ from: 'schema/directives.json', to: 'dist/schema' }],
 })

@@ -19,6 +19,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { formatDiagnostic, isMergedYamlError, render } from '@merged-yaml/core'
+import picomatch from 'picomatch'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -258,6 +259,33 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  },
+
+  /** The webpack part of the Next.js example's config (built with --webpack by test/frameworks/next.test.ts). */
+  'next-webpack'(text) {
+    const file = readFileSync(join(REPO, 'playground/frameworks/next/next.config.mjs'), 'utf8').split('\n')
+    let at = 0
+    for (const line of text.split('\n')) {
+      while (at < file.length && file[at] !== line) at++
+      expect(at, `"${line}" is not the next line of next.config.mjs`).toBeLessThan(file.length)
+      at++
+    }
+    expect(text).toContain("from 'unplugin-merged-yaml/webpack'")
+  },
+
+  /** VS Code settings mapping the shipped directive schema onto the playground's layers. */
+  'yaml-schemas'(text) {
+    const settings = JSON.parse(text) as { 'yaml.schemas': Record<string, string[]> }
+    const [[path, globs]] = Object.entries(settings['yaml.schemas']) as [[string, string[]]]
+    const prefix = `./node_modules/${rootPackage.name}/`
+    expect(path.startsWith(prefix)).toBe(true)
+    const exports = (
+      JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
+    ).exports
+    expect(exports['./schema/directives.json']).toBe(`./${path.slice(prefix.length)}`)
+    expect(existsSync(join(REPO, 'schema/directives.json'))).toBe(true)
+    const layer = picomatch(globs)
+    for (const file of ['config/base.yaml', 'config/env/production.yaml']) expect(layer(file), file).toBe(true)
   },
 
   dev(text) {

@@ -8,7 +8,22 @@ import type { EntryOutcome } from '../plugin/entry-module.ts'
 import type { IdFilter } from '../plugin/id-filter.ts'
 import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
 
-/** The part of a plugin context that `load` uses: unplugin's, or the one esbuild-load.ts makes. */
+/**
+ * The part of a webpack-style loader context a loader runner gives (Turbopack's: `rootContext` is the
+ * project, `mode` is `development` or `production`).
+ */
+export interface LoaderRunnerContext {
+  rootContext: string
+  mode?: string
+  addDependency(file: string): void
+  addMissingDependency(file: string): void
+  addContextDependency(dir: string): void
+}
+
+/**
+ * The part of a plugin context that `load` uses: unplugin's, the one esbuild-load.ts makes, or the one
+ * turbopack-loader.ts makes around a loader context (`loader`).
+ */
 export interface LoadContext {
   addWatchFile(file: string): void
   error(message: UnpluginMessage): void
@@ -16,6 +31,8 @@ export interface LoadContext {
   getNativeBuildContext?: (() => NativeBuildContext) | undefined
   /** Rollup's, Rolldown's and Vite's: `watchMode` is false in a one-off build. */
   meta?: { watchMode?: boolean }
+  /** The loader context, when the plugin runs as a webpack-style loader (Turbopack). */
+  loader?: LoaderRunnerContext
 }
 
 /** What `load` gives the bundler: the module, the module that throws an error's message, or nothing. */
@@ -31,6 +48,8 @@ export type HostHooks = Pick<
 export interface Host {
   /** Hooks this bundler needs: where it tells its root and mode, its dev server's glue, … */
   readonly hooks: HostHooks
+  /** Reads what the bundler tells on each load, before the entry renders (a loader runner's root and mode). */
+  prepare?(context: LoadContext): void
   /** Makes the bundler watch what an entry module depends on (nothing in a one-off build). */
   watch(context: LoadContext, deps: Dependencies): void
   /** Records what an entry module was served as, for a dev server that asks whether it changed. */

@@ -8,12 +8,16 @@ import type { Host, HostParts } from './host.ts'
 import { createRolldownHost } from './rolldown.ts'
 import { createRollupHost } from './rollup.ts'
 import { createRspackHost } from './rspack.ts'
+import { createTurbopackHost } from './turbopack.ts'
 import { createViteHost } from './vite.ts'
 import { createWebpackHost } from './webpack.ts'
 
 export type { Host, HostParts, LoadContext, LoadResult } from './host.ts'
 
-export function createHost(framework: UnpluginContextMeta['framework'], parts: HostParts): Host {
+/** unplugin's bundlers, and Turbopack, which runs no plugin but a loader. */
+export type HostName = UnpluginContextMeta['framework'] | 'turbopack'
+
+export function createHost(framework: HostName, parts: HostParts): Host {
   switch (framework) {
     case 'vite':
       return createViteHost(parts)
@@ -32,6 +36,8 @@ export function createHost(framework: UnpluginContextMeta['framework'], parts: H
       return createFarmHost(parts)
     case 'bun':
       return createBunHost(parts)
+    case 'turbopack':
+      return createTurbopackHost(parts)
     default:
       return createDefaultHost()
   }

@@ -2,9 +2,9 @@
 // the bundler what it depends on, its errors and warnings; how each bundler takes them is its host's
 // (hosts/), and so are the hooks where it tells its root and mode.
 import { createRenderCache } from '@merged-yaml/core'
-import type { UnpluginFactory } from 'unplugin'
+import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { createHost } from '../hosts/index.ts'
-import type { LoadContext, LoadResult } from '../hosts/index.ts'
+import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
@@ -20,7 +20,20 @@ import type { HostInfo, Options } from './options.ts'
 
 export { PLUGIN_NAME } from './options.ts'
 
-export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
+export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) =>
+  createMergedYaml(rawOptions, meta.framework).plugin
+
+/** The plugin, and its parts for a host that runs without unplugin (Turbopack's loader). */
+export interface MergedYaml {
+  plugin: UnpluginOptions
+  /** Renders the entry module `id` (nothing when `id` is not an entry). */
+  load(context: LoadContext, id: string): LoadResult
+  /** What a build does at its end: declarations and disk-cache writes. */
+  buildEnd(): Promise<void>
+}
+
+/** The plugin with the host of `framework`: unplugin's bundlers, or Turbopack's loader (hosts/turbopack-loader.ts). */
+export function createMergedYaml(rawOptions: Options | undefined, framework: HostName): MergedYaml {
   const options = resolvePluginOptions(rawOptions)
   const info: HostInfo = {}
   // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
@@ -49,7 +62,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
   const exists = createFileExists(renderCache)
-  const host = createHost(meta.framework, { info, options, idFilter, graph, exists, load, render: entries.render })
+  const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render })
 
   /** Where the current mode's value came from, when declarations say so. */
   function sourcesOf(outcome: Extract<EntryOutcome, { ok: true }>): ValueSources | undefined {
@@ -60,6 +73,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   function load(context: LoadContext, id: string): LoadResult {
     const entry = parseEntryId(id)
     if (!entry) return
+    host.prepare?.(context)
     const outcome = entries.render(id, entry)
     const writer = outcome.ok ? declarations() : null
     const modes = writer && outcome.ok ? valuesAcrossModes(entry, outcome.value(), outcome.deps.files) : undefined
@@ -75,7 +89,13 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }
 
-  return {
+  async function buildEnd(): Promise<void> {
+    renderCache.endBuild()
+    declarations()?.flush()
+    await entries.settle()
+  }
+
+  const plugin: UnpluginOptions = {
     name: PLUGIN_NAME,
     enforce: 'pre',
 
@@ -92,12 +112,9 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
       if (!info.serving) renderCache.beginBuild()
     },
 
-    async buildEnd() {
-      renderCache.endBuild()
-      declarations()?.flush()
-      await entries.settle()
-    },
+    buildEnd,
 
     ...host.hooks,
   }
+  return { plugin, load, buildEnd }
 }

@@ -9,13 +9,13 @@ import { isPresetName, isValidKnockoutPrefix, PRESET_NAMES, readStrategy } from 
 import { locate, within } from './types.ts'
 import type { Where } from './types.ts'
 
-const FIELD_VALUES: Record<string, readonly string[]> = {
+export const FIELD_VALUES: Record<string, readonly string[]> = {
   merge_hash: ['MostSpecific', 'First', 'hash', 'deep'],
   merge_basetype_array: ['MostSpecific', 'First', 'Unique', 'Sum', 'Add'],
   merge_hash_array: ['MostSpecific', 'First', 'UniqueKeyValTuples', 'DeepTuple', 'DeepItemMergeByTuples', 'Sum'],
 }
-const FIELD_NAMES = ['merge_hash', 'merge_baseType_array', 'merge_hash_array', 'merge_options', 'strategy']
-const MERGE_OPTION_NAMES = ['knockout_prefix', 'tuple_keys']
+export const FIELD_NAMES = ['merge_hash', 'merge_baseType_array', 'merge_hash_array', 'merge_options', 'strategy']
+export const MERGE_OPTION_NAMES = ['knockout_prefix', 'tuple_keys']
 const TUPLE_STRATEGIES = ['uniquekeyvaltuples', 'deeptuple', 'deepitemmergebytuples']
 
 const ARRAY_VALUE_HINT: Record<string, string> = {

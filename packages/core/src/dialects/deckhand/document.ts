@@ -50,8 +50,8 @@ export interface DeckhandDocument {
 
 export const LAYERING_POLICY_SCHEMA = 'deckhand/LayeringPolicy'
 
-const TOP_KEYS = ['schema', 'metadata', 'data']
-const METADATA_KEYS = [
+export const TOP_KEYS = ['schema', 'metadata', 'data']
+export const METADATA_KEYS = [
   'schema',
   'name',
   'labels',
@@ -60,11 +60,11 @@ const METADATA_KEYS = [
   'storagePolicy',
   'replacement',
 ]
-const LAYERING_KEYS = ['layer', 'abstract', 'parentSelector', 'actions']
-const ACTION_KEYS = ['method', 'path']
-const SUBSTITUTION_KEYS = ['src', 'dest']
-const SOURCE_KEYS = ['schema', 'name', 'path', 'pattern', 'match_group', 'deepcopy']
-const DEST_KEYS = ['path', 'pattern', 'recurse']
+export const LAYERING_KEYS = ['layer', 'abstract', 'parentSelector', 'actions']
+export const ACTION_KEYS = ['method', 'path']
+export const SUBSTITUTION_KEYS = ['src', 'dest']
+export const SOURCE_KEYS = ['schema', 'name', 'path', 'pattern', 'match_group', 'deepcopy']
+export const DEST_KEYS = ['path', 'pattern', 'recurse']
 
 function metaKey(schema: string, layer: string, name: string): string {
   return JSON.stringify([schema, layer, name])

@@ -1,0 +1,4 @@
+import { createAstroIntegration } from './hosts/astro.ts'
+
+/** `unplugin-merged-yaml` for Astro: `integrations: [MergedYaml(options)]`. */
+export default createAstroIntegration

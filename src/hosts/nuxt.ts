@@ -1,0 +1,120 @@
+// Nuxt: a module that adds the plugin to the builder Nuxt runs (Vite, webpack or Rspack), with Nuxt's
+// project folder as the root (Vite's root there is the `app/` source folder). `${mode}` is the
+// builder's mode, which Nuxt sets from its own (`development` under `nuxi dev`, else `production`):
+// not fixed in `vars`, so that declarations still cover every mode (plugin/mode-values.ts). It types
+// `*.merged.yaml` imports in `.vue` files through the tsconfig Nuxt generates: sidecar declarations
+// need `allowArbitraryExtensions`, and the client types cover entries not generated yet. No import of
+// @nuxt/kit: the hooks are Nuxt's own.
+import { createRspackPlugin, createVitePlugin, createWebpackPlugin } from 'unplugin'
+import { PLUGIN_NAME, unpluginFactory } from '../plugin/factory.ts'
+import type { Options } from '../plugin/options.ts'
+
+interface Plugins {
+  plugins?: unknown[]
+}
+
+/** The part of a tsconfig Nuxt generates that the module sets. */
+interface TsConfig {
+  compilerOptions?: Record<string, unknown>
+}
+
+/** The part of a module of Vite's graph the module uses. */
+interface ViteModuleLike {
+  file: string | null
+  importers: Set<ViteModuleLike>
+}
+
+/** The part of a Vite dev server the module uses. */
+interface ViteServerLike {
+  watcher: {
+    on(event: 'all', run: (type: string, file: string) => void): unknown
+    emit(event: 'all', type: string, file: string): unknown
+  }
+  moduleGraph: {
+    getModulesByFile(file: string): Set<ViteModuleLike> | undefined
+    invalidateModule(module: ViteModuleLike): void
+  }
+}
+
+/** The part of Nuxt the module uses (`@nuxt/schema`'s `Nuxt`). */
+export interface NuxtLike {
+  options: { rootDir: string }
+  hook(name: 'vite:extend', run: (context: { config: Plugins }) => void): unknown
+  hook(name: 'webpack:config' | 'rspack:config', run: (configs: Plugins[]) => void): unknown
+  hook(name: 'build:error', run: (error: unknown) => void): unknown
+  hook(name: 'vite:serverCreated', run: (server: ViteServerLike, builder: { isServer: boolean }) => void): unknown
+  hook(
+    name: 'prepare:types',
+    run: (types: { references: Array<{ types: string } | { path: string }>; tsConfig: TsConfig }) => void,
+  ): unknown
+}
+
+/** The plugin options with Nuxt's root unless given. */
+export function resolveNuxtOptions(options: Options, nuxt: NuxtLike): Options {
+  return { ...options, root: options.root ?? nuxt.options.rootDir }
+}
+
+/** The `file:line:col: error CODE:` line of a render error (codes.ts: every code starts MY_). */
+const DIAGNOSTIC = /:\d+:\d+: error MY_[A-Z0-9_]+:/
+
+const push = (config: Plugins, plugin: unknown): void => {
+  config.plugins ??= []
+  config.plugins.push(plugin)
+}
+
+/**
+ * `nuxi dev` renders pages on a second Vite server, whose modules Nuxt's renderer keeps until the
+ * client server's watcher names their files; but a layer (a file read, not a module) is watched by
+ * the server that rendered its entry only. A change there drops the modules that import it, up to
+ * the pages, and names their files to the client server's watcher (its `all` event, which only
+ * Nuxt's invalidation listens to), so that the next request renders them anew.
+ */
+function forwardRendererChanges(nuxt: NuxtLike): void {
+  let client: ViteServerLike | undefined
+  nuxt.hook('vite:serverCreated', (server, { isServer }) => {
+    if (!isServer) {
+      client = server
+      return
+    }
+    server.watcher.on('all', (_type, file) => {
+      const importers = new Set<ViteModuleLike>()
+      const visit = (module: ViteModuleLike): void => {
+        if (importers.has(module)) return
+        importers.add(module)
+        for (const importer of module.importers) visit(importer)
+      }
+      for (const module of server.moduleGraph.getModulesByFile(file) ?? [])
+        for (const importer of module.importers) visit(importer)
+      for (const module of importers) {
+        server.moduleGraph.invalidateModule(module)
+        if (module.file) client?.watcher.emit('all', 'change', module.file)
+      }
+    })
+  })
+}
+
+/** `modules: [['unplugin-merged-yaml/nuxt', options]]` in nuxt.config. */
+export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: NuxtLike): void {
+  const options = resolveNuxtOptions(inlineOptions ?? {}, nuxt)
+  nuxt.hook('vite:extend', ({ config }) => push(config, createVitePlugin(unpluginFactory)(options)))
+  nuxt.hook('webpack:config', (configs) => {
+    for (const config of configs) push(config, createWebpackPlugin(unpluginFactory)(options))
+  })
+  nuxt.hook('rspack:config', (configs) => {
+    for (const config of configs) push(config, createRspackPlugin(unpluginFactory)(options))
+  })
+  forwardRendererChanges(nuxt)
+  // `nuxi build` with the webpack (or Rspack) builder prints only "Nuxt build error": the compiler's
+  // errors are in the error's stack (@nuxt/webpack-builder's `compile`), so a render error is printed here.
+  nuxt.hook('build:error', (error) => {
+    const stack = error instanceof Error ? error.stack : undefined
+    if (stack && DIAGNOSTIC.test(stack)) console.error(stack)
+  })
+  nuxt.hook('prepare:types', ({ references, tsConfig }) => {
+    references.push({ types: 'unplugin-merged-yaml/client' })
+    tsConfig.compilerOptions = { ...tsConfig.compilerOptions, allowArbitraryExtensions: true }
+  })
+}
+
+/** What Nuxt asks a module for: its name (and no options of its own in nuxt.config: they are inline). */
+mergedYamlNuxtModule.getMeta = () => Promise.resolve({ name: PLUGIN_NAME })

@@ -1,0 +1,82 @@
+// The plugin as a webpack-style loader, for Turbopack (`turbopack.rules` in next.config, with
+// `as: '*.js'`): the same entry rendering, module code and located errors as the bundler plugin.
+// Turbopack keeps its loader processes between calls, so one plugin per options object keeps the
+// render cache (unchanged layers are not read again); each call ends like a build (declarations and
+// disk-cache writes), as no build end comes.
+import type { UnpluginMessage } from 'unplugin'
+import { createMergedYaml } from '../plugin/factory.ts'
+import type { MergedYaml } from '../plugin/factory.ts'
+import type { Options } from '../plugin/options.ts'
+import type { LoadContext, LoaderRunnerContext } from './host.ts'
+
+type LoaderCallback = (error: Error | null, code?: string) => void
+
+/** The loader context Turbopack's loader runner gives (a subset of webpack's). */
+export interface LoaderContext extends LoaderRunnerContext {
+  resourcePath: string
+  resourceQuery: string
+  getOptions(): Options
+  emitWarning(warning: Error): void
+  async(): LoaderCallback
+}
+
+/** One plugin per options: Turbopack gives each rule's options as JSON, so their text identifies them. */
+const plugins = new Map<string, MergedYaml>()
+
+function pluginFor(options: Options): MergedYaml {
+  const key = JSON.stringify(options)
+  let plugin = plugins.get(key)
+  if (!plugin) {
+    plugin = createMergedYaml(options, 'turbopack')
+    plugins.set(key, plugin)
+  }
+  return plugin
+}
+
+/**
+ * A message as an Error whose text is the located diagnostic. Its stack is its first line only:
+ * Turbopack reads the lines of a stack as frames, and the text already says where.
+ */
+function toError(message: UnpluginMessage): Error {
+  const error = new Error(message.message)
+  error.stack = `Error: ${message.message.split('\n', 1)[0]}`
+  return error
+}
+
+export function mergedYamlLoader(this: LoaderContext, _source: string): void {
+  runLoader(this)
+}
+
+function runLoader(loader: LoaderContext): void {
+  const callback = loader.async()
+  const { resourcePath, resourceQuery } = loader
+  let failure: Error | undefined
+  const context: LoadContext = {
+    loader,
+    addWatchFile: (file) => loader.addDependency(file),
+    error(message) {
+      failure ??= toError(typeof message === 'string' ? { message } : message)
+    },
+    warn(message) {
+      loader.emitWarning(toError(typeof message === 'string' ? { message } : message))
+    },
+  }
+  const plugin = pluginFor(loader.getOptions())
+  let result: ReturnType<MergedYaml['load']>
+  try {
+    result = plugin.load(context, resourcePath + resourceQuery)
+  } catch (error) {
+    callback(error as Error)
+    return
+  }
+  plugin.buildEnd().then(
+    () => {
+      if (failure) callback(failure)
+      else if (result === undefined)
+        // `turbopack.rules` matches paths only: a query the plugin does not own (`?raw`) still comes here.
+        callback(new Error(`${resourcePath}${resourceQuery}: the query is not one of an entry's`))
+      else callback(null, typeof result === 'string' ? result : result.code)
+    },
+    (error: unknown) => callback(error as Error),
+  )
+}
