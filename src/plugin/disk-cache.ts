@@ -1,14 +1,15 @@
 // Module code kept on disk between builds (the `cache` option). An entry whose inputs have the
 // fingerprint they had when its code was stored (the engine, the options, every file's path and
 // bytes: see PreparedEntry.fingerprint) is served that code instead of being parsed and merged
-// again.
+// again. The folder also keeps what each declaration was written from (dts-writer.ts), so that a
+// build skips the declarations whose inputs did not change.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { deserialize, serialize } from 'node:v8'
 import type { Diagnostic, DialectName } from '@merged-yaml/core'
+import type { DeclarationRecord, DeclarationRecords } from './dts-writer.ts'
 
 /** What a module id was rendered to, and from what. */
 export interface StoredModule {
@@ -18,34 +19,25 @@ export interface StoredModule {
   globs: string[]
   warnings: Diagnostic[]
   dialect: DialectName
-  /** Whether the merged value was stored too (declarations need it). */
-  withValue: boolean
   code: string
 }
 
-/** What declarations are generated from: the merged value, and the schema it was validated against. */
-export interface StoredValue {
-  value?: unknown
-  schema?: { schema: unknown } | undefined
-}
-
 export interface DiskCache {
-  /**
-   * The module stored under `key` (a module id and its options), when it was stored with this
-   * fingerprint; with its merged value when `needValue` (declarations need it).
-   */
-  read(key: string, fingerprint: string, needValue: boolean): (StoredModule & StoredValue) | undefined
-  /** Stores a module under `key` (and its value and schema, when given) in the background. */
-  write(key: string, module: StoredModule, value?: StoredValue): void
+  /** The module stored under `key` (a module id and its options), when it was stored with this fingerprint. */
+  read(key: string, fingerprint: string): StoredModule | undefined
+  /** Stores a module under `key` in the background. */
+  write(key: string, module: StoredModule): void
+  /** What the declarations were last written from (dts-writer.ts), kept in this folder. */
+  declarationRecords(): DeclarationRecords
   /** Waits for the writes started so far (the end of a build). */
   settle(): Promise<void>
 }
 
 // The plugin's own code: the bundle's chunks beside this module, or, run from the sources
-// (src/plugin/disk-cache.ts), every module of src/. Stored modules die with the code generation
-// that wrote them.
+// (src/plugin/disk-cache.ts), every module of src/. Stored modules and declaration records die
+// with the code generation that wrote them.
 let ownCode: string | undefined
-function hashOwnCode(): string {
+export function hashOwnCode(): string {
   if (ownCode === undefined) {
     const hash = createHash('sha256')
     const dir = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '..' : '.', import.meta.url))
@@ -74,47 +66,79 @@ async function writeWhole(path: string, data: string | Uint8Array): Promise<void
   }
 }
 
+const RECORDS_FILE = 'declarations.json'
+
 export function createDiskCache(dir: string): DiskCache {
   const base = (key: string) => join(dir, createHash('sha256').update(`${hashOwnCode()}\0${key}`).digest('base64url'))
   let pending: Promise<void> = Promise.resolve()
   let ready = false
-  return {
-    read(key, fingerprint, needValue) {
+  const enqueue = (write: () => Promise<void>) => {
+    pending = pending.then(async () => {
       try {
-        const path = base(key)
+        if (!ready) await mkdir(dir, { recursive: true })
+        ready = true
+        await write()
+      } catch {
+        // A cache that cannot be written (read-only folder, full disk) only costs the next build time.
+      }
+    })
+  }
+  let records: DeclarationRecords | undefined
+  return {
+    read(key, fingerprint) {
+      try {
         // One file: the metadata on the first line, the code after it, so that they always match.
-        const text = readFileSync(`${path}.module`, 'utf8')
+        const text = readFileSync(`${base(key)}.module`, 'utf8')
         const newline = text.indexOf('\n')
         const meta = JSON.parse(text.slice(0, newline)) as Omit<StoredModule, 'code'>
-        if (meta.fingerprint !== fingerprint || (needValue && !meta.withValue)) return undefined
-        const module = { ...meta, code: text.slice(newline + 1) }
-        if (!needValue) return module
-        const stored = deserialize(readFileSync(`${path}.value`)) as { fingerprint: string } & StoredValue
-        return stored.fingerprint === fingerprint
-          ? { ...module, value: stored.value, schema: stored.schema }
-          : undefined
+        if (meta.fingerprint !== fingerprint) return undefined
+        return { ...meta, code: text.slice(newline + 1) }
       } catch {
         // Not stored, or unreadable: rendered again, and stored anew.
         return undefined
       }
     },
-    write(key, module, value) {
+    write(key, module) {
       const path = base(key)
       const { code, ...meta } = module
-      const data = value
-        ? serialize({ fingerprint: module.fingerprint, value: value.value, schema: value.schema })
-        : undefined
-      pending = pending.then(async () => {
-        try {
-          if (!ready) await mkdir(dir, { recursive: true })
-          ready = true
-          if (data) await writeWhole(`${path}.value`, data)
-          await writeWhole(`${path}.module`, `${JSON.stringify(meta)}\n${code}`)
-        } catch {
-          // A cache that cannot be written (read-only folder, full disk) only costs the next build time.
-        }
-      })
+      enqueue(() => writeWhole(`${path}.module`, `${JSON.stringify(meta)}\n${code}`))
+    },
+    declarationRecords() {
+      records ??= createStoredRecords(join(dir, RECORDS_FILE), (text) =>
+        enqueue(() => writeWhole(join(dir, RECORDS_FILE), text)),
+      )
+      return records
     },
     settle: () => pending,
+  }
+}
+
+/**
+ * Declaration records kept in one file of the cache folder, read once and written back (whole) when
+ * they changed. Concurrent builds may each write theirs: whichever lands, a record only ever lets
+ * the writer skip a declaration whose target is still the file it wrote.
+ */
+function createStoredRecords(path: string, save: (text: string) => void): DeclarationRecords {
+  const records = new Map<string, DeclarationRecord>()
+  try {
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as { code?: string; records?: [string, DeclarationRecord][] }
+    if (stored.code === hashOwnCode()) for (const [target, record] of stored.records ?? []) records.set(target, record)
+  } catch {
+    // None yet, or unreadable: every declaration is generated once more.
+  }
+  let changed = false
+  return {
+    get: (target) => records.get(target),
+    set(target, record) {
+      const before = records.get(target)
+      if (before?.key === record.key && before.stamp === record.stamp) return
+      records.set(target, record)
+      changed = true
+    },
+    save() {
+      if (!changed) return
+      changed = false
+      save(JSON.stringify({ code: hashOwnCode(), records: [...records] }))
+    },
   }
 }

@@ -1,6 +1,12 @@
 // Writing declarations: only when their text changed, batched, never touching a file needlessly
 // (a write that changes nothing would wake watchers and editors, and could loop a rebuild).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+// Generating one costs about a fifth of rendering its entry, so it is skipped when its key (a hash
+// of everything it is generated from: see declaration-key.ts) is the one its file was last written
+// from and the file is as that write left it; and it happens after the module code is returned:
+// batched, on `flush` (the end of a build) or shortly after a burst of updates, in slices between
+// which a dev server answers requests.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
 import { generateAmbientModule, generateDeclaration, generatedHeader } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
@@ -15,9 +21,56 @@ export interface DeclarationWriter {
    * writes the declaration shortly after (or on `flush`).
    */
   update(entry: EntryId, input: DeclarationInput): void
+  /**
+   * The same, keyed: `key` hashes everything the declaration is generated from, and `input` is
+   * asked for only when the declaration must be generated (its key or its file changed).
+   */
+  updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput): void
   /** Writes what is pending now (end of a build). */
   flush(): void
 }
+
+/** What a declaration was last written from (`key`), and what its target was then (`stamp`). */
+export interface DeclarationRecord {
+  key: string
+  stamp: string
+}
+
+/** The records of the declarations written, by target (a sidecar's path, an ambient entry's key). */
+export interface DeclarationRecords {
+  get(target: string): DeclarationRecord | undefined
+  set(target: string, record: DeclarationRecord): void
+  /** Keeps them for the next build (the disk cache's), when they changed. */
+  save(): void
+}
+
+/** Records for the life of the writer: a dev server or a watch build skips what did not change. */
+export function createMemoryRecords(): DeclarationRecords {
+  const records = new Map<string, DeclarationRecord>()
+  return { get: (target) => records.get(target), set: (target, record) => void records.set(target, record), save() {} }
+}
+
+/** What an update leaves to do: the key (none for a plain `update`) and how to get the input. */
+interface Pending {
+  key: string | undefined
+  input: () => DeclarationInput
+}
+
+/** A sidecar as a write left it: its size and modification time (a stat, not a read). */
+function stampOfFile(path: string): string {
+  try {
+    const stats = statSync(path)
+    return `${stats.size}:${stats.mtimeMs}`
+  } catch {
+    return ''
+  }
+}
+
+/** An ambient block without its `declare module` line, which changes when another entry gets a similar name. */
+const stampOfBlock = (block: string): string =>
+  createHash('sha256')
+    .update(block.slice(block.indexOf('\n') + 1))
+    .digest('base64url')
 
 /** `app.merged.yaml` → `app.merged.d.yaml.ts`, the name TypeScript's `allowArbitraryExtensions` looks for. */
 export function sidecarPath(file: string): string {
@@ -71,28 +124,43 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
   return specifiers
 }
 
-function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWriter, 'update'> & { write(): void } {
-  const pending = new Map<string, string>()
+interface Writer {
+  update(entry: EntryId, pending: Pending): void
+  /** Writes what is pending, until `deadline` (a `performance.now()` time) if given; whether all was written. */
+  write(deadline?: number): boolean
+}
+
+function createSidecarWriter(options: ResolvedDtsOptions, records: DeclarationRecords): Writer {
+  const pending = new Map<string, Pending & { source: string }>()
   return {
-    update(entry, input) {
+    update(entry, update) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
       if (formatQuery(entry.query)) return
-      pending.set(sidecarPath(entry.file), generateDeclaration(input, options, basename(entry.file)))
+      const path = sidecarPath(entry.file)
+      const record = records.get(path)
+      if (update.key !== undefined && record?.key === update.key && record.stamp === stampOfFile(path)) {
+        pending.delete(path)
+        return
+      }
+      pending.set(path, { ...update, source: basename(entry.file) })
     },
-    write() {
-      for (const [path, text] of pending) writeIfChanged(path, text)
-      pending.clear()
+    write(deadline) {
+      for (const [path, { key, input, source }] of pending) {
+        pending.delete(path)
+        writeIfChanged(path, generateDeclaration(input(), options, source))
+        if (key !== undefined) records.set(path, { key, stamp: stampOfFile(path) })
+        if (deadline !== undefined && performance.now() > deadline) break
+      }
+      records.save()
+      return pending.size === 0
     },
   }
 }
 
-function createAmbientWriter(
-  options: ResolvedDtsOptions,
-  root: string,
-): Pick<DeclarationWriter, 'update'> & { write(): void } {
-  // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
+function createAmbientWriter(options: ResolvedDtsOptions, root: string, records: DeclarationRecords): Writer {
+  // Entry key (path relative to root, with query) → its block, as last written.
   let blocks: Map<string, string> | undefined
-  const inputs = new Map<string, DeclarationInput>()
+  const inputs = new Map<string, Pending>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
   const load = (): Map<string, string> => {
@@ -102,44 +170,75 @@ function createAmbientWriter(
     return blocks
   }
   return {
-    update(entry, input) {
-      load()
-      inputs.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), input)
+    update(entry, update) {
+      const key = relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query)
+      const known = load().get(key)
+      const record = records.get(key)
+      if (update.key !== undefined && known !== undefined && record?.key === update.key) {
+        if (record.stamp === stampOfBlock(known)) return void inputs.delete(key)
+      }
+      inputs.set(key, update)
       dirty = true
     },
     write() {
-      if (!dirty) return
+      if (!dirty) return true
       dirty = false
       const known = load()
       const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
       const specifiers = ambientSpecifiers(keys.map(entryPath))
       const parts = keys.map((key) => {
         const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
-        const input = inputs.get(key)
-        const block = input
-          ? generateAmbientModule(specifier, input, options)
+        const update = inputs.get(key)
+        const block = update
+          ? generateAmbientModule(specifier, update.input(), options)
           : known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
+        if (update?.key !== undefined) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
         return `${ENTRY_MARKER}${key}\n${block}\n`
       })
+      // Written into the blocks: what is not updated again is kept as it is.
+      inputs.clear()
       writeIfChanged(options.file, [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n'))
+      records.save()
+      return true
     },
   }
 }
 
-/** Batches writes: at most one write per file every `delay` ms, and all of them on `flush`. */
-export function createDeclarationWriter(options: ResolvedDtsOptions, root: string, delay = 100): DeclarationWriter {
-  const writer = options.mode === 'ambient' ? createAmbientWriter(options, root) : createSidecarWriter(options)
+/** How long a slice of writing lasts when a timer runs it (a dev server answers requests between slices). */
+const SLICE_MS = 10
+
+/**
+ * Batches writes: they start `delay` ms after the first update of a burst, in slices of SLICE_MS,
+ * and `flush` writes all that is pending. `records` (the disk cache's, when `cache` is on) says what
+ * each declaration was last written from; by default they last as long as the writer.
+ */
+export function createDeclarationWriter(
+  options: ResolvedDtsOptions,
+  root: string,
+  delay = 100,
+  records: DeclarationRecords = createMemoryRecords(),
+): DeclarationWriter {
+  const writer =
+    options.mode === 'ambient' ? createAmbientWriter(options, root, records) : createSidecarWriter(options, records)
   let timer: ReturnType<typeof setTimeout> | undefined
   const flush = () => {
     if (timer) clearTimeout(timer)
     timer = undefined
     writer.write()
   }
+  const slice = () => {
+    timer = undefined
+    if (!writer.write(performance.now() + SLICE_MS)) timer = setTimeout(slice, 0)
+  }
   return {
     update(entry, input) {
-      writer.update(entry, input)
-      timer ??= setTimeout(flush, delay)
+      writer.update(entry, { key: undefined, input: () => input })
+      timer ??= setTimeout(slice, delay)
+    },
+    updateKeyed(entry, key, input) {
+      writer.update(entry, { key, input })
+      timer ??= setTimeout(slice, delay)
     },
     flush,
   }

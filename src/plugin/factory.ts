@@ -11,9 +11,11 @@ import type { DeclarationWriter } from './dts-writer.ts'
 import { parseEntryId } from './entry-id.ts'
 import { createEntryRenderer } from './entry-module.ts'
 import { createIdFilter } from './id-filter.ts'
-import { createModeValues } from './mode-values.ts'
-import { PLUGIN_NAME, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
-import type { HostInfo, Options } from './options.ts'
+import { createDiskCache } from './disk-cache.ts'
+import type { DiskCache } from './disk-cache.ts'
+import { createModeValues, declarationKey } from './mode-values.ts'
+import { PLUGIN_NAME, resolveDiskCacheDir, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
+import type { HostInfo, Options, ResolvedDtsOptions } from './options.ts'
 
 export { PLUGIN_NAME } from './options.ts'
 
@@ -23,16 +25,26 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
   const renderCache = createRenderCache()
   const graph = createDependencyGraph()
+  // Opened at the first render, once the bundler has told its root.
+  let diskCache: DiskCache | null | undefined
+  const openDiskCache = (): DiskCache | null => {
+    if (diskCache !== undefined) return diskCache
+    const dir = resolveDiskCacheDir(options.cache, resolveRoot(options, info), info)
+    diskCache = dir ? createDiskCache(dir) : null
+    return diskCache
+  }
   // Created once the bundler has told its root, which the `dts` default depends on.
-  let writer: DeclarationWriter | null | undefined
-  const declarations = (): DeclarationWriter | null => {
+  let writer: { dts: ResolvedDtsOptions; writer: DeclarationWriter } | null | undefined
+  const declarations = () => {
     if (writer !== undefined) return writer
     const root = resolveRoot(options, info)
     const dts = resolveDts(options.dts, root)
-    writer = dts ? createDeclarationWriter(dts, root) : null
+    // With `cache`, what each declaration was written from outlives the process (else the writer).
+    const records = openDiskCache()?.declarationRecords()
+    writer = dts ? { dts, writer: createDeclarationWriter(dts, root, undefined, records) } : null
     return writer
   }
-  const entries = createEntryRenderer({ options, info, renderCache, withValue: () => declarations() !== null })
+  const entries = createEntryRenderer({ options, info, renderCache, diskCache: openDiskCache })
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
   const exists = createFileExists(renderCache)
@@ -42,8 +54,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     const entry = parseEntryId(id)
     if (!entry) return
     const outcome = entries.render(id, entry)
-    const writer = outcome.ok ? declarations() : null
-    const modes = writer && outcome.ok ? valuesAcrossModes(entry, outcome.value(), outcome.deps.files) : undefined
+    const typed = outcome.ok ? declarations() : null
+    const modes = typed && outcome.ok ? valuesAcrossModes(entry, { ...outcome, files: outcome.deps.files }) : undefined
     const deps = modes ? mergeDependencies(outcome.deps, modes.deps) : outcome.deps
     graph.set(id, deps)
     host.watch(context, deps)
@@ -51,7 +63,12 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     if (!outcome.ok) return host.error(context, outcome.error)
     const root = resolveRoot(options, info)
     for (const warning of outcome.warnings) host.warn(context, warning, root)
-    if (modes) writer?.update(entry, { values: modes.values, schema: outcome.schema() })
+    // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
+    if (typed && modes)
+      typed.writer.updateKeyed(entry, declarationKey(typed.dts, modes), () => ({
+        values: modes.values(),
+        schema: outcome.schema(),
+      }))
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }
@@ -75,7 +92,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
 
     async buildEnd() {
       renderCache.endBuild()
-      declarations()?.flush()
+      declarations()?.writer.flush()
       await entries.settle()
     },
 
