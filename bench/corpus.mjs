@@ -16,6 +16,8 @@ export const CACHE_FOLDER = '.merged-yaml-cache'
 /** The same for the `dts-cached` variant (default options with `cache`), and `dts-cold` (emptied before each build). */
 export const DTS_CACHE_FOLDER = '.merged-yaml-cache-dts'
 export const COLD_CACHE_FOLDER = '.merged-yaml-cache-cold'
+/** The browser the dev-server measurements drive (headless, through playwright-core). */
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium'
 
 /** The three reference corpora of ../shared/bench/README.md, and a scale point. */
 export const CORPORA = {

@@ -11,7 +11,7 @@ import { createRspackHost } from './rspack.ts'
 import { createViteHost } from './vite.ts'
 import { createWebpackHost } from './webpack.ts'
 
-export type { Host, HostParts, LoadContext, LoadResult } from './host.ts'
+export type { Host, HostHooks, HostParts, LoadContext, LoadResult } from './host.ts'
 
 export function createHost(framework: UnpluginContextMeta['framework'], parts: HostParts): Host {
   switch (framework) {

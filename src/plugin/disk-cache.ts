@@ -61,27 +61,44 @@ async function writeWhole(path: string, data: string | Uint8Array): Promise<void
   try {
     await writeFile(temporary, data)
     await rename(temporary, path)
-  } finally {
+  } catch (error) {
     await rm(temporary, { force: true })
+    throw error
   }
 }
+
+// Writes in flight at once: enough to keep the file system busy, few enough not to hold every
+// module's code in flight on a large project.
+const CONCURRENT_WRITES = 8
 
 const RECORDS_FILE = 'declarations.json'
 
 export function createDiskCache(dir: string): DiskCache {
   const base = (key: string) => join(dir, createHash('sha256').update(`${hashOwnCode()}\0${key}`).digest('base64url'))
-  let pending: Promise<void> = Promise.resolve()
-  let ready = false
+  const queue: (() => Promise<void>)[] = []
+  const running = new Set<Promise<void>>()
+  let ready: Promise<unknown> | undefined
+  const next = (): void => {
+    while (running.size < CONCURRENT_WRITES && queue.length > 0) {
+      const write = queue.shift()!
+      const run = (ready ??= mkdir(dir, { recursive: true }))
+        .then(write)
+        .catch(() => {
+          // A cache that cannot be written (read-only folder, full disk) only costs the next build time.
+        })
+        .finally(() => {
+          running.delete(run)
+          next()
+        })
+      running.add(run)
+    }
+  }
   const enqueue = (write: () => Promise<void>) => {
-    pending = pending.then(async () => {
-      try {
-        if (!ready) await mkdir(dir, { recursive: true })
-        ready = true
-        await write()
-      } catch {
-        // A cache that cannot be written (read-only folder, full disk) only costs the next build time.
-      }
-    })
+    queue.push(write)
+    next()
+  }
+  const settle = async (): Promise<void> => {
+    while (running.size > 0) await Promise.all(running)
   }
   let records: DeclarationRecords | undefined
   return {
@@ -109,7 +126,7 @@ export function createDiskCache(dir: string): DiskCache {
       )
       return records
     },
-    settle: () => pending,
+    settle,
   }
 }
 

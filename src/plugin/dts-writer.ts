@@ -28,6 +28,8 @@ export interface DeclarationWriter {
   updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput): void
   /** Writes what is pending now (end of a build). */
   flush(): void
+  /** Starts writing what is pending, in slices, without waiting for `delay` (`flush` finishes it). */
+  drain(): void
 }
 
 /** What a declaration was last written from (`key`), and what its target was then (`stamp`). */
@@ -241,5 +243,9 @@ export function createDeclarationWriter(
       timer ??= setTimeout(slice, delay)
     },
     flush,
+    drain() {
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(slice, 0)
+    },
   }
 }

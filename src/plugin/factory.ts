@@ -4,7 +4,7 @@
 import { createRenderCache } from '@merged-yaml/core'
 import type { UnpluginFactory } from 'unplugin'
 import { createHost } from '../hosts/index.ts'
-import type { LoadContext, LoadResult } from '../hosts/index.ts'
+import type { HostHooks, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
@@ -18,6 +18,9 @@ import { PLUGIN_NAME, resolveDiskCacheDir, resolveDts, resolvePluginOptions, res
 import type { HostInfo, Options, ResolvedDtsOptions } from './options.ts'
 
 export { PLUGIN_NAME } from './options.ts'
+
+// Bundlers that call `closeBundle` once the output is generated (Vite even when it writes nothing).
+const CLOSING_BUNDLERS = new Set(['rollup', 'rolldown', 'vite'])
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
   const options = resolvePluginOptions(rawOptions)
@@ -73,6 +76,17 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }
 
+  /** Writes the declarations pending and waits for the disk cache's writes. */
+  const finish = async () => {
+    declarations()?.writer.flush()
+    await entries.settle()
+  }
+  const finishesAtClose = CLOSING_BUNDLERS.has(meta.framework)
+  const hooks: HostHooks = { ...host.hooks }
+  if (meta.framework === 'vite') hooks.vite = { ...hooks.vite, closeBundle: finish }
+  if (meta.framework === 'rolldown') hooks.rolldown = { ...hooks.rolldown, closeBundle: finish }
+  if (meta.framework === 'rollup') hooks.rollup = { ...hooks.rollup, closeBundle: finish }
+
   return {
     name: PLUGIN_NAME,
     enforce: 'pre',
@@ -92,10 +106,15 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
 
     async buildEnd() {
       renderCache.endBuild()
-      declarations()?.writer.flush()
-      await entries.settle()
+      if (finishesAtClose) {
+        // Rollup, Rolldown and Vite generate the output after buildEnd, mostly in native threads
+        // (Rolldown) or without us: declarations and cache writes go on meanwhile, done by closeBundle.
+        declarations()?.writer.drain()
+        return
+      }
+      await finish()
     },
 
-    ...host.hooks,
+    ...hooks,
   }
 }
