@@ -2,10 +2,11 @@
 // One bundler build in a fresh process (so peak memory is this build's own), reported as one JSON
 // line on stdout. Run by run.mjs: node build-once.mjs '{"tool":"vite","variant":"ours",...}'
 //   tool:    vite | rollup
-//   variant: ours (unplugin-merged-yaml on the *.merged.yaml entries, `dts: false`) | cached (the same
-//            with the `cache` option) | validated (ours with `schema`: one JSON Schema for every entry) |
-//            dts (default options: declarations on) | dts-cached (the same with `cache`) | dts-cold (with
-//            `cache`, its folder empty) | json (the pre-merged JSON, natively in Vite,
+//   variant: ours (unplugin-merged-yaml on the *.merged.yaml entries, `dts: false, cache: false`) |
+//            cached (`dts: false` with the cache) | validated (ours with `schema`: one JSON Schema for
+//            every entry) | dts (declarations on, `cache: false`) | dts-cached (the default options:
+//            declarations and the cache on) | dts-cold (the same, the cache's folder emptied before each
+//            build) | json (the pre-merged JSON, natively in Vite,
 //            @rollup/plugin-json in Rollup) | yaml (@rollup/plugin-yaml on plain/)
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,13 +17,14 @@ const warnings = []
 
 /** Our plugin's options per variant (undefined: a baseline's). */
 const OUR_OPTIONS = {
-  ours: { dts: false },
+  ours: { dts: false, cache: false },
   cached: { dts: false, cache: CACHE_FOLDER },
-  validated: { dts: false },
-  // Default options: in this repository `typescript` resolves, so declarations are on, as in a TypeScript app.
-  dts: {},
+  validated: { dts: false, cache: false },
+  // Declarations on (in this repository `typescript` resolves, as in a TypeScript app), the cache off.
+  dts: { cache: false },
+  // The default options (declarations and the cache on), the cache in a folder run.mjs empties before the warm-up.
   'dts-cached': { cache: DTS_CACHE_FOLDER },
-  // A first build with `cache` on (run.mjs empties its folder before each build): what turning it on costs.
+  // A first build with the default options (run.mjs empties the cache's folder before each build).
   'dts-cold': { cache: COLD_CACHE_FOLDER },
 }
 

@@ -9,7 +9,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Diagnostic, DialectName } from '@merged-yaml/core'
-import type { DeclarationRecord, DeclarationRecords } from './dts-writer.ts'
+import type { DeclarationRecord, DeclarationRecords } from './declaration-records.ts'
 
 /** What a module id was rendered to, and from what. */
 export interface StoredModule {
@@ -27,7 +27,7 @@ export interface DiskCache {
   read(key: string, fingerprint: string): StoredModule | undefined
   /** Stores a module under `key` in the background. */
   write(key: string, module: StoredModule): void
-  /** What the declarations were last written from (dts-writer.ts), kept in this folder. */
+  /** What the declarations were last written from (declaration-records.ts), kept in this folder. */
   declarationRecords(): DeclarationRecords
   /** Waits for the writes started so far (the end of a build). */
   settle(): Promise<void>
@@ -73,7 +73,7 @@ const CONCURRENT_WRITES = 8
 
 const RECORDS_FILE = 'declarations.json'
 
-export function createDiskCache(dir: string): DiskCache {
+export function createDiskCache(dir: string, delay = 0): DiskCache {
   const base = (key: string) => join(dir, createHash('sha256').update(`${hashOwnCode()}\0${key}`).digest('base64url'))
   const queue: (() => Promise<void>)[] = []
   const running = new Set<Promise<void>>()
@@ -93,11 +93,22 @@ export function createDiskCache(dir: string): DiskCache {
       running.add(run)
     }
   }
-  const enqueue = (write: () => Promise<void>) => {
-    queue.push(write)
+  // With a delay (a dev server), writing starts once enqueuing pauses for that long, so that the
+  // writes of a hot update's modules do not compete with serving them.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const start = () => {
+    if (timer) clearTimeout(timer)
+    timer = undefined
     next()
   }
+  const enqueue = (write: () => Promise<void>) => {
+    queue.push(write)
+    if (delay === 0) return next()
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(start, delay)
+  }
   const settle = async (): Promise<void> => {
+    start()
     while (running.size > 0) await Promise.all(running)
   }
   let records: DeclarationRecords | undefined

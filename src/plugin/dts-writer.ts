@@ -5,11 +5,12 @@
 // from and the file is as that write left it; and it happens after the module code is returned:
 // batched, on `flush` (the end of a build) or shortly after a burst of updates, in slices between
 // which a dev server answers requests.
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
 import { generateAmbientModule, generateDeclaration, generatedHeader } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
+import { createMemoryRecords, stampOfBlock, stampOfFile } from './declaration-records.ts'
+import type { DeclarationRecords } from './declaration-records.ts'
 import { formatQuery } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
 import type { ResolvedDtsOptions } from './options.ts'
@@ -32,47 +33,11 @@ export interface DeclarationWriter {
   drain(): void
 }
 
-/** What a declaration was last written from (`key`), and what its target was then (`stamp`). */
-export interface DeclarationRecord {
-  key: string
-  stamp: string
-}
-
-/** The records of the declarations written, by target (a sidecar's path, an ambient entry's key). */
-export interface DeclarationRecords {
-  get(target: string): DeclarationRecord | undefined
-  set(target: string, record: DeclarationRecord): void
-  /** Keeps them for the next build (the disk cache's), when they changed. */
-  save(): void
-}
-
-/** Records for the life of the writer: a dev server or a watch build skips what did not change. */
-export function createMemoryRecords(): DeclarationRecords {
-  const records = new Map<string, DeclarationRecord>()
-  return { get: (target) => records.get(target), set: (target, record) => void records.set(target, record), save() {} }
-}
-
 /** What an update leaves to do: the key (none for a plain `update`) and how to get the input. */
 interface Pending {
   key: string | undefined
   input: () => DeclarationInput
 }
-
-/** A sidecar as a write left it: its size and modification time (a stat, not a read). */
-function stampOfFile(path: string): string {
-  try {
-    const stats = statSync(path)
-    return `${stats.size}:${stats.mtimeMs}`
-  } catch {
-    return ''
-  }
-}
-
-/** An ambient block without its `declare module` line, which changes when another entry gets a similar name. */
-const stampOfBlock = (block: string): string =>
-  createHash('sha256')
-    .update(block.slice(block.indexOf('\n') + 1))
-    .digest('base64url')
 
 /** `app.merged.yaml` → `app.merged.d.yaml.ts`, the name TypeScript's `allowArbitraryExtensions` looks for. */
 export function sidecarPath(file: string): string {
@@ -209,11 +174,14 @@ function createAmbientWriter(options: ResolvedDtsOptions, root: string, records:
 
 /** How long a slice of writing lasts when a timer runs it (a dev server answers requests between slices). */
 const SLICE_MS = 10
+/** The longest a burst of updates postpones writing, in delays. */
+const MAX_WAIT = 10
 
 /**
- * Batches writes: they start `delay` ms after the first update of a burst, in slices of SLICE_MS,
- * and `flush` writes all that is pending. `records` (the disk cache's, when `cache` is on) says what
- * each declaration was last written from; by default they last as long as the writer.
+ * Batches writes: they start once updates pause for `delay` ms (at most MAX_WAIT delays after the
+ * first update of a burst), in slices of SLICE_MS, and `flush` writes all that is pending.
+ * `records` (the disk cache's, when `cache` is on) say what each declaration was last written from;
+ * by default they last as long as the writer.
  */
 export function createDeclarationWriter(
   options: ResolvedDtsOptions,
@@ -224,23 +192,36 @@ export function createDeclarationWriter(
   const writer =
     options.mode === 'ambient' ? createAmbientWriter(options, root, records) : createSidecarWriter(options, records)
   let timer: ReturnType<typeof setTimeout> | undefined
+  // When the first update of the pending burst came: writing waits until updates pause for `delay`
+  // ms (a dev server answering the imports of a hot update keeps its event loop for them), but
+  // never more than MAX_WAIT delays after the first.
+  let burstStarted: number | undefined
   const flush = () => {
     if (timer) clearTimeout(timer)
     timer = undefined
+    burstStarted = undefined
     writer.write()
   }
   const slice = () => {
     timer = undefined
+    burstStarted = undefined
     if (!writer.write(performance.now() + SLICE_MS)) timer = setTimeout(slice, 0)
+  }
+  const schedule = () => {
+    const now = performance.now()
+    burstStarted ??= now
+    if (timer && now - burstStarted > delay * MAX_WAIT) return
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(slice, delay)
   }
   return {
     update(entry, input) {
       writer.update(entry, { key: undefined, input: () => input })
-      timer ??= setTimeout(slice, delay)
+      schedule()
     },
     updateKeyed(entry, key, input) {
       writer.update(entry, { key, input })
-      timer ??= setTimeout(slice, delay)
+      schedule()
     },
     flush,
     drain() {

@@ -21,6 +21,7 @@ export { PLUGIN_NAME } from './options.ts'
 
 // Bundlers that call `closeBundle` once the output is generated (Vite even when it writes nothing).
 const CLOSING_BUNDLERS = new Set(['rollup', 'rolldown', 'vite'])
+const SERVING_WRITE_DELAY = 300
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) => {
   const options = resolvePluginOptions(rawOptions)
@@ -33,7 +34,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
   const openDiskCache = (): DiskCache | null => {
     if (diskCache !== undefined) return diskCache
     const dir = resolveDiskCacheDir(options.cache, resolveRoot(options, info), info)
-    diskCache = dir ? createDiskCache(dir) : null
+    // A dev server writes after a burst of loads (a hot update's) has passed.
+    diskCache = dir ? createDiskCache(dir, info.serving ? SERVING_WRITE_DELAY : 0) : null
     return diskCache
   }
   // Created once the bundler has told its root, which the `dts` default depends on.
