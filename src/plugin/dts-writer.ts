@@ -142,7 +142,12 @@ function createAmbientWriter(options: ResolvedDtsOptions, root: string, records:
       const known = load().get(key)
       const record = records.get(key)
       if (update.key !== undefined && known !== undefined && record?.key === update.key) {
-        if (record.stamp === stampOfBlock(known)) return void inputs.delete(key)
+        // Unchanged: its block is written as known (the file is rewritten only if someone changed it).
+        if (record.stamp === stampOfBlock(known)) {
+          inputs.delete(key)
+          dirty = true
+          return
+        }
       }
       inputs.set(key, update)
       dirty = true

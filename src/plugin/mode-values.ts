@@ -58,15 +58,8 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
     return found
   }
 
-  /**
-   * The entry across the declared modes, given it in the current mode: another mode's files are
-   * read (for its fingerprint and to be watched) now, and parsed and merged only if its value is asked for.
-   */
-  return function valuesAcrossModes(entry: EntryId, current: CurrentMode): ModeValues {
-    const modes = resolveDeclaredModes(options, info)
-    if (modes.length === 1 || !current.files.some(mentionsMode)) {
-      return { values: () => [current.value()], fingerprints: [current.fingerprint()], deps: { files: [], dirs: [] } }
-    }
+  /** The entry in several modes: each mode's fingerprint named by the mode, whichever is current. */
+  function acrossModes(entry: EntryId, current: CurrentMode, modes: string[]): ModeValues {
     const currentMode = resolveMode(info)
     const renders: (() => { value: unknown } | undefined)[] = []
     const fingerprints: string[] = []
@@ -74,7 +67,7 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
     const dirs = new Set<string>()
     for (const mode of modes) {
       if (mode === currentMode) {
-        fingerprints.push(current.fingerprint())
+        fingerprints.push(`${mode}:${current.fingerprint()}`)
         renders.push(() => ({ value: current.value() }))
         continue
       }
@@ -107,6 +100,18 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
       fingerprints,
       deps: { files: [...read], dirs: [...dirs] },
     }
+  }
+
+  /**
+   * The entry across the declared modes, given it in the current mode: another mode's files are
+   * read (for its fingerprint and to be watched) now, and parsed and merged only if its value is asked for.
+   */
+  return function valuesAcrossModes(entry: EntryId, current: CurrentMode): ModeValues {
+    const modes = resolveDeclaredModes(options, info)
+    if (modes.length === 1 || !current.files.some(mentionsMode)) {
+      return { values: () => [current.value()], fingerprints: [current.fingerprint()], deps: { files: [], dirs: [] } }
+    }
+    return acrossModes(entry, current, modes)
   }
 }
 
