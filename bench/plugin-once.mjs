@@ -26,7 +26,9 @@ plugin.buildStart.call(context)
 const loadStarted = performance.now()
 for (const entry of entries) plugin.load.handler.call(context, join(root, entry))
 const loadMs = performance.now() - loadStarted
+// Rollup calls buildEnd, generates the output, then closeBundle, which finishes the declarations.
 const endStarted = performance.now()
 await plugin.buildEnd.call(context)
+await plugin.closeBundle.call(context)
 const declarationsMs = performance.now() - endStarted
 process.stdout.write(`${JSON.stringify({ loadMs, declarationsMs, watched, entries: entries.length })}\n`)
