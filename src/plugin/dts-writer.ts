@@ -182,24 +182,33 @@ const SLICE_MS = 10
 /** The longest a burst of updates postpones writing, in delays. */
 const MAX_WAIT = 10
 
+/** How the writer keeps its records and when it writes. */
+export interface DeclarationWriterSchedule {
+  /** What each declaration was last written from (the disk cache's, when `cache` is on); else the writer's own. */
+  records?: DeclarationRecords
+  /**
+   * Wait until updates pause for `delay` ms (at most MAX_WAIT delays after the first update of a
+   * burst): a dev server answering the imports of a hot update keeps its event loop for them. A
+   * build rather writes `delay` ms after the first update, between its loads, while the bundler
+   * works on other threads.
+   */
+  debounce?: boolean
+}
+
 /**
- * Batches writes: they start once updates pause for `delay` ms (at most MAX_WAIT delays after the
- * first update of a burst), in slices of SLICE_MS, and `flush` writes all that is pending.
- * `records` (the disk cache's, when `cache` is on) say what each declaration was last written from;
- * by default they last as long as the writer.
+ * Batches writes: they start `delay` ms after the first update of a burst (or its pause, see
+ * `debounce`), in slices of SLICE_MS, and `flush` writes all that is pending.
  */
 export function createDeclarationWriter(
   options: ResolvedDtsOptions,
   root: string,
   delay = 100,
-  records: DeclarationRecords = createMemoryRecords(),
+  { records = createMemoryRecords(), debounce = false }: DeclarationWriterSchedule = {},
 ): DeclarationWriter {
   const writer =
     options.mode === 'ambient' ? createAmbientWriter(options, root, records) : createSidecarWriter(options, records)
   let timer: ReturnType<typeof setTimeout> | undefined
-  // When the first update of the pending burst came: writing waits until updates pause for `delay`
-  // ms (a dev server answering the imports of a hot update keeps its event loop for them), but
-  // never more than MAX_WAIT delays after the first.
+  // When the first update of the pending burst came (with `debounce`).
   let burstStarted: number | undefined
   const flush = () => {
     if (timer) clearTimeout(timer)
@@ -213,6 +222,10 @@ export function createDeclarationWriter(
     if (!writer.write(performance.now() + SLICE_MS)) timer = setTimeout(slice, 0)
   }
   const schedule = () => {
+    if (!debounce) {
+      timer ??= setTimeout(slice, delay)
+      return
+    }
     const now = performance.now()
     burstStarted ??= now
     if (timer && now - burstStarted > delay * MAX_WAIT) return

@@ -46,7 +46,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
     const dts = resolveDts(options.dts, root)
     // With `cache`, what each declaration was written from outlives the process (else the writer).
     const records = openDiskCache()?.declarationRecords()
-    writer = dts ? { dts, writer: createDeclarationWriter(dts, root, undefined, records) } : null
+    const schedule = { records, debounce: info.serving === true }
+    writer = dts ? { dts, writer: createDeclarationWriter(dts, root, undefined, schedule) } : null
     return writer
   }
   const entries = createEntryRenderer({ options, info, renderCache, diskCache: openDiskCache })
