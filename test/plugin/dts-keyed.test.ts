@@ -7,17 +7,20 @@ import { join } from 'node:path'
 import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as declaration from '../../src/codegen/declaration.ts'
+import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
 import { unpluginFactory } from '../../src/index.ts'
 import type { Options } from '../../src/index.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 
+type Declaration = typeof declaration
+
 vi.mock('../../src/codegen/declaration.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/codegen/declaration.ts')>()
+  const actual = await importOriginal<Declaration>()
   return {
     ...actual,
-    generateDeclaration: vi.fn(actual.generateDeclaration),
-    generateAmbientModule: vi.fn(actual.generateAmbientModule),
+    generateDeclaration: vi.fn<Declaration['generateDeclaration']>(actual.generateDeclaration),
+    generateAmbientModule: vi.fn<Declaration['generateAmbientModule']>(actual.generateAmbientModule),
   }
 })
 
@@ -33,7 +36,7 @@ describe('the declaration writer, keyed', () => {
     const entry = { file: join(root, 'app.merged.yaml'), query: {} }
     const target = join(root, mode === 'sidecar' ? 'app.merged.d.yaml.ts' : 'merged-yaml.d.ts')
     const writer = createDeclarationWriter({ mode, file: join(root, 'merged-yaml.d.ts'), asConst: false }, root)
-    const input = vi.fn(() => ({ values: [{ a: 1 }] }))
+    const input = vi.fn<() => DeclarationInput>(() => ({ values: [{ a: 1 }] }))
 
     writer.updateKeyed(entry, 'k1', input)
     writer.flush()
