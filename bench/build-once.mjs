@@ -2,22 +2,38 @@
 // One bundler build in a fresh process (so peak memory is this build's own), reported as one JSON
 // line on stdout. Run by run.mjs: node build-once.mjs '{"tool":"vite","variant":"ours",...}'
 //   tool:    vite | rollup
-//   variant: ours (unplugin-merged-yaml on the *.merged.yaml entries) | cached (the same with the
-//            `cache` option) | validated (ours with `schema`: one JSON Schema for every entry) | json (the
-//            pre-merged JSON, natively in Vite, @rollup/plugin-json in Rollup) | yaml
-//            (@rollup/plugin-yaml on plain/)
+//   variant: ours (unplugin-merged-yaml on the *.merged.yaml entries, `dts: false, cache: false`) |
+//            cached (`dts: false` with the cache) | validated (ours with `schema`: one JSON Schema for
+//            every entry) | dts (declarations on, `cache: false`) | dts-cached (the default options:
+//            declarations and the cache on) | dts-cold (the same, the cache's folder emptied before each
+//            build) | json (the pre-merged JSON, natively in Vite,
+//            @rollup/plugin-json in Rollup) | yaml (@rollup/plugin-yaml on plain/)
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { CACHE_FOLDER } from './corpus.mjs'
+import { CACHE_FOLDER, COLD_CACHE_FOLDER, DTS_CACHE_FOLDER } from './corpus.mjs'
 
 const { tool, variant, root, input, outDir, schema } = JSON.parse(process.argv[2])
 const warnings = []
 
+/** Our plugin's options per variant (undefined: a baseline's). */
+const OUR_OPTIONS = {
+  ours: { dts: false, cache: false },
+  cached: { dts: false, cache: CACHE_FOLDER },
+  validated: { dts: false, cache: false },
+  // Declarations on (in this repository `typescript` resolves, as in a TypeScript app), the cache off.
+  dts: { cache: false },
+  // The default options (declarations and the cache on), the cache in a folder run.mjs empties before the warm-up.
+  'dts-cached': { cache: DTS_CACHE_FOLDER },
+  // A first build with the default options (run.mjs empties the cache's folder before each build).
+  'dts-cold': { cache: COLD_CACHE_FOLDER },
+}
+
 async function plugins() {
-  if (variant === 'ours') return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false })]
-  if (variant === 'validated') return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false, schema })]
-  if (variant === 'cached')
-    return [(await import(`unplugin-merged-yaml/${tool}`)).default({ dts: false, cache: CACHE_FOLDER })]
+  const options = OUR_OPTIONS[variant]
+  if (options) {
+    const plugin = (await import(`unplugin-merged-yaml/${tool}`)).default
+    return [plugin(variant === 'validated' ? { ...options, schema } : options)]
+  }
   if (variant === 'yaml') return [(await import('@rollup/plugin-yaml')).default()]
   if (tool === 'rollup') return [(await import('@rollup/plugin-json')).default()]
   return [] // Vite imports JSON itself

@@ -11,14 +11,21 @@ import { fileURLToPath } from 'node:url'
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const GEN_CORPUS = resolve(REPO_ROOT, '../shared/bench/gen-corpus.mjs')
 
-/** The three reference corpora of ../shared/bench/README.md. */
 /** The `cache` option's folder in a corpus, for the `cached` variant. */
 export const CACHE_FOLDER = '.merged-yaml-cache'
+/** The same for the `dts-cached` variant (default options with `cache`), and `dts-cold` (emptied before each build). */
+export const DTS_CACHE_FOLDER = '.merged-yaml-cache-dts'
+export const COLD_CACHE_FOLDER = '.merged-yaml-cache-cold'
+/** The browser the dev-server measurements drive (headless, through playwright-core). */
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium'
 
+/** The three reference corpora of ../shared/bench/README.md, and a scale point. */
 export const CORPORA = {
   m50: { entries: 50, depth: 6, size: 'medium' },
   s200: { entries: 200, depth: 6, size: 'small' },
   l5: { entries: 5, depth: 4, size: 'large' },
+  // The scale point: s200's shape with five times the entries.
+  s1000: { entries: 1000, depth: 6, size: 'small' },
 }
 
 function yamlPackageDir() {

@@ -12,7 +12,7 @@ import { createTurbopackHost } from './turbopack.ts'
 import { createViteHost } from './vite.ts'
 import { createWebpackHost } from './webpack.ts'
 
-export type { Host, HostParts, LoadContext, LoadResult } from './host.ts'
+export type { Host, HostHooks, HostParts, LoadContext, LoadResult } from './host.ts'
 
 /** unplugin's bundlers, and Turbopack, which runs no plugin but a loader. */
 export type HostName = UnpluginContextMeta['framework'] | 'turbopack'

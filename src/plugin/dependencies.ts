@@ -49,16 +49,25 @@ const inside = (file: string, dir: string): boolean => key(file).startsWith(`${k
 
 export function createDependencyGraph(): DependencyGraph {
   const byEntry = new Map<string, Dependencies>()
+  // Entry ids by file read (its key): a dev server asks for every file it sees change, sidecar
+  // declarations and the disk cache's writes included, so this is an index, not a search.
+  const byFile = new Map<string, Set<string>>()
   return {
     set(id, deps) {
-      byEntry.set(id, { files: [...new Set(deps.files)], dirs: [...new Set(deps.dirs)] })
+      for (const file of byEntry.get(id)?.files ?? []) byFile.get(key(file))?.delete(id)
+      const files = [...new Set(deps.files)]
+      byEntry.set(id, { files, dirs: [...new Set(deps.dirs)] })
+      for (const file of files) {
+        const readers = byFile.get(key(file))
+        if (readers) readers.add(id)
+        else byFile.set(key(file), new Set([id]))
+      }
     },
     get(id) {
       return byEntry.get(id) ?? { files: [], dirs: [] }
     },
     readers(file) {
-      const wanted = key(file)
-      return [...byEntry].filter(([, deps]) => deps.files.some((f) => key(f) === wanted)).map(([id]) => id)
+      return [...(byFile.get(key(file)) ?? [])]
     },
     searchers(file) {
       return [...byEntry].filter(([, deps]) => deps.dirs.some((dir) => inside(file, dir))).map(([id]) => id)

@@ -1,5 +1,10 @@
 // Writing declarations: only when their text changed, batched, never touching a file needlessly
 // (a write that changes nothing would wake watchers and editors, and could loop a rebuild).
+// Generating one costs about a fifth of rendering its entry, so it is skipped when its key (a hash
+// of everything it is generated from: see declaration-key.ts) is the one its file was last written
+// from and the file is as that write left it; and it happens after the module code is returned:
+// batched, on `flush` (the end of a build) or shortly after a burst of updates, in slices between
+// which a dev server answers requests.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, resolve } from 'node:path'
 import {
@@ -10,8 +15,9 @@ import {
 } from '../codegen/declaration-map.ts'
 import type { Mapping } from '../codegen/declaration-map.ts'
 import { generateDeclarationWithMap, generatedHeader, generateMarkedAmbientModule } from '../codegen/declaration.ts'
-import type { GeneratedDeclaration } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
+import { createMemoryRecords, stampOfBlock, stampOfFile } from './declaration-records.ts'
+import type { DeclarationRecords } from './declaration-records.ts'
 import { formatQuery } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
 import type { ResolvedDtsOptions } from './options.ts'
@@ -23,8 +29,21 @@ export interface DeclarationWriter {
    * writes the declaration shortly after (or on `flush`).
    */
   update(entry: EntryId, input: DeclarationInput): void
+  /**
+   * The same, keyed: `key` hashes everything the declaration is generated from, and `input` is
+   * asked for only when the declaration must be generated (its key or its file changed).
+   */
+  updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput): void
   /** Writes what is pending now (end of a build). */
   flush(): void
+  /** Starts writing what is pending, in slices, without waiting for `delay` (`flush` finishes it). */
+  drain(): void
+}
+
+/** What an update leaves to do: the key (none for a plain `update`) and how to get the input. */
+interface Pending {
+  key: string | undefined
+  input: () => DeclarationInput
 }
 
 /** `app.merged.yaml` → `app.merged.d.yaml.ts`, the name TypeScript's `allowArbitraryExtensions` looks for. */
@@ -41,8 +60,8 @@ function writeIfChanged(path: string, text: string): void {
 }
 
 /**
- * Writes a declaration's map, or removes the one an earlier run wrote: TypeScript reads
- * `<declaration>.map` even when the declaration names no map, and would follow stale positions.
+ * Writes a declaration's map beside it, or removes the one an earlier run wrote: TypeScript reads
+ * `<file>.map` even when the declaration does not point at it.
  */
 function writeMap(declaration: string, map: string | undefined): void {
   const path = `${declaration}.map`
@@ -89,34 +108,47 @@ export function ambientSpecifiers(paths: readonly string[]): Map<string, string>
   return specifiers
 }
 
-function createSidecarWriter(options: ResolvedDtsOptions): Pick<DeclarationWriter, 'update'> & { write(): void } {
-  const pending = new Map<string, GeneratedDeclaration>()
+interface Writer {
+  update(entry: EntryId, pending: Pending): void
+  /** Writes what is pending, until `deadline` (a `performance.now()` time) if given; whether all was written. */
+  write(deadline?: number): boolean
+}
+
+function createSidecarWriter(options: ResolvedDtsOptions, records: DeclarationRecords): Writer {
+  const pending = new Map<string, Pending & { source: string }>()
   return {
-    update(entry, input) {
+    update(entry, update) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
       if (formatQuery(entry.query)) return
       const path = sidecarPath(entry.file)
-      pending.set(path, generateDeclarationWithMap(input, options, path, basename(entry.file)))
+      const record = records.get(path)
+      if (update.key !== undefined && record?.key === update.key && record.stamp === stampOfFile(path)) {
+        pending.delete(path)
+        return
+      }
+      pending.set(path, { ...update, source: basename(entry.file) })
     },
-    write() {
-      for (const [path, { text, map }] of pending) {
+    write(deadline) {
+      for (const [path, { key, input, source }] of pending) {
+        pending.delete(path)
+        const { text, map } = generateDeclarationWithMap(input(), options, path, source)
         writeIfChanged(path, text)
         writeMap(path, map)
+        if (key !== undefined) records.set(path, { key, stamp: stampOfFile(path) })
+        if (deadline !== undefined && performance.now() > deadline) break
       }
-      pending.clear()
+      records.save()
+      return pending.size === 0
     },
   }
 }
 
-function createAmbientWriter(
-  options: ResolvedDtsOptions,
-  root: string,
-): Pick<DeclarationWriter, 'update'> & { write(): void } {
-  // Entry key (path relative to root, with query) → block without its `declare module` line's specifier.
+function createAmbientWriter(options: ResolvedDtsOptions, root: string, records: DeclarationRecords): Writer {
+  // Entry key (path relative to root, with query) → its block, as last written.
   let blocks: Map<string, string> | undefined
   // Entry key → the mappings of its block (lines from the block's first), for the declaration map.
   const blockMappings = new Map<string, Mapping[]>()
-  const inputs = new Map<string, DeclarationInput>()
+  const inputs = new Map<string, Pending>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
   const load = (): Map<string, string> => {
@@ -126,13 +158,23 @@ function createAmbientWriter(
     return blocks
   }
   return {
-    update(entry, input) {
-      load()
-      inputs.set(relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query), input)
+    update(entry, update) {
+      const key = relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query)
+      const known = load().get(key)
+      const record = records.get(key)
+      if (update.key !== undefined && known !== undefined && record?.key === update.key) {
+        // Unchanged: its block is written as known (the file is rewritten only if someone changed it).
+        if (record.stamp === stampOfBlock(known)) {
+          inputs.delete(key)
+          dirty = true
+          return
+        }
+      }
+      inputs.set(key, update)
       dirty = true
     },
     write() {
-      if (!dirty) return
+      if (!dirty) return true
       dirty = false
       const known = load()
       const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
@@ -141,47 +183,104 @@ function createAmbientWriter(
       let line = 1 // the header's
       const parts = keys.map((key) => {
         const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
-        const input = inputs.get(key)
+        const update = inputs.get(key)
         let block: string
-        if (input) {
+        if (update) {
           const marks = new DeclarationMarks()
-          const marked = resolveMarks(
-            generateMarkedAmbientModule(specifier, input, options, options.file, marks),
-            marks,
-          )
-          block = marked.text
-          blockMappings.set(key, marked.mappings)
+          const marked = generateMarkedAmbientModule(specifier, update.input(), options, options.file, marks)
+          const resolved = resolveMarks(marked, marks)
+          block = resolved.text
+          blockMappings.set(key, resolved.mappings)
         } else
           block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
+        if (update?.key !== undefined) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
         // A blank line, the entry marker, then the block.
         const first = line + 2
         for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })
         line = first + block.split('\n').length
         return `${ENTRY_MARKER}${key}\n${block}\n`
       })
+      // Written into the blocks: what is not updated again is kept as it is.
+      inputs.clear()
       const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
       const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
       writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
       writeMap(options.file, map)
+      records.save()
+      return true
     },
   }
 }
 
-/** Batches writes: at most one write per file every `delay` ms, and all of them on `flush`. */
-export function createDeclarationWriter(options: ResolvedDtsOptions, root: string, delay = 100): DeclarationWriter {
-  const writer = options.mode === 'ambient' ? createAmbientWriter(options, root) : createSidecarWriter(options)
+/** How long a slice of writing lasts when a timer runs it (a dev server answers requests between slices). */
+const SLICE_MS = 10
+/** The longest a burst of updates postpones writing, in delays. */
+const MAX_WAIT = 10
+
+/** How the writer keeps its records and when it writes. */
+export interface DeclarationWriterSchedule {
+  /** What each declaration was last written from (the disk cache's, when `cache` is on); else the writer's own. */
+  records?: DeclarationRecords
+  /**
+   * Wait until updates pause for `delay` ms (at most MAX_WAIT delays after the first update of a
+   * burst): a dev server answering the imports of a hot update keeps its event loop for them. A
+   * build rather writes `delay` ms after the first update, between its loads, while the bundler
+   * works on other threads.
+   */
+  debounce?: boolean
+}
+
+/**
+ * Batches writes: they start `delay` ms after the first update of a burst (or its pause, see
+ * `debounce`), in slices of SLICE_MS, and `flush` writes all that is pending.
+ */
+export function createDeclarationWriter(
+  options: ResolvedDtsOptions,
+  root: string,
+  delay = 100,
+  { records = createMemoryRecords(), debounce = false }: DeclarationWriterSchedule = {},
+): DeclarationWriter {
+  const writer =
+    options.mode === 'ambient' ? createAmbientWriter(options, root, records) : createSidecarWriter(options, records)
   let timer: ReturnType<typeof setTimeout> | undefined
+  // When the first update of the pending burst came (with `debounce`).
+  let burstStarted: number | undefined
   const flush = () => {
     if (timer) clearTimeout(timer)
     timer = undefined
+    burstStarted = undefined
     writer.write()
+  }
+  const slice = () => {
+    timer = undefined
+    burstStarted = undefined
+    if (!writer.write(performance.now() + SLICE_MS)) timer = setTimeout(slice, 0)
+  }
+  const schedule = () => {
+    if (!debounce) {
+      timer ??= setTimeout(slice, delay)
+      return
+    }
+    const now = performance.now()
+    burstStarted ??= now
+    if (timer && now - burstStarted > delay * MAX_WAIT) return
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(slice, delay)
   }
   return {
     update(entry, input) {
-      writer.update(entry, input)
-      timer ??= setTimeout(flush, delay)
+      writer.update(entry, { key: undefined, input: () => input })
+      schedule()
+    },
+    updateKeyed(entry, key, input) {
+      writer.update(entry, { key, input })
+      schedule()
     },
     flush,
+    drain() {
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(slice, 0)
+    },
   }
 }

@@ -1,14 +1,13 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
 import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
-import type { Diagnostic, MergedYamlError, Provenance, RenderCache } from '@merged-yaml/core'
+import type { Diagnostic, MergedYamlError, Provenance, RenderCache, RenderResult } from '@merged-yaml/core'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
-import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
-import { resolveDiskCacheDir, resolveEngineOptions, resolveRoot } from './options.ts'
+import { resolveEngineOptions } from './options.ts'
 import type { HostInfo, ResolvedPluginOptions } from './options.ts'
 
 /** What an entry rendered to: module code, or the error to report; what it depends on either way. */
@@ -18,6 +17,9 @@ export type EntryOutcome =
       code: string
       deps: Dependencies
       warnings: Diagnostic[]
+      /** The fingerprint of everything the entry read (see PreparedEntry.fingerprint). */
+      fingerprint: () => string
+      /** Its merged value: parsed and merged when first asked, if the module was served from the disk cache. */
       value: () => unknown
       /** The JSON Schema the value was validated against (the declaration is generated from it). */
       schema: () => { schema: unknown } | undefined
@@ -25,6 +27,9 @@ export type EntryOutcome =
       provenance: () => Provenance | undefined
     }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
+
+/** The schema a declaration is generated from: the JSON Schema the value was validated against. */
+const schemaOf = (result: RenderResult) => result.schema && { schema: result.schema.schema }
 
 export interface EntryRenderer {
   /** Renders the entry module `id` (the entry `entry`), or serves it from the disk cache. */
@@ -38,75 +43,55 @@ export interface EntryRendererParts {
   info: HostInfo
   /** The engine's in-memory cache of files and parsed layers. */
   renderCache: RenderCache
-  /** Whether declarations are written: they need each entry's merged value, stored with the code. */
-  withValue(): boolean
+  /** The disk cache (the `cache` option), or null. */
+  diskCache(): DiskCache | null
   /** Whether declarations say where each value came from: the render records it (`explain`). */
   withProvenance(): boolean
 }
 
 export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
-  const { options, info, renderCache, withValue, withProvenance } = parts
+  const { options, info, renderCache, diskCache, withProvenance } = parts
   // What each entry depended on when it last rendered well: a failed render keeps watching it, so
   // that undoing the edit that broke it recovers (and failures in a row do not pile up watches).
   const lastGood = new Map<string, Dependencies>()
-  // Opened at the first render, once the bundler has told its root.
-  let diskCache: DiskCache | null | undefined
-  const openDiskCache = (): DiskCache | null => {
-    if (diskCache !== undefined) return diskCache
-    const dir = resolveDiskCacheDir(options.cache, resolveRoot(options, info), info)
-    diskCache = dir ? createDiskCache(dir) : null
-    return diskCache
-  }
   function render(id: string, entry: EntryId): EntryOutcome {
     try {
       const explain = withProvenance()
       const engine = { ...resolveEngineOptions(options, info, entry.query), ...(explain && { explain }) }
       const prepared = prepareEntry(entry.file, engine, { cache: renderCache })
-      const store = openDiskCache()
-      const storeValue = withValue()
+      const fingerprint = () => prepared.fingerprint
+      const store = diskCache()
       // One stored module per id and options: builds in other modes keep their own.
       const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
-      const hit = store?.read(key, prepared.fingerprint, storeValue)
+      const hit = store?.read(key, prepared.fingerprint)
       if (hit) {
         const deps = dependenciesOf(hit)
         lastGood.set(id, deps)
-        const schema = hit.schema
+        // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
+        const schema = () => schemaOf(prepared.render())
+        const value = () => prepared.render().value
         // The stored module has no provenance: a declaration that wants it merges the entry again.
         const provenance = () => (explain ? prepared.render().provenance : undefined)
-        const { code, warnings } = hit
-        return { ok: true, code, deps, warnings, value: () => hit.value, schema: () => schema, provenance }
+        return { ok: true, code: hit.code, deps, warnings: hit.warnings, fingerprint, value, schema, provenance }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
       if (store) {
         const { files, missing, globs, warnings, dialect } = result
-        store.write(
-          key,
-          {
-            fingerprint: prepared.fingerprint,
-            files,
-            missing,
-            globs,
-            warnings,
-            dialect,
-            withValue: storeValue,
-            code,
-          },
-          storeValue ? { value: result.value, schema: result.schema && { schema: result.schema.schema } } : undefined,
-        )
+        store.write(key, { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect, code })
       }
       const deps = dependenciesOf(result)
       lastGood.set(id, deps)
-      const schema = result.schema && { schema: result.schema.schema }
-      const { warnings, provenance } = result
+      const schema = schemaOf(result)
       return {
         ok: true,
         code,
         deps,
-        warnings,
+        warnings: result.warnings,
+        fingerprint,
         value: () => result.value,
         schema: () => schema,
-        provenance: () => provenance,
+        provenance: () => result.provenance,
       }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
@@ -122,7 +107,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
   return {
     render,
     async settle() {
-      await diskCache?.settle()
+      await diskCache()?.settle()
     },
   }
 }

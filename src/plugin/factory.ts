@@ -4,7 +4,7 @@
 import { createRenderCache } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { createHost } from '../hosts/index.ts'
-import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
+import type { HostHooks, HostName, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
@@ -14,11 +14,17 @@ import type { ValueSources } from '../codegen/value-sources.ts'
 import { createEntryRenderer } from './entry-module.ts'
 import type { EntryOutcome } from './entry-module.ts'
 import { createIdFilter } from './id-filter.ts'
-import { createModeValues } from './mode-values.ts'
-import { PLUGIN_NAME, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
-import type { HostInfo, Options } from './options.ts'
+import { createDiskCache } from './disk-cache.ts'
+import type { DiskCache } from './disk-cache.ts'
+import { createModeValues, declarationKey } from './mode-values.ts'
+import { PLUGIN_NAME, resolveDiskCacheDir, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
+import type { HostInfo, Options, ResolvedDtsOptions } from './options.ts'
 
 export { PLUGIN_NAME } from './options.ts'
+
+// Bundlers that call `closeBundle` once the output is generated (Vite even when it writes nothing).
+const CLOSING_BUNDLERS = new Set<HostName>(['rollup', 'rolldown', 'vite'])
+const SERVING_WRITE_DELAY = 300
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) =>
   createMergedYaml(rawOptions, meta.framework).plugin
@@ -28,7 +34,7 @@ export interface MergedYaml {
   plugin: UnpluginOptions
   /** Renders the entry module `id` (nothing when `id` is not an entry). */
   load(context: LoadContext, id: string): LoadResult
-  /** What a build does at its end: declarations and disk-cache writes. */
+  /** What a build does at its end: declarations and disk-cache writes, waited for. */
   buildEnd(): Promise<void>
 }
 
@@ -39,26 +45,30 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
   // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
   const renderCache = createRenderCache()
   const graph = createDependencyGraph()
+  // Opened at the first render, once the bundler has told its root.
+  let diskCache: DiskCache | null | undefined
+  const openDiskCache = (): DiskCache | null => {
+    if (diskCache !== undefined) return diskCache
+    const dir = resolveDiskCacheDir(options.cache, resolveRoot(options, info), info)
+    // A dev server writes after a burst of loads (a hot update's) has passed.
+    diskCache = dir ? createDiskCache(dir, info.serving ? SERVING_WRITE_DELAY : 0) : null
+    return diskCache
+  }
   // Created once the bundler has told its root, which the `dts` default depends on.
-  let writer: DeclarationWriter | null | undefined
-  // Whether declarations say where each value came from (`dts.provenance`), known with the writer.
-  let provenance = false
-  const declarations = (): DeclarationWriter | null => {
+  let writer: { dts: ResolvedDtsOptions; writer: DeclarationWriter } | null | undefined
+  const declarations = () => {
     if (writer !== undefined) return writer
     const root = resolveRoot(options, info)
     const dts = resolveDts(options.dts, root)
-    writer = dts ? createDeclarationWriter(dts, root) : null
-    provenance = dts?.provenance === true
+    // With `cache`, what each declaration was written from outlives the process (else the writer).
+    const records = openDiskCache()?.declarationRecords()
+    const schedule = { records, debounce: info.serving === true }
+    writer = dts ? { dts, writer: createDeclarationWriter(dts, root, undefined, schedule) } : null
     return writer
   }
-  const withProvenance = () => declarations() !== null && provenance
-  const entries = createEntryRenderer({
-    options,
-    info,
-    renderCache,
-    withValue: () => declarations() !== null,
-    withProvenance,
-  })
+  // Whether declarations say where each value came from (`dts.provenance`).
+  const withProvenance = () => declarations()?.dts.provenance === true
+  const entries = createEntryRenderer({ options, info, renderCache, diskCache: openDiskCache, withProvenance })
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
   const exists = createFileExists(renderCache)
@@ -75,8 +85,8 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     if (!entry) return
     host.prepare?.(context)
     const outcome = entries.render(id, entry)
-    const writer = outcome.ok ? declarations() : null
-    const modes = writer && outcome.ok ? valuesAcrossModes(entry, outcome.value(), outcome.deps.files) : undefined
+    const typed = outcome.ok ? declarations() : null
+    const modes = typed && outcome.ok ? valuesAcrossModes(entry, { ...outcome, files: outcome.deps.files }) : undefined
     const deps = modes ? mergeDependencies(outcome.deps, modes.deps) : outcome.deps
     graph.set(id, deps)
     host.watch(context, deps)
@@ -84,16 +94,31 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     if (!outcome.ok) return host.error(context, outcome.error)
     const root = resolveRoot(options, info)
     for (const warning of outcome.warnings) host.warn(context, warning, root)
-    if (modes) writer?.update(entry, { values: modes.values, schema: outcome.schema(), sources: sourcesOf(outcome) })
+    // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
+    if (typed && modes)
+      typed.writer.updateKeyed(entry, declarationKey(typed.dts, modes), () => ({
+        values: modes.values(),
+        schema: outcome.schema(),
+        sources: sourcesOf(outcome),
+      }))
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }
 
-  async function buildEnd(): Promise<void> {
-    renderCache.endBuild()
-    declarations()?.flush()
+  /** Writes the declarations pending and waits for the disk cache's writes. */
+  const finish = async () => {
+    declarations()?.writer.flush()
     await entries.settle()
   }
+  async function buildEnd(): Promise<void> {
+    renderCache.endBuild()
+    await finish()
+  }
+  const finishesAtClose = CLOSING_BUNDLERS.has(framework)
+  const hooks: HostHooks = { ...host.hooks }
+  if (framework === 'vite') hooks.vite = { ...hooks.vite, closeBundle: finish }
+  if (framework === 'rolldown') hooks.rolldown = { ...hooks.rolldown, closeBundle: finish }
+  if (framework === 'rollup') hooks.rollup = { ...hooks.rollup, closeBundle: finish }
 
   const plugin: UnpluginOptions = {
     name: PLUGIN_NAME,
@@ -112,9 +137,15 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
       if (!info.serving) renderCache.beginBuild()
     },
 
-    buildEnd,
+    async buildEnd() {
+      if (!finishesAtClose) return buildEnd()
+      // Rollup, Rolldown and Vite generate the output after buildEnd, mostly in native threads
+      // (Rolldown) or without us: declarations and cache writes go on meanwhile, done by closeBundle.
+      renderCache.endBuild()
+      declarations()?.writer.drain()
+    },
 
-    ...host.hooks,
+    ...hooks,
   }
   return { plugin, load, buildEnd }
 }

@@ -1,20 +1,28 @@
 // An entry's merged value in each mode its declaration covers (the `modes` option): the current
 // mode's comes from the build; another mode's is rendered only for an entry one of whose files
 // names `${mode}` — other entries have one value whatever the mode — through the same render cache,
-// so the layers every mode shares are read and parsed once.
+// so the layers every mode shares are read and parsed once, and only when the declaration must be
+// generated: its key is the entry's fingerprint in each mode, which needs only the files read.
+import { createHash } from 'node:crypto'
 import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
 import type { RenderCache } from '@merged-yaml/core'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
+import { hashOwnCode } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveDeclaredModes, resolveEngineOptions, resolveMode } from './options.ts'
-import type { HostInfo, ResolvedPluginOptions } from './options.ts'
+import type { HostInfo, ResolvedDtsOptions, ResolvedPluginOptions } from './options.ts'
 
 const MODE_VARIABLE = Buffer.from('${mode}')
 
 export interface ModeValues {
-  /** One value per mode that rendered, in the order of `resolveDeclaredModes`. */
-  values: unknown[]
+  /**
+   * One value per mode that rendered, in the order of `resolveDeclaredModes`; the other modes are
+   * rendered when first asked (when the declaration must be generated).
+   */
+  values(): unknown[]
+  /** The fingerprint of the entry in each mode, in that order: with the dts options, the declaration's key. */
+  fingerprints: string[]
   /** What the other modes read (`env/production.yaml` in dev): a change to one updates the types. */
   deps: Dependencies
 }
@@ -23,6 +31,13 @@ export interface ModeValuesParts {
   options: ResolvedPluginOptions
   info: HostInfo
   renderCache: RenderCache
+}
+
+/** The entry in the current mode, as rendered (or served from the disk cache) for its module. */
+export interface CurrentMode {
+  fingerprint(): string
+  value(): unknown
+  files: readonly string[]
 }
 
 export function createModeValues({ options, info, renderCache }: ModeValuesParts) {
@@ -43,32 +58,69 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
     return found
   }
 
-  /** The entry's values across the declared modes, given its value (and files) in the current mode. */
-  return function valuesAcrossModes(entry: EntryId, value: unknown, files: readonly string[]): ModeValues {
-    const modes = resolveDeclaredModes(options, info)
-    if (modes.length === 1 || !files.some(mentionsMode)) return { values: [value], deps: { files: [], dirs: [] } }
-    const current = resolveMode(info)
-    const values: unknown[] = []
+  /** The entry in several modes: each mode's fingerprint named by the mode, whichever is current. */
+  function acrossModes(entry: EntryId, current: CurrentMode, modes: string[]): ModeValues {
+    const currentMode = resolveMode(info)
+    const renders: (() => { value: unknown } | undefined)[] = []
+    const fingerprints: string[] = []
     const read = new Set<string>()
     const dirs = new Set<string>()
     for (const mode of modes) {
-      if (mode === current) {
-        values.push(value)
+      if (mode === currentMode) {
+        fingerprints.push(`${mode}:${current.fingerprint()}`)
+        renders.push(() => ({ value: current.value() }))
         continue
       }
       try {
         const engine = resolveEngineOptions(options, { ...info, mode }, entry.query)
-        const result = prepareEntry(entry.file, engine, { cache: renderCache }).render()
-        values.push(result.value)
-        const deps = dependenciesOf(result)
+        const prepared = prepareEntry(entry.file, engine, { cache: renderCache })
+        fingerprints.push(`${mode}:${prepared.fingerprint}`)
+        const deps = dependenciesOf(prepared)
         for (const file of deps.files) read.add(file)
         for (const dir of deps.dirs) dirs.add(dir)
+        renders.push(() => {
+          try {
+            return { value: prepared.render().value }
+          } catch (error) {
+            // A mode whose layers fail is reported when it is built; the types cover the modes that render.
+            if (!isMergedYamlError(error)) throw error
+            return undefined
+          }
+        })
       } catch (error) {
-        // A mode whose layers fail is reported when it is built; the types cover the modes that render.
         if (!isMergedYamlError(error)) throw error
         for (const file of error.dependencies?.files ?? []) read.add(file)
+        // Its files are watched: whatever fixes them changes this entry's key.
+        fingerprints.push(`${mode}:failed`)
       }
     }
-    return { values, deps: { files: [...read], dirs: [...dirs] } }
+    let values: unknown[] | undefined
+    return {
+      values: () => (values ??= renders.flatMap((render) => render() ?? []).map((rendered) => rendered.value)),
+      fingerprints,
+      deps: { files: [...read], dirs: [...dirs] },
+    }
   }
+
+  /**
+   * The entry across the declared modes, given it in the current mode: another mode's files are
+   * read (for its fingerprint and to be watched) now, and parsed and merged only if its value is asked for.
+   */
+  return function valuesAcrossModes(entry: EntryId, current: CurrentMode): ModeValues {
+    const modes = resolveDeclaredModes(options, info)
+    if (modes.length === 1 || !current.files.some(mentionsMode)) {
+      return { values: () => [current.value()], fingerprints: [current.fingerprint()], deps: { files: [], dirs: [] } }
+    }
+    return acrossModes(entry, current, modes)
+  }
+}
+
+/**
+ * The key of an entry's declaration: the plugin's code (which generates it), the dts options and the
+ * entry's fingerprint in each mode it covers (every byte each mode read, the engine, the options).
+ */
+export function declarationKey(dts: ResolvedDtsOptions, modes: ModeValues): string {
+  const hash = createHash('sha256').update(hashOwnCode()).update('\0').update(JSON.stringify(dts))
+  for (const fingerprint of modes.fingerprints) hash.update('\0').update(fingerprint)
+  return hash.digest('base64url')
 }

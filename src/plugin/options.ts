@@ -87,10 +87,10 @@ export interface Options extends RenderOptions {
   /**
    * Keep each entry's module code on disk between builds: an entry whose files (by content), options
    * and engine are what they were is served its stored code instead of being parsed and merged
-   * again. `true` stores it in Vite's `cacheDir` (`node_modules/.vite/merged-yaml`), or in
-   * `node_modules/.cache/unplugin-merged-yaml` under the root with other bundlers; a string names
-   * the folder (relative to the root).
-   * @default false
+   * again, and its declaration is not generated again. `true` stores it in Vite's `cacheDir`
+   * (`node_modules/.vite/merged-yaml`), or in `node_modules/.cache/unplugin-merged-yaml` under the
+   * root with other bundlers; a string names the folder (relative to the root); `false` keeps nothing.
+   * @default true
    */
   cache?: boolean | string
 }
@@ -150,7 +150,7 @@ function hasTypeScript(root: string): boolean {
 
 /** The folder of the `cache` option (the on-disk module cache), or undefined when off. */
 export function resolveDiskCacheDir(cache: Options['cache'], root: string, info: HostInfo): string | undefined {
-  if (!cache) return undefined
+  if (cache === false || cache === '') return undefined
   if (typeof cache === 'string') return resolve(root, cache)
   return info.cacheDir
     ? join(info.cacheDir, 'merged-yaml')

@@ -44,7 +44,11 @@ function startBuild(root: string, options: Options = {}): Build {
       const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
       return { code: hook.handler.call(context(warnings), join(root, entry)).code, warnings }
     },
-    end: () => (plugin.buildEnd as () => Promise<void>).call(context([])),
+    // Rollup calls closeBundle once the output is generated: there the build's writes finish.
+    async end() {
+      await (plugin.buildEnd as () => Promise<void>).call(context([]))
+      await (plugin.rollup!.closeBundle as () => Promise<void>).call(context([]))
+    },
   }
   started.push(build)
   return build

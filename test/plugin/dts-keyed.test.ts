@@ -1,0 +1,138 @@
+// Declarations keyed on what they are generated from: a declaration is generated again only when its
+// key (the entry's fingerprint in each mode, the dts options, the plugin's code) or its file changed.
+// With the cache (on by default) the keys outlive the process: a build in which nothing changed
+// generates no declaration and renders no other mode.
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as declaration from '../../src/codegen/declaration.ts'
+import type { DeclarationInput } from '../../src/codegen/declaration.ts'
+import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import { unpluginFactory } from '../../src/index.ts'
+import type { Options } from '../../src/index.ts'
+import { lines, writeTree } from '../helpers/tree.ts'
+
+type Declaration = typeof declaration
+
+vi.mock('../../src/codegen/declaration.ts', async (importOriginal) => {
+  const actual = await importOriginal<Declaration>()
+  return {
+    ...actual,
+    generateDeclaration: vi.fn<Declaration['generateDeclaration']>(actual.generateDeclaration),
+    generateAmbientModule: vi.fn<Declaration['generateAmbientModule']>(actual.generateAmbientModule),
+  }
+})
+
+const generated = () =>
+  vi.mocked(declaration.generateDeclaration).mock.calls.length +
+  vi.mocked(declaration.generateAmbientModule).mock.calls.length
+
+describe('the declaration writer, keyed', () => {
+  beforeEach(() => vi.clearAllMocks())
+
+  it.each(['sidecar', 'ambient'] as const)('%s: generates again only for a new key or a changed file', (mode) => {
+    const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
+    const entry = { file: join(root, 'app.merged.yaml'), query: {} }
+    const target = join(root, mode === 'sidecar' ? 'app.merged.d.yaml.ts' : 'merged-yaml.d.ts')
+    const writer = createDeclarationWriter({ mode, file: join(root, 'merged-yaml.d.ts'), asConst: false }, root)
+    const input = vi.fn<() => DeclarationInput>(() => ({ values: [{ a: 1 }] }))
+
+    writer.updateKeyed(entry, 'k1', input)
+    writer.flush()
+    expect(input).toHaveBeenCalledTimes(1)
+    expect(readFileSync(target, 'utf8')).toContain('a: number')
+
+    writer.updateKeyed(entry, 'k1', input)
+    writer.flush()
+    expect(input).toHaveBeenCalledTimes(1) // same key, same file: nothing asked, nothing generated
+
+    writer.updateKeyed(entry, 'k2', () => ({ values: [{ a: 'x' }] }))
+    writer.flush()
+    expect(readFileSync(target, 'utf8')).toContain('a: string')
+
+    // The file was changed by someone else: written again, though the key is the same.
+    writeFileSync(
+      target,
+      mode === 'sidecar' ? '// edited\n' : readFileSync(target, 'utf8').replace('a: string', 'b: 1'),
+    )
+    writer.updateKeyed(entry, 'k2', () => ({ values: [{ a: 'x' }] }))
+    writer.flush()
+    expect(readFileSync(target, 'utf8')).toContain('a: string')
+    // A sidecar is generated again; the ambient file is written again from the block the writer knows.
+    expect(generated()).toBe(mode === 'sidecar' ? 3 : 2)
+  })
+})
+
+describe('declarations across builds, with the cache', () => {
+  let root = ''
+  beforeEach(() => vi.clearAllMocks())
+  afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+  /** One build as a new process runs it (a fresh plugin instance) in `mode`, loading the entry. */
+  async function build(options: Options = {}, mode = 'development'): Promise<void> {
+    vi.stubEnv('NODE_ENV', mode)
+    const plugin = unpluginFactory({ root, dts: 'sidecar', cache: '.cache', ...options }, {
+      framework: 'rollup',
+      versions: {},
+    } as UnpluginContextMeta) as UnpluginOptions
+    const context = {
+      addWatchFile: () => {},
+      getWatchFiles: () => [],
+      error: (error: unknown) => {
+        throw new Error(String((error as { message?: string }).message ?? error))
+      },
+      warn: () => {},
+    }
+    ;(plugin.buildStart as () => void).call(context)
+    const load = plugin.load as { handler: (this: unknown, id: string) => unknown }
+    load.handler.call(context, join(root, 'app.merged.yaml'))
+    await (plugin.buildEnd as () => Promise<void>).call(context)
+    await (plugin.rollup!.closeBundle as () => Promise<void>).call(context)
+    vi.unstubAllEnvs()
+  }
+
+  it('a build in which nothing changed generates no declaration; any change generates it', async () => {
+    root = writeTree({
+      'base.yaml': lines('port: 80'),
+      'env/development.yaml': lines('debug: true'),
+      'env/production.yaml': lines('debug: false'),
+      'app.merged.yaml': lines('#include', 'base.yaml', 'env/${mode}.yaml'),
+    })
+    const sidecar = join(root, 'app.merged.d.yaml.ts')
+    await build()
+    expect(generated()).toBe(1)
+    const text = readFileSync(sidecar, 'utf8')
+    expect(text).toContain('debug: boolean')
+    const written = statSync(sidecar).mtimeMs
+
+    await build()
+    await build({}, 'production') // another mode's build: the declaration covers both
+    expect(generated()).toBe(1)
+    expect(statSync(sidecar).mtimeMs).toBe(written)
+
+    // A layer only the other mode reads.
+    writeFileSync(join(root, 'env/production.yaml'), lines('debug: "no"'))
+    await build()
+    expect(generated()).toBe(2)
+    expect(readFileSync(sidecar, 'utf8')).toContain('debug: boolean | string')
+
+    // Other options for the declarations.
+    await build({ dts: { mode: 'sidecar', asConst: true } })
+    expect(generated()).toBe(3)
+    expect(readFileSync(sidecar, 'utf8')).toContain('readonly')
+
+    // The sidecar deleted.
+    rmSync(sidecar)
+    await build({ dts: { mode: 'sidecar', asConst: true } })
+    expect(generated()).toBe(4)
+    expect(readFileSync(sidecar, 'utf8')).toContain('readonly')
+  })
+
+  it('without the cache, each process generates its declarations again', async () => {
+    root = writeTree({ 'base.yaml': lines('port: 80'), 'app.merged.yaml': lines('#include', 'base.yaml') })
+    await build({ cache: false })
+    await build({ cache: false })
+    expect(generated()).toBe(2)
+  })
+})
