@@ -19,14 +19,14 @@ vi.mock('../../src/codegen/declaration.ts', async (importOriginal) => {
   const actual = await importOriginal<Declaration>()
   return {
     ...actual,
-    generateDeclaration: vi.fn<Declaration['generateDeclaration']>(actual.generateDeclaration),
-    generateAmbientModule: vi.fn<Declaration['generateAmbientModule']>(actual.generateAmbientModule),
+    generateDeclarationWithMap: vi.fn<Declaration['generateDeclarationWithMap']>(actual.generateDeclarationWithMap),
+    generateMarkedAmbientModule: vi.fn<Declaration['generateMarkedAmbientModule']>(actual.generateMarkedAmbientModule),
   }
 })
 
 const generated = () =>
-  vi.mocked(declaration.generateDeclaration).mock.calls.length +
-  vi.mocked(declaration.generateAmbientModule).mock.calls.length
+  vi.mocked(declaration.generateDeclarationWithMap).mock.calls.length +
+  vi.mocked(declaration.generateMarkedAmbientModule).mock.calls.length
 
 describe('the declaration writer, keyed', () => {
   beforeEach(() => vi.clearAllMocks())

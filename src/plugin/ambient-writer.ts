@@ -1,0 +1,127 @@
+// The ambient declarations file: one `declare module '*/<entry>'` block per entry imported so far
+// (those of entries not loaded in this run kept as written), and its map.
+import { existsSync, readFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import {
+  DeclarationMarks,
+  generateDeclarationMap,
+  resolveMarks,
+  sourceMappingComment,
+} from '../codegen/declaration-map.ts'
+import type { Mapping } from '../codegen/declaration-map.ts'
+import { generatedHeader, generateMarkedAmbientModule } from '../codegen/declaration.ts'
+import { writeIfChanged, writeMap } from './declaration-files.ts'
+import type { Pending, Writer } from './declaration-files.ts'
+import { stampOfBlock } from './declaration-records.ts'
+import type { DeclarationRecords } from './declaration-records.ts'
+import { formatQuery } from './entry-id.ts'
+import type { ResolvedDtsOptions } from './options.ts'
+
+const ENTRY_MARKER = '// @entry '
+
+/** The blocks of an ambient file we wrote before, by entry key, so entries not loaded yet keep their types. */
+function readAmbientBlocks(path: string): Map<string, string> {
+  const blocks = new Map<string, string>()
+  if (!existsSync(path)) return blocks
+  const lines = readFileSync(path, 'utf8').split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith(ENTRY_MARKER)) continue
+    const end = lines.indexOf('}', i + 1)
+    if (end === -1) break
+    blocks.set(lines[i]!.slice(ENTRY_MARKER.length), lines.slice(i + 1, end + 1).join('\n'))
+    i = end
+  }
+  return blocks
+}
+
+/**
+ * The specifier pattern of each entry path: a star, a slash and the shortest path suffix no other
+ * entry shares (`app.merged.yaml`, or `web/app.merged.yaml` when two entries are called that).
+ */
+export function ambientSpecifiers(paths: readonly string[]): Map<string, string> {
+  const distinct = [...new Set(paths)]
+  const segments = new Map(distinct.map((path) => [path, path.split('/')]))
+  const specifiers = new Map<string, string>()
+  for (const path of distinct) {
+    const own = segments.get(path)!
+    let length = 1
+    const suffix = (parts: string[], n: number) => parts.slice(-n).join('/')
+    while (
+      length < own.length &&
+      distinct.some((other) => other !== path && suffix(segments.get(other)!, length) === suffix(own, length))
+    )
+      length++
+    specifiers.set(path, `*/${suffix(own, length)}`)
+  }
+  return specifiers
+}
+
+export function createAmbientWriter(options: ResolvedDtsOptions, root: string, records: DeclarationRecords): Writer {
+  // Entry key (path relative to root, with query) → its block, as last written.
+  let blocks: Map<string, string> | undefined
+  // Entry key → the mappings of its block (lines from the block's first), for the declaration map.
+  const blockMappings = new Map<string, Mapping[]>()
+  const inputs = new Map<string, Pending>()
+  let dirty = false
+  const entryPath = (key: string) => key.replace(/\?.*$/, '')
+  const load = (): Map<string, string> => {
+    blocks ??= new Map(
+      [...readAmbientBlocks(options.file)].filter(([key]) => existsSync(resolve(root, entryPath(key)))),
+    )
+    return blocks
+  }
+  return {
+    update(entry, update) {
+      const key = relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query)
+      const known = load().get(key)
+      const record = records.get(key)
+      if (update.key !== undefined && known !== undefined && record?.key === update.key) {
+        // Unchanged: its block is written as known (the file is rewritten only if someone changed it).
+        if (record.stamp === stampOfBlock(known)) {
+          inputs.delete(key)
+          dirty = true
+          return
+        }
+      }
+      inputs.set(key, update)
+      dirty = true
+    },
+    write() {
+      if (!dirty) return true
+      dirty = false
+      const known = load()
+      const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
+      const specifiers = ambientSpecifiers(keys.map(entryPath))
+      const mappings: Mapping[] = []
+      let line = 1 // the header's
+      const parts = keys.map((key) => {
+        const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
+        const update = inputs.get(key)
+        let block: string
+        if (update) {
+          const marks = new DeclarationMarks()
+          const marked = generateMarkedAmbientModule(specifier, update.input(), options, options.file, marks)
+          const resolved = resolveMarks(marked, marks)
+          block = resolved.text
+          blockMappings.set(key, resolved.mappings)
+        } else
+          block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
+        known.set(key, block)
+        if (update?.key !== undefined) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
+        // A blank line, the entry marker, then the block.
+        const first = line + 2
+        for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })
+        line = first + block.split('\n').length
+        return `${ENTRY_MARKER}${key}\n${block}\n`
+      })
+      // Written into the blocks: what is not updated again is kept as it is.
+      inputs.clear()
+      const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
+      const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
+      writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
+      writeMap(options.file, map)
+      records.save()
+      return true
+    },
+  }
+}

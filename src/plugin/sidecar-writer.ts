@@ -1,0 +1,44 @@
+// The sidecar declarations: `app.merged.d.yaml.ts` (and its map) next to each entry.
+import { basename, dirname, extname, join } from 'node:path'
+import { generateDeclarationWithMap } from '../codegen/declaration.ts'
+import { writeIfChanged, writeMap } from './declaration-files.ts'
+import type { Pending, Writer } from './declaration-files.ts'
+import { stampOfFile } from './declaration-records.ts'
+import type { DeclarationRecords } from './declaration-records.ts'
+import { formatQuery } from './entry-id.ts'
+import type { ResolvedDtsOptions } from './options.ts'
+
+/** `app.merged.yaml` → `app.merged.d.yaml.ts`, the name TypeScript's `allowArbitraryExtensions` looks for. */
+export function sidecarPath(file: string): string {
+  const ext = extname(file)
+  return join(dirname(file), `${basename(file, ext)}.d${ext}.ts`)
+}
+
+export function createSidecarWriter(options: ResolvedDtsOptions, records: DeclarationRecords): Writer {
+  const pending = new Map<string, Pending & { source: string }>()
+  return {
+    update(entry, update) {
+      // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
+      if (formatQuery(entry.query)) return
+      const path = sidecarPath(entry.file)
+      const record = records.get(path)
+      if (update.key !== undefined && record?.key === update.key && record.stamp === stampOfFile(path)) {
+        pending.delete(path)
+        return
+      }
+      pending.set(path, { ...update, source: basename(entry.file) })
+    },
+    write(deadline) {
+      for (const [path, { key, input, source }] of pending) {
+        pending.delete(path)
+        const { text, map } = generateDeclarationWithMap(input(), options, path, source)
+        writeIfChanged(path, text)
+        writeMap(path, map)
+        if (key !== undefined) records.set(path, { key, stamp: stampOfFile(path) })
+        if (deadline !== undefined && performance.now() > deadline) break
+      }
+      records.save()
+      return pending.size === 0
+    },
+  }
+}
