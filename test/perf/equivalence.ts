@@ -4,6 +4,7 @@ import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
 import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
 import { parseYamlStream, parseYamlStreamPrecise } from '../../packages/core/src/yaml/parse.ts'
 import type { ParseYamlOptions, YamlDocument } from '../../packages/core/src/yaml/parse.ts'
+import type { PathSegment } from '../../packages/core/src/yaml/types.ts'
 import { checkValueLimits } from '../../packages/core/src/pipeline/value-limits.ts'
 
 /** The first difference between two values as a path and a reason, or undefined when identical. */
@@ -91,7 +92,39 @@ export function pathsDisagree(text: string, options: ParseYamlOptions): string |
     const d = difference(comparable(docs), precise) ?? treeFactsDisagree(docs, options)
     if (d) return `${name}: ${d}`
   }
-  return undefined
+  const block = paths[0]![1]
+  return block && positionsDisagree(block[0]!, parseYamlStreamPrecise(text, options)[0]!)
+}
+
+/**
+ * The block path locates keys and values without `yaml` (block-positions.ts): the same positions
+ * as `yaml`'s nodes for the paths of the value (the first 400: `yaml`'s locate scans a mapping's
+ * pairs, and the long documents have thousands), each one below it and a missing key.
+ */
+function positionsDisagree(block: YamlDocument, precise: YamlDocument): string | undefined {
+  let budget = 400
+  const visit = (value: unknown, path: PathSegment[]): string | undefined => {
+    if (budget-- <= 0) return undefined
+    for (const target of ['key', 'value'] as const) {
+      for (const asked of [path, [...path, 'missing key'], [...path, 0]]) {
+        const got = block.locate(asked, target)
+        const want = precise.locate(asked, target)
+        if (got.line !== want.line || got.column !== want.column)
+          return `block path locates ${JSON.stringify(asked)} (${target}) at ${got.line}:${got.column}, yaml at ${want.line}:${want.column}`
+      }
+    }
+    const children: [PathSegment, unknown][] = Array.isArray(value)
+      ? value.map((item, i) => [i, item])
+      : value !== null && typeof value === 'object'
+        ? Object.entries(value)
+        : []
+    for (const [segment, child] of children) {
+      const d = visit(child, [...path, segment])
+      if (d) return d
+    }
+    return undefined
+  }
+  return visit(block.value, [])
 }
 
 export const PARSE_OPTIONS: ParseYamlOptions[] = [

@@ -76,7 +76,18 @@ export interface Provenance {
   paths: ProvenancePath[]
 }
 
-const keyOf = (path: readonly PathSegment[]): string => JSON.stringify(path.map(String))
+// A path's key in the record: each segment after a NUL (one string per event, so not JSON). A path
+// with a NUL or the mark in a key takes its JSON after the mark, which no other key starts with.
+const MARK = '\u0001'
+const keyOf = (path: readonly PathSegment[]): string => {
+  let key = ''
+  for (const segment of path) {
+    const text = String(segment)
+    if (text.includes('\0') || text.includes(MARK)) return MARK + JSON.stringify(path.map(String))
+    key += `\0${text}`
+  }
+  return key
+}
 
 export interface Located {
   file: string
@@ -111,13 +122,14 @@ export class ProvenanceRecorder {
   /** Moves the recorded history of a list's items `by` places to the right (a prepend). */
   shift(listPath: readonly PathSegment[], by: number): void {
     const depth = listPath.length
-    const prefix = keyOf(listPath).slice(0, -1)
+    const listKey = keyOf(listPath)
+    const prefix = `${listKey}\0`
     const moved: ProvenancePath[] = []
     for (const [key, entry] of this.paths) {
       if (
         entry.path.length > depth &&
-        key.startsWith(prefix) &&
-        keyOf(entry.path.slice(0, depth)) === keyOf(listPath)
+        (key.startsWith(prefix) || key.startsWith(MARK)) &&
+        keyOf(entry.path.slice(0, depth)) === listKey
       ) {
         moved.push(entry)
         this.paths.delete(key)

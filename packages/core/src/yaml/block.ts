@@ -23,6 +23,7 @@ import {
   SINGLE,
   SPACE,
 } from './chars.ts'
+import { createBlockLocator } from './block-positions.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { documentsOf, outsideJson } from './fast.ts'
 import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from './scalars.ts'
@@ -404,7 +405,8 @@ function unescape(body: string): string {
 
 /**
  * Reads a one-document YAML text of block collections, or returns undefined when it holds anything
- * else (see the top of this file). Documents locate paths with `locateWith` on first use.
+ * else (see the top of this file). Documents locate paths with block-positions.ts (`locateWith` for
+ * what it leaves open).
  */
 export function parseBlockYaml(
   text: string,
@@ -430,6 +432,8 @@ export function parseBlockYaml(
     throw error
   }
   const [doc] = documentsOf(text, [value], [{ size: reader.size, plainJson: reader.plainJson }], locateWith)
+  // Positions come from a pass over the lines; `yaml` (on first use) only for what it leaves open.
+  doc!.locate = createBlockLocator(text, doc!.locate.bind(doc))
   if (reader.differences) doc!.versionDifferences = locateDifferences(text, reader.differences)
   return [doc!]
 }

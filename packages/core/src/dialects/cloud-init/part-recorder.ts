@@ -1,5 +1,6 @@
 // The recorder of one part's merge: MergeRun reports each decision; the events count once the part
 // ends well (cloud-init abandons a part whose merge raises, and so does its history).
+import type { ChainLink } from '../../diagnostics.ts'
 import { locateKey } from '../../provenance.ts'
 import type { ProvenanceAction, ProvenanceEvent, ProvenanceRecorder } from '../../provenance.ts'
 import type { SourceDocument } from '../../source-document.ts'
@@ -63,6 +64,8 @@ type Pending = { kind: 'event'; event: ProvenanceEvent } | { kind: 'shift'; path
  */
 export class PartRecorder implements MergeRecorder {
   private readonly pending: Pending[] = []
+  // One copy of the part's chain for all its events (an event per value: copies add up).
+  private chain: ChainLink[] | undefined
 
   constructor(
     private readonly owner: ProvenanceRecorder,
@@ -83,7 +86,10 @@ export class PartRecorder implements MergeRecorder {
     value: unknown,
     note?: string,
   ): void {
-    const event: ProvenanceEvent = { path: [...path], ...locateKey(this.doc, docPath), action, merger }
+    const { file } = this.doc
+    const { line, column } = this.doc.locate(docPath, 'key')
+    this.chain ??= [...this.doc.chain]
+    const event: ProvenanceEvent = { path: [...path], file, line, column, chain: this.chain, action, merger }
     if (value !== ABSENT) event.value = value
     if (note) event.note = note
     this.pending.push({ kind: 'event', event })

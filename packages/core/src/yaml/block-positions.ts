@@ -1,0 +1,194 @@
+// Where the nodes of a text the block reader (block.ts) read are, without `yaml`: `explain` locates
+// a key per merge event, and parsing each layer again with `yaml` for that cost more than the merge.
+// The text is known to be block mappings and lists of one-line scalars and literals, so one pass over
+// its lines finds each key and value where `yaml`'s nodes start. Where that is less certain (an empty
+// value, a literal, a quoted key), the locator answers with `yaml`'s parse instead (`fallback`).
+import type { Position } from '../diagnostics.ts'
+import { COLON, DASH, DOUBLE, HASH, LF, PIPE, SINGLE, SPACE } from './chars.ts'
+import type { PathSegment } from './types.ts'
+
+/** A node's offset (-1: ask `yaml`), its keys' offsets and nodes, its items. */
+interface Located {
+  at: number
+  keys?: Map<string, { keyAt: number; node: Located }>
+  items?: Located[]
+}
+
+type Locate = (path: readonly PathSegment[], target?: 'key' | 'value') => Position
+
+// Thrown where the text holds what this pass leaves to `yaml` as a whole (a quoted key).
+const ASK_YAML: unique symbol = Symbol('ask yaml')
+
+class PositionScanner {
+  at = 0
+  indent = -1
+
+  constructor(readonly text: string) {}
+
+  lineEnd(i: number): number {
+    const end = this.text.indexOf('\n', i)
+    return end === -1 ? this.text.length : end
+  }
+
+  /** As BlockReader.seekContent: the next line with content, its indentation (-1 at the end). */
+  seekContent(): void {
+    const { text } = this
+    while (this.at < text.length) {
+      let i = this.at
+      while (text.charCodeAt(i) === SPACE) i++
+      const c = text.charCodeAt(i)
+      if (c === LF) this.at = i + 1
+      else if (i === text.length) this.at = i
+      else if (c === HASH) this.at = this.lineEnd(i) + 1
+      else {
+        this.indent = i - this.at
+        return
+      }
+    }
+    this.at = text.length
+    this.indent = -1
+  }
+
+  isItem(i: number): boolean {
+    if (this.text.charCodeAt(i) !== DASH) return false
+    const next = this.text.charCodeAt(i + 1)
+    return next === SPACE || next === LF || i + 1 === this.text.length
+  }
+
+  collection(indent: number): Located {
+    const start = this.at + indent
+    if (this.isItem(start)) return this.list(indent)
+    return this.mapping(indent, start, this.keyColon(start))
+  }
+
+  /** The `:` of the plain key at `i` (the block reader read the line as a key), -1 for a scalar. */
+  keyColon(i: number): number {
+    const { text } = this
+    const c = text.charCodeAt(i)
+    if (c === DOUBLE || c === SINGLE) {
+      // A quoted key's name needs its escapes read: leave such a text to `yaml`.
+      const end = this.text.indexOf(String.fromCharCode(c), i + 1)
+      if (end < 0 || text.slice(end + 1, this.lineEnd(end)).includes(':')) throw ASK_YAML
+      return -1
+    }
+    for (let j = i; ; j++) {
+      const d = text.charCodeAt(j)
+      if (d === LF || j >= text.length) return -1
+      if (d === HASH && text.charCodeAt(j - 1) === SPACE) return -1
+      if (d === COLON) {
+        const next = text.charCodeAt(j + 1)
+        if (next === SPACE || next === LF || j + 1 === text.length) return j
+      }
+    }
+  }
+
+  mapping(indent: number, start: number, firstColon: number): Located {
+    const { text } = this
+    const keys = new Map<string, { keyAt: number; node: Located }>()
+    for (let i = start, colon = firstColon; ;) {
+      let end = colon
+      while (text.charCodeAt(end - 1) === SPACE) end--
+      keys.set(text.slice(i, end), { keyAt: i, node: this.value(indent, colon + 1) })
+      this.seekContent()
+      if (this.indent !== indent) return { at: start, keys }
+      i = this.at + indent
+      colon = this.keyColon(i)
+    }
+  }
+
+  list(indent: number): Located {
+    const { text } = this
+    const start = this.at + indent
+    const items: Located[] = []
+    for (;;) {
+      let i = this.at + indent + 1
+      while (text.charCodeAt(i) === SPACE) i++
+      const colon = this.keyColon(i)
+      if (colon >= 0) items.push(this.mapping(i - this.at, i, colon))
+      else {
+        items.push({ at: i })
+        this.at = this.lineEnd(i) + 1
+      }
+      this.seekContent()
+      if (this.indent !== indent || !this.isItem(this.at + indent)) return { at: start, items }
+    }
+  }
+
+  /** The value after a key's `:` at `from`; leaves the current line after it. */
+  value(indent: number, from: number): Located {
+    const { text } = this
+    let i = from
+    while (text.charCodeAt(i) === SPACE) i++
+    const c = text.charCodeAt(i)
+    if (c === LF || c === HASH || i >= text.length) {
+      this.at = this.lineEnd(i) + 1
+      this.seekContent()
+      if (this.indent > indent) return this.collection(this.indent)
+      if (this.indent === indent && this.isItem(this.at + indent)) return this.collection(indent)
+      // An empty value: where `yaml` puts its null node is its own affair.
+      return { at: -1 }
+    }
+    this.at = this.lineEnd(i) + 1
+    if (c !== PIPE) return { at: i }
+    // A literal: its lines are blank or indented more than the key.
+    for (;;) {
+      let k = this.at
+      while (text.charCodeAt(k) === SPACE) k++
+      if (this.at >= text.length || (text.charCodeAt(k) !== LF && k < text.length && k - this.at <= indent)) break
+      this.at = this.lineEnd(k) + 1
+    }
+    return { at: -1 }
+  }
+}
+
+/** 1-based line and column of each offset of `text`. */
+function createPositions(text: string): (offset: number) => Position {
+  const starts = [0]
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
+  return (offset) => {
+    let low = 0
+    let high = starts.length - 1
+    while (low < high) {
+      const mid = (low + high + 1) >> 1
+      if (starts[mid]! <= offset) low = mid
+      else high = mid - 1
+    }
+    return { line: low + 1, column: offset - starts[low]! + 1 }
+  }
+}
+
+/**
+ * `locate` for the one document of `text`, which the block reader read: the node at `path` (its key
+ * with 'key'), else its nearest ancestor, as `yaml` places them; `fallback` answers what this pass
+ * does not know.
+ */
+export function createBlockLocator(text: string, fallback: Locate): Locate {
+  let root: Located | undefined
+  let positionOf: ((offset: number) => Position) | undefined
+  return (path, target = 'value') => {
+    if (root === undefined) {
+      const scanner = new PositionScanner(text)
+      try {
+        scanner.seekContent()
+        root = scanner.collection(scanner.indent)
+      } catch (error) {
+        if (error !== ASK_YAML) throw error
+        root = { at: -1 }
+      }
+      positionOf = createPositions(text)
+    }
+    let node: Located = root
+    let at = root.at
+    for (let index = 0; index < path.length; index++) {
+      const segment = path[index]!
+      const entry: { keyAt: number; node: Located } | undefined = node.keys?.get(String(segment))
+      const child: Located | undefined =
+        entry?.node ?? (typeof segment === 'number' ? node.items?.[segment] : undefined)
+      if (!child) break
+      at = index === path.length - 1 && target === 'key' && entry ? entry.keyAt : child.at
+      node = child
+      if (at < 0) break
+    }
+    return at < 0 ? fallback(path, target) : positionOf!(at)
+  }
+}
