@@ -4,7 +4,8 @@
 // its lines finds each key and value where `yaml`'s nodes start. Where that is less certain (an empty
 // value, a literal, a quoted key), the locator answers with `yaml`'s parse instead (`fallback`).
 import type { Position } from '../diagnostics.ts'
-import { COLON, DASH, DOUBLE, HASH, LF, PIPE, SINGLE, SPACE } from './chars.ts'
+import { COLON, DOUBLE, HASH, LF, PIPE, SINGLE, SPACE } from './chars.ts'
+import { LineScanner } from './line-scanner.ts'
 import type { PathSegment } from './types.ts'
 
 /** A node's offset (-1: ask `yaml`), its keys' offsets and nodes, its items. */
@@ -19,42 +20,7 @@ type Locate = (path: readonly PathSegment[], target?: 'key' | 'value') => Positi
 // Thrown where the text holds what this pass leaves to `yaml` as a whole (a quoted key).
 const ASK_YAML: unique symbol = Symbol('ask yaml')
 
-class PositionScanner {
-  at = 0
-  indent = -1
-
-  constructor(readonly text: string) {}
-
-  lineEnd(i: number): number {
-    const end = this.text.indexOf('\n', i)
-    return end === -1 ? this.text.length : end
-  }
-
-  /** As BlockReader.seekContent: the next line with content, its indentation (-1 at the end). */
-  seekContent(): void {
-    const { text } = this
-    while (this.at < text.length) {
-      let i = this.at
-      while (text.charCodeAt(i) === SPACE) i++
-      const c = text.charCodeAt(i)
-      if (c === LF) this.at = i + 1
-      else if (i === text.length) this.at = i
-      else if (c === HASH) this.at = this.lineEnd(i) + 1
-      else {
-        this.indent = i - this.at
-        return
-      }
-    }
-    this.at = text.length
-    this.indent = -1
-  }
-
-  isItem(i: number): boolean {
-    if (this.text.charCodeAt(i) !== DASH) return false
-    const next = this.text.charCodeAt(i + 1)
-    return next === SPACE || next === LF || i + 1 === this.text.length
-  }
-
+class PositionScanner extends LineScanner {
   collection(indent: number): Located {
     const start = this.at + indent
     if (this.isItem(start)) return this.list(indent)

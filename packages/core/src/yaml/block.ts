@@ -8,6 +8,7 @@
 // compares its values with the precise path's on every fixture, conformance input and generated text.
 // One class, one pass over the text: the readers call each other on the hot path (~410 lines).
 import { leafSize } from '../values.ts'
+import { LineScanner } from './line-scanner.ts'
 import {
   BACKSLASH,
   BRACE,
@@ -45,10 +46,7 @@ const MAX_KEY_LENGTH = 1024
 // Giving up is a throw: the readers nest, and unwinding them by hand costs more than it saves.
 const GIVE_UP: unique symbol = Symbol('give up')
 
-class BlockReader {
-  /** Start of the current line, and its indentation (-1 at the end of the text). */
-  at = 0
-  indent = -1
+class BlockReader extends LineScanner {
   quotedTo = 0
   /** The tree's facts (TreeFacts), learnt while reading it. */
   size = 0
@@ -58,11 +56,12 @@ class BlockReader {
   readonly differences: { offset: number; difference: VersionDifference }[] | undefined
 
   constructor(
-    readonly text: string,
+    text: string,
     readonly resolvePlain: (source: string) => unknown,
     readonly maxDepth: number,
     flagVersionDifferences: boolean,
   ) {
+    super(text)
     this.differences = flagVersionDifferences ? [] : undefined
   }
 
@@ -71,39 +70,6 @@ class BlockReader {
     if (this.differences === undefined || !mayDiffer(source)) return
     const difference = plainDifference(source, value, key, { line: 0, column: 0 })
     if (difference) this.differences.push({ offset, difference })
-  }
-
-  /** The end of the line holding `i` (its line break, or the text's end). */
-  lineEnd(i: number): number {
-    const end = this.text.indexOf('\n', i)
-    return end === -1 ? this.text.length : end
-  }
-
-  /** Moves to the next line with content: past blank lines and comment lines. */
-  seekContent(): void {
-    const { text } = this
-    while (this.at < text.length) {
-      let i = this.at
-      while (text.charCodeAt(i) === SPACE) i++
-      const c = text.charCodeAt(i)
-      if (c === LF) this.at = i + 1
-      else if (i === text.length) this.at = i
-      else if (c === HASH) this.at = this.lineEnd(i) + 1
-      else {
-        this.indent = i - this.at
-        return
-      }
-    }
-    this.at = text.length
-    this.indent = -1
-  }
-
-  /** A `-` starting a list item at `i`. */
-  isItem(i: number): boolean {
-    const c = this.text.charCodeAt(i)
-    if (c !== DASH) return false
-    const next = this.text.charCodeAt(i + 1)
-    return next === SPACE || next === LF || i + 1 === this.text.length
   }
 
   /** The collection whose first line is the current one, at `indent`. */
