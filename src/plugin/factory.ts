@@ -60,10 +60,11 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     if (writer !== undefined) return writer
     const root = resolveRoot(options, info)
     const dts = resolveDts(options.dts, root)
+    if (!dts) return (writer = null)
     // With `cache`, what each declaration was written from outlives the process (else the writer).
     const records = openDiskCache()?.declarationRecords()
     const schedule = { records, debounce: info.serving === true }
-    writer = dts ? { dts, writer: createDeclarationWriter(dts, root, undefined, schedule) } : null
+    writer = { dts, writer: createDeclarationWriter(dts, root, undefined, schedule) }
     return writer
   }
   // Whether declarations say where each value came from (`dts.provenance`).
