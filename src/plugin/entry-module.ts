@@ -1,7 +1,7 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
 import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
-import type { Diagnostic, MergedYamlError, Provenance, RenderCache, RenderResult } from '@merged-yaml/core'
+import type { Diagnostic, MergedYamlError, RenderCache, RenderResult, ValueSources } from '@merged-yaml/core'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
@@ -23,8 +23,8 @@ export type EntryOutcome =
       value: () => unknown
       /** The JSON Schema the value was validated against (the declaration is generated from it). */
       schema: () => { schema: unknown } | undefined
-      /** Where the value came from: with `withProvenance`, the engine's `explain` record. */
-      provenance: () => Provenance | undefined
+      /** Where the value came from (with `withProvenance`): the entry merged again with a `sources` record. */
+      sources: () => ValueSources | undefined
     }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
 
@@ -45,7 +45,7 @@ export interface EntryRendererParts {
   renderCache: RenderCache
   /** The disk cache (the `cache` option), or null. */
   diskCache(): DiskCache | null
-  /** Whether declarations say where each value came from: the render records it (`explain`). */
+  /** Whether declarations say where each value came from (the engine's `sources`). */
   withProvenance(): boolean
 }
 
@@ -56,10 +56,12 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
   const lastGood = new Map<string, Dependencies>()
   function render(id: string, entry: EntryId): EntryOutcome {
     try {
-      const explain = withProvenance()
-      const engine = { ...resolveEngineOptions(options, info, entry.query), ...(explain && { explain }) }
+      const engine = resolveEngineOptions(options, info, entry.query)
       const prepared = prepareEntry(entry.file, engine, { cache: renderCache })
       const fingerprint = () => prepared.fingerprint
+      // Recorded only when a declaration is generated (after the module code is returned, and only if
+      // its key changed): the parts, parsed already, are merged again with a recorder.
+      const sources = () => (withProvenance() ? prepared.sources() : undefined)
       const store = diskCache()
       // One stored module per id and options: builds in other modes keep their own.
       const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
@@ -70,9 +72,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
         const schema = () => schemaOf(prepared.render())
         const value = () => prepared.render().value
-        // The stored module has no provenance: a declaration that wants it merges the entry again.
-        const provenance = () => (explain ? prepared.render().provenance : undefined)
-        return { ok: true, code: hit.code, deps, warnings: hit.warnings, fingerprint, value, schema, provenance }
+        return { ok: true, code: hit.code, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
@@ -91,7 +91,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         fingerprint,
         value: () => result.value,
         schema: () => schema,
-        provenance: () => result.provenance,
+        sources,
       }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error

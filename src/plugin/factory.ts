@@ -77,8 +77,8 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
 
   /** Where the current mode's value came from, when declarations say so. */
   function sourcesOf(outcome: Extract<EntryOutcome, { ok: true }>): ValueSources | undefined {
-    const provenance = outcome.provenance()
-    return provenance && createValueSources(provenance, outcome.value())
+    const sources = outcome.sources()
+    return sources && createValueSources(sources, outcome.value())
   }
 
   function load(context: LoadContext, id: string): LoadResult {

@@ -29,9 +29,10 @@ export interface DtsOptions {
   asConst?: boolean
   /**
    * Each property's JSDoc says which layer line set its value and how it was merged, and a
-   * declaration map next to each declaration takes Go to Definition there (docs/editor.md). Renders
-   * each entry with the engine's `explain` record, which costs a build more (docs/performance.md).
-   * @default false
+   * declaration map next to each declaration takes Go to Definition there (docs/editor.md). When a
+   * declaration is generated, its entry is merged again with the engine's `sources` record
+   * (docs/performance.md says what that costs); `false` leaves out the JSDoc and the maps.
+   * @default true
    */
   provenance?: boolean
 }
@@ -101,7 +102,7 @@ export interface ResolvedDtsOptions {
   file: string
   asConst: boolean
   /** JSDoc and declaration maps of where each value came from (see `DtsOptions.provenance`). */
-  provenance?: boolean
+  provenance: boolean
 }
 
 export interface ResolvedPluginOptions {
@@ -166,7 +167,7 @@ export function resolveDts(dts: Options['dts'], root: string): ResolvedDtsOption
     mode: object.mode ?? 'sidecar',
     file: resolve(root, object.file ?? DEFAULT_AMBIENT_FILE),
     asConst: object.asConst ?? false,
-    ...(object.provenance === true && { provenance: true }),
+    provenance: object.provenance !== false,
   }
 }
 

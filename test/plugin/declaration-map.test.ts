@@ -20,8 +20,8 @@ const LAYERS = {
 }
 
 async function sourcesOf(root: string) {
-  const result = await render(join(root, 'app.merged.yaml'), { root, explain: true })
-  return { value: result.value, sources: createValueSources(result.provenance!, result.value) }
+  const result = await render(join(root, 'app.merged.yaml'), { root, sources: true })
+  return { value: result.value, sources: createValueSources(result.sources!, result.value) }
 }
 
 describe('declarations with sources', () => {

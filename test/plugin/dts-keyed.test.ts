@@ -35,7 +35,10 @@ describe('the declaration writer, keyed', () => {
     const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
     const entry = { file: join(root, 'app.merged.yaml'), query: {} }
     const target = join(root, mode === 'sidecar' ? 'app.merged.d.yaml.ts' : 'merged-yaml.d.ts')
-    const writer = createDeclarationWriter({ mode, file: join(root, 'merged-yaml.d.ts'), asConst: false }, root)
+    const writer = createDeclarationWriter(
+      { mode, file: join(root, 'merged-yaml.d.ts'), asConst: false, provenance: false },
+      root,
+    )
     const input = vi.fn<() => DeclarationInput>(() => ({ values: [{ a: 1 }] }))
 
     writer.updateKeyed(entry, 'k1', input)

@@ -17,6 +17,7 @@ export { createCodeFrame, formatDiagnostic, isMergedYamlError, MergedYamlError }
 export type { ChainLink, Diagnostic, Position, Severity } from './diagnostics.ts'
 export type { SourceDocument } from './source-document.ts'
 export type { Provenance, ProvenanceAction, ProvenanceEvent, ProvenancePart, ProvenancePath } from './provenance.ts'
+export type { SourceLocation, ValueSource, ValueSources } from './value-sources.ts'
 export type { YamlVersion } from './yaml/types.ts'
 export { DIALECT_NAMES } from './dialects/registry.ts'
 export type { DialectName, DialectOptions } from './dialects/registry.ts'

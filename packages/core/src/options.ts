@@ -99,6 +99,15 @@ export interface CommonOptions {
    */
   explain?: boolean
   /**
+   * Also return `sources`: for each key path of the result, the layer line that set its final value,
+   * how it was merged and the layer it took over from — what declarations show in the editor, at a
+   * fraction of `explain`'s cost (subtrees a part puts in one piece are recorded once, and positions
+   * are located only for the paths asked for). Per value for cloud-init entries, Deckhand documents
+   * and Datum nodes; the other dialects' answer for the top-level key holding a path.
+   * @default false
+   */
+  sources?: boolean
+  /**
    * The JSON Schema the merged value must satisfy: a path (relative to `root`), or a map from entry
    * globs (relative to `root`; the first that matches wins) to paths. A
    * `# yaml-language-server: $schema=…` line among the entry's first comment lines takes precedence,

@@ -1,11 +1,14 @@
 // Provenance for `explain` (render option `explain: true`): which part set each value of the result,
-// and what decided, overridden values included. Only created when asked for: a dialect holds an
-// optional recorder, so a normal render pays one null check per decision. What cloud-init's merge
-// records is in dialects/cloud-init/provenance.ts.
+// and what decided, overridden values included; or, for the render option `sources`, only what a
+// declaration needs (value-sources.ts). Only created when asked for: a dialect holds an optional
+// recorder, so a normal render pays one null check per decision. What cloud-init's merge records is
+// in dialects/cloud-init/provenance.ts.
 import type { ChainLink } from './diagnostics.ts'
 import type { SourceDocument } from './source-document.ts'
 import { isMapping } from './values.ts'
 import type { PathSegment } from './values.ts'
+import { NO_VALUE, SourceTree } from './value-sources.ts'
+import type { SourceEvent, ValueSources } from './value-sources.ts'
 
 export type ProvenanceAction =
   /** The path did not exist: the part added it. */
@@ -102,14 +105,27 @@ export function locateKey(doc: SourceDocument, docPath: readonly PathSegment[]):
   return { file: doc.file, line, column, chain: [...doc.chain] }
 }
 
-/** Collects the provenance of one render. */
+/**
+ * Collects the provenance of one render: `history`, every event of every value (`explain`), or
+ * `sources`, where each value was set (a dialect may then record a part's subtree as one event and
+ * leave its positions to be located when asked: see `addSource`).
+ */
 export class ProvenanceRecorder {
   private readonly parts: ProvenancePart[] = []
   private readonly paths = new Map<string, ProvenancePath>()
+  private readonly tree: SourceTree | undefined
   private detail: Provenance['detail'] = 'full'
   private dialectDetail = false
 
+  constructor(readonly keeps: 'history' | 'sources' = 'history') {
+    if (keeps === 'sources') this.tree = new SourceTree()
+  }
+
   add(event: ProvenanceEvent): void {
+    if (this.tree) {
+      this.tree.add(event.path, sourceEventOf(event))
+      return
+    }
     const key = keyOf(event.path)
     let entry = this.paths.get(key)
     if (!entry) {
@@ -119,8 +135,14 @@ export class ProvenanceRecorder {
     entry.events.push(event)
   }
 
+  /** An event of a `sources` record, which may stand for a whole subtree and be located later. */
+  addSource(path: readonly PathSegment[], event: SourceEvent): void {
+    this.tree!.add(path, event)
+  }
+
   /** Moves the recorded history of a list's items `by` places to the right (a prepend). */
   shift(listPath: readonly PathSegment[], by: number): void {
+    if (this.tree) return this.tree.shift(listPath, by)
     const depth = listPath.length
     const listKey = keyOf(listPath)
     const prefix = `${listKey}\0`
@@ -178,7 +200,24 @@ export class ProvenanceRecorder {
     }
   }
 
+  /** `explain`'s record (a `history` recorder's). */
   result(): Provenance {
     return { detail: this.detail, parts: this.parts, paths: [...this.paths.values()] }
   }
+
+  /** Where each value was set: the `sources` record, or one made from the history. */
+  sources(): ValueSources {
+    if (this.tree) return this.tree
+    const tree = new SourceTree()
+    // No event answers for another path's (none is whole): only each path's own order counts.
+    for (const { path, events } of this.paths.values()) for (const event of events) tree.add(path, sourceEventOf(event))
+    return tree
+  }
+}
+
+/** A history event as a `sources` event: located already, for its own path only. */
+function sourceEventOf(event: ProvenanceEvent): SourceEvent {
+  const { file, line, column, action, merger } = event
+  const value = Object.hasOwn(event, 'value') ? event.value : NO_VALUE
+  return { action, merger, value, whole: false, place: { file, line, column }, docPath: [], order: 0 }
 }

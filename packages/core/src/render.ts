@@ -18,13 +18,14 @@ import type {
   GatherResult,
   ReadFile,
 } from './pipeline/gather/gather.ts'
-import { createDialectContext, mergeParts } from './pipeline/merge.ts'
+import { createDialectContext, mergeAgain, mergeParts } from './pipeline/merge.ts'
 import type { MergeInput } from './pipeline/merge.ts'
 import { readParts } from './pipeline/read.ts'
 import { validateValue } from './pipeline/validate.ts'
 import type { EntrySchema } from './pipeline/validate.ts'
 import { ProvenanceRecorder } from './provenance.ts'
 import type { Provenance } from './provenance.ts'
+import type { ValueSources } from './value-sources.ts'
 import type { RenderCache } from './render-cache.ts'
 import { resolveOptions, validateOptions } from './render-options.ts'
 import type { RenderOptions } from './render-options.ts'
@@ -45,6 +46,8 @@ export interface RenderResult {
   dialect: DialectName
   /** With the `explain` option: which part set each value, and which merger decided. */
   provenance?: Provenance
+  /** With the `sources` option: where each value was set (the layer line, the merger, the layer before). */
+  sources?: ValueSources
   /** The JSON Schema the value was validated against (the entry's modeline's or the `schema` option's). */
   schema?: EntrySchema
   /**
@@ -79,6 +82,12 @@ export interface PreparedEntry {
   readonly fingerprint: string
   /** Parses and merges: renderSync's result. Once; later calls give the same result or error. */
   render(): RenderResult
+  /**
+   * Where each value of the result was set (see the `sources` option): the record a render with that
+   * option made, else the render's parts merged again with a recorder — so a caller can leave the
+   * cost to the moment it needs them. Renders first (and throws as `render()` does).
+   */
+  sources(): ValueSources
 }
 
 /** The first half of renderSync: reads the entry's files. Throws only MergedYamlError. */
@@ -149,22 +158,36 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
   const gathered = gatherEntry(resolve(entry), dialectRequests(resolved), resolved, report, files, inputs)
   let fingerprint: string | undefined
   let outcome: { result: RenderResult } | { error: unknown } | undefined
+  let merged: MergeInput | undefined
+  let sources: ValueSources | undefined
   return {
     ...inputs,
     get fingerprint() {
-      fingerprint ??= fingerprintInputs(resolved, options.explain === true, inputs, contents, gathered.listings)
+      if (fingerprint !== undefined) return fingerprint
+      const records = { explain: options.explain === true, sources: options.sources === true }
+      fingerprint = fingerprintInputs(resolved, records, inputs, contents, gathered.listings)
       return fingerprint
     },
     render() {
       try {
         outcome ??= {
-          result: guard(entry, options, inputs, () => mergeEntry(gathered, inputs, resolved, report, options, cache)),
+          result: guard(entry, options, inputs, () => {
+            const made = mergeEntry(gathered, inputs, resolved, report, options, cache)
+            merged = made.input
+            return made.result
+          }),
         }
       } catch (error) {
         outcome = { error }
       }
       if ('error' in outcome) throw outcome.error
       return outcome.result
+    },
+    sources() {
+      const result = this.render()
+      sources ??=
+        result.sources ?? guard(entry, options, inputs, () => mergeAgain(merged!, resolved, 'sources').sources())
+      return sources
     },
   }
 }
@@ -193,9 +216,10 @@ function mergeEntry(
   report: Reporter,
   options: RenderOptions,
   cache: RenderCache | undefined,
-): RenderResult {
+): { result: RenderResult; input: MergeInput } {
   const { parts, dialect } = readParts(gathered.items, resolved, report, cache)
-  const provenance = options.explain ? new ProvenanceRecorder() : undefined
+  const keeps = options.explain ? 'history' : options.sources ? 'sources' : undefined
+  const provenance = keeps && new ProvenanceRecorder(keeps)
   const entry = inputs.files[0]!
   const input: MergeInput = {
     entry,
@@ -215,7 +239,8 @@ function mergeEntry(
       dialect,
       schema: gathered.schema,
       context: createDialectContext(input, resolved, report),
-      provenance: () => recordProvenance(input, resolved, provenance),
+      provenance: () =>
+        provenance?.keeps === 'history' ? provenance.result() : mergeAgain(input, resolved, 'history').result(),
     },
     resolved,
   )
@@ -226,19 +251,8 @@ function mergeEntry(
     dialect: dialect.name as DialectName,
     plainJson: merged.bound?.plainJson ?? false,
   }
-  if (provenance) result.provenance = provenance.result()
+  if (provenance && options.explain) result.provenance = provenance.result()
+  if (provenance && options.sources) result.sources = provenance.sources()
   if (schema) result.schema = schema
-  return result
-}
-
-/** `explain`'s record of the merge: the one made, or the merge made again with a recorder. */
-function recordProvenance(
-  input: MergeInput,
-  options: ResolvedOptions,
-  made: ProvenanceRecorder | undefined,
-): Provenance {
-  if (made) return made.result()
-  const recorder = new ProvenanceRecorder()
-  mergeParts({ ...input, provenance: recorder }, options, new Reporter(options.strict, options.root))
-  return recorder.result()
+  return { result, input }
 }

@@ -65,7 +65,8 @@ export function canonicalJson(value: unknown): string {
  */
 export function fingerprintInputs(
   options: ResolvedOptions,
-  explain: boolean,
+  /** What the render records besides the value (`explain`, `sources`): part of its result. */
+  records: { explain: boolean; sources: boolean },
   inputs: EntryInputs,
   contents: ReadonlyMap<string, Uint8Array>,
   listings: ReadonlyMap<string, readonly string[]>,
@@ -74,7 +75,7 @@ export function fingerprintInputs(
   hash
     .update(hashEngine())
     .update('\0')
-    .update(canonicalJson({ resolved: options, explain }))
+    .update(canonicalJson({ resolved: options, records }))
   for (const file of inputs.files)
     hash
       .update('\0')

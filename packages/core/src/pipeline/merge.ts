@@ -4,8 +4,8 @@ import type { DependencyFile, Dialect, DialectContext, DialectResult } from '../
 import { decodeUtf8 } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
-import type { ProvenanceRecorder } from '../provenance.ts'
-import type { Reporter } from '../reporter.ts'
+import { ProvenanceRecorder } from '../provenance.ts'
+import { Reporter } from '../reporter.ts'
 import type { DependencyOutcome } from './gather/gather.ts'
 import { checkValueLimits } from './value-limits.ts'
 
@@ -58,4 +58,18 @@ export function mergeParts(input: MergeInput, options: ResolvedOptions, report: 
     })
   }
   return result
+}
+
+/**
+ * The parts of a render merged again with a recorder: for what `explain` or `sources` record, asked
+ * for after the render (its warnings were reported then).
+ */
+export function mergeAgain(
+  input: MergeInput,
+  options: ResolvedOptions,
+  keeps: 'history' | 'sources',
+): ProvenanceRecorder {
+  const recorder = new ProvenanceRecorder(keeps)
+  mergeParts({ ...input, provenance: recorder }, options, new Reporter(options.strict, options.root))
+  return recorder
 }

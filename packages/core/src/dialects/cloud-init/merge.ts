@@ -52,7 +52,7 @@ function describeKind(value: unknown): string {
   return value === null ? 'null' : `a ${typeof value}`
 }
 
-/** With `provenance` (render option `explain`), every merge decision is recorded there. */
+/** With `recorder` (render option `explain` or `sources`), the merge's decisions are recorded there. */
 export function mergeCloudInit(
   parts: readonly ParsedPart[],
   options: CloudInitMergeOptions,
@@ -64,9 +64,10 @@ export function mergeCloudInit(
   // Set when a cloud-config part was attempted: cloud-init then writes {} even if every part failed.
   let buffer: Record<string, unknown> | undefined
   let merged = false
-  // Without `explain`, containers earlier parts created are merged into in place (see MergeOwnership).
+  // Containers earlier parts created are merged into in place (see MergeOwnership), but not for
+  // `explain`'s history; a `sources` record keeps only the parts' own values, which never change.
   const provenance = recorder && new CloudInitProvenance(recorder)
-  let ownership = provenance ? undefined : new MergeOwnership()
+  let ownership = recorder?.keeps === 'history' ? undefined : new MergeOwnership()
 
   const mergeYaml = (doc: SourceDocument, headerless: boolean, empty: boolean, inForce: MergerSpec[]): MergerSpec[] => {
     if (empty) {

@@ -57,9 +57,9 @@ export class MergeRun {
   constructor(
     private readonly set: MergerSet,
     private readonly onConflict: ConflictHandler,
-    /** Set only for `explain`: the normal path pays a null check per decision. */
+    /** Set only for `explain` or `sources`: the normal path pays a null check per decision. */
     private readonly recorder?: MergeRecorder,
-    /** Lets the run change containers earlier runs created in place (never with a recorder). */
+    /** Lets the run change containers earlier runs created in place (never with `explain`'s history). */
     private readonly ownership?: MergeOwnership,
   ) {
     // Only str(append) and list(no_replace) can abandon a part halfway: without them there is
@@ -179,7 +179,7 @@ export class MergeRun {
 
   private mergeList(old: unknown[], next: unknown, m: ListMerger): unknown {
     if (m.method === 'replace' && !Array.isArray(next)) {
-      this.recorder?.put(this.path, old, next, 'list')
+      this.recorder?.put([...this.path], old, next, 'list')
       return next
     }
     if ((m.method === 'append' || m.method === 'prepend') && !Array.isArray(next)) {
@@ -262,7 +262,7 @@ export class MergeRun {
 
   private mergeStr(old: string, next: unknown, m: StrMerger): unknown {
     if (!m.append) {
-      this.recorder?.put(this.path, old, next, 'str')
+      this.recorder?.put([...this.path], old, next, 'str')
       return next
     }
     if (typeof next !== 'string') {

@@ -7,10 +7,15 @@ import type { SourceDocument } from '../../source-document.ts'
 import type { PathSegment } from '../../values.ts'
 import type { MergerSpec } from './directive.ts'
 import { isMapping } from '../../values.ts'
+import { NO_VALUE } from '../../value-sources.ts'
+import type { SourceEvent } from '../../value-sources.ts'
 
-/** The recorder a MergeRun reports to. Paths are copied: callers may pass arrays they mutate later. */
+/** The recorder a MergeRun reports to. */
 export interface MergeRecorder {
-  /** `value` takes the place of `old` at `path`; `ABSENT` for "nothing there before" / "removed". */
+  /**
+   * `value` takes the place of `old` at `path`; `ABSENT` for "nothing there before" / "removed".
+   * `path` is the recorder's to keep (a new array each call); the other calls copy theirs.
+   */
   put(path: readonly PathSegment[], old: unknown, value: unknown, by: MergerType): void
   /** An event on `path` alone (the part's value for it is `value`). */
   note(
@@ -56,26 +61,67 @@ export function describeMergers(specs: readonly MergerSpec[]): string {
     .join('+')
 }
 
-type Pending = { kind: 'event'; event: ProvenanceEvent } | { kind: 'shift'; path: PathSegment[]; by: number }
+/** A `sources` event, with its path in the result until it is added. */
+interface PendingSource extends SourceEvent {
+  kind: 'source'
+  path: readonly PathSegment[]
+}
+
+type Pending =
+  | { kind: 'event'; event: ProvenanceEvent }
+  | PendingSource
+  | { kind: 'shift'; path: PathSegment[]; by: number }
 
 /**
  * The recorder of one part. Events wait until the part ends: cloud-init abandons a part whose merge
- * raises, and so does its history.
+ * raises, and so does its history. For a `sources` record, a value the part puts in one piece is one
+ * event for its whole subtree, located when asked for (value-sources.ts).
  */
 export class PartRecorder implements MergeRecorder {
   private readonly pending: Pending[] = []
   // One copy of the part's chain for all its events (an event per value: copies add up).
   private chain: ChainLink[] | undefined
+  private readonly wholes: boolean
+  private readonly labels = new Map<MergerType | undefined, string>()
 
   constructor(
     private readonly owner: ProvenanceRecorder,
     private readonly doc: SourceDocument,
     private readonly specs: readonly MergerSpec[],
-  ) {}
+  ) {
+    this.wholes = owner.keeps === 'sources'
+  }
 
   private label(by: MergerType | undefined): string {
-    const spec = by && this.specs.find((s) => s.name === by)
-    return spec ? formatSpec(spec) : 'none'
+    let label = this.labels.get(by)
+    if (label === undefined) {
+      const spec = by && this.specs.find((s) => s.name === by)
+      this.labels.set(by, (label = spec ? formatSpec(spec) : 'none'))
+    }
+    return label
+  }
+
+  /** A `sources` event (`path` and `docPath` kept as given): `whole` when it answers for the subtree of `value` too. */
+  private source(
+    path: readonly PathSegment[],
+    docPath: readonly PathSegment[],
+    action: ProvenanceAction,
+    merger: string,
+    value: unknown,
+    whole: boolean,
+  ): void {
+    const place = this.doc
+    this.pending.push({
+      kind: 'source',
+      path,
+      action,
+      merger,
+      value: value === ABSENT ? NO_VALUE : value,
+      whole,
+      place,
+      docPath,
+      order: 0,
+    })
   }
 
   private event(
@@ -86,6 +132,11 @@ export class PartRecorder implements MergeRecorder {
     value: unknown,
     note?: string,
   ): void {
+    if (this.wholes) {
+      // Called with the merge's own path (note, addItems): a copy to keep.
+      const own = [...path]
+      return this.source(own, docPath === path ? own : [...docPath], action, merger, value, false)
+    }
     const { file } = this.doc
     const { line, column } = this.doc.locate(docPath, 'key')
     this.chain ??= [...this.doc.chain]
@@ -108,6 +159,7 @@ export class PartRecorder implements MergeRecorder {
     action: ProvenanceAction,
     cause?: string,
   ): void {
+    if (this.wholes) return this.source(path, docPath, action, merger, value, true)
     this.event(path, docPath, action, merger, value, action === 'set' ? undefined : cause)
     const oldKids = childrenOf(old)
     const newKids = childrenOf(value)
@@ -168,9 +220,11 @@ export class PartRecorder implements MergeRecorder {
     const merger = this.label('list')
     const action = method === 'append' ? 'appended' : 'prepended'
     const fromList = Array.isArray(incoming)
+    // The merge's own path, which changes once this call returns; kept by the item events' places.
+    const listPath = [...path]
     this.event(
-      path,
-      path,
+      listPath,
+      listPath,
       action,
       merger,
       incoming,
@@ -179,10 +233,10 @@ export class PartRecorder implements MergeRecorder {
         : `list(${method}) adds the ${typeof incoming === 'string' ? 'characters' : 'keys'} of a non-list value one ` +
             `by one`,
     )
-    if (method === 'prepend') this.pending.push({ kind: 'shift', path: [...path], by: items.length })
+    if (method === 'prepend') this.pending.push({ kind: 'shift', path: listPath, by: items.length })
     const start = method === 'append' ? oldLength : 0
     items.forEach((item, i) => {
-      this.walk([...path, start + i], fromList ? [...path, i] : path, ABSENT, item, merger, action)
+      this.walk([...listPath, start + i], fromList ? [...listPath, i] : listPath, ABSENT, item, merger, action)
     })
   }
 
@@ -191,6 +245,7 @@ export class PartRecorder implements MergeRecorder {
     if (ok) {
       for (const item of this.pending) {
         if (item.kind === 'event') this.owner.add(item.event)
+        else if (item.kind === 'source') this.owner.addSource(item.path, item)
         else this.owner.shift(item.path, item.by)
       }
     }

@@ -1,0 +1,235 @@
+// render(entry, { sources: true }) and PreparedEntry.sources(): where each value was set, as declarations
+// show it. The record keeps one event per subtree a part puts in one piece and locates on demand; it
+// must answer every path exactly as `explain`'s full history does (the `sources` an `explain` render
+// gives are made from that history), on hand-written cases, random entries and real user-data.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import * as fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { prepareEntry, renderSync } from '@merged-yaml/core'
+import type { RenderOptions, RenderResult, ValueSource, ValueSources } from '@merged-yaml/core'
+import { lines, writeTree } from '../helpers/tree.ts'
+import { realworldDir } from '../realworld/shared.ts'
+
+const entry = 'app.merged.yaml'
+
+function sourcesOf(files: Record<string, string>, options: RenderOptions = {}) {
+  const root = writeTree(files, 'sources')
+  const result = renderSync(join(root, entry), { root, sources: true, ...options })
+  const at = (...path: (string | number)[]): string | undefined => {
+    const source = result.sources!.at(path)
+    if (!source) return undefined
+    const where = (s: { file: string; line: number; column: number }) =>
+      `${s.file.slice(root.length + 1)}:${s.line}:${s.column}`
+    const over = source.over ? ` over ${where(source.over)}` : ''
+    const within = source.inheritedFrom === undefined ? '' : ` (in ${source.inheritedFrom})`
+    return `${where(source)}${within} ${source.action} ${source.merger}${over}`
+  }
+  return { result, at }
+}
+
+describe('render() with sources', () => {
+  it('returns no sources unless asked for', () => {
+    const root = writeTree({ [entry]: 'a: 1\n' }, 'sources')
+    expect('sources' in renderSync(join(root, entry), { root })).toBe(false)
+  })
+
+  it('names the layer line that set a value and the one it took over from', () => {
+    const { at } = sourcesOf({
+      [entry]: lines('#include', 'a.yaml', 'b.yaml'),
+      'a.yaml': lines('x: 1', 'y: 2'),
+      'b.yaml': lines('x: 10'),
+    })
+    expect(at('x')).toBe('b.yaml:1:1 replaced dict(replace) over a.yaml:1:1')
+    expect(at('y')).toBe('a.yaml:2:1 set dict(replace)')
+    expect(at('z')).toBeUndefined()
+    expect(at()).toBeUndefined()
+  })
+
+  it('answers below a subtree a layer put in one piece, at the key in that layer', () => {
+    const { at } = sourcesOf({
+      [entry]: lines('#include', 'a.yaml', 'b.yaml'),
+      'a.yaml': lines('api:', '  url: a', '  retry:', '    count: 1', '  hosts:', '    - name: h1'),
+      'b.yaml': lines('merge_how: dict(no_replace)+list()+str()', 'api:', '  retry:', '    max: 2'),
+    })
+    expect(at('api')).toBe('b.yaml:2:1 merged dict(no_replace) over a.yaml:1:1')
+    expect(at('api', 'url')).toBe('a.yaml:2:3 set dict(replace)')
+    expect(at('api', 'retry')).toBe('b.yaml:3:3 merged dict(no_replace) over a.yaml:3:3')
+    expect(at('api', 'retry', 'count')).toBe('a.yaml:4:5 set dict(replace)')
+    expect(at('api', 'retry', 'max')).toBe('b.yaml:4:5 set dict(no_replace)')
+    expect(at('api', 'hosts', 0, 'name')).toBe('a.yaml:6:7 set dict(replace)')
+  })
+
+  it('skips a value a later layer deleted when it names the layer before', () => {
+    const { at } = sourcesOf({
+      [entry]: lines('#include', 'a.yaml', 'b.yaml', 'c.yaml'),
+      'a.yaml': lines('m:', '  k: 1'),
+      'b.yaml': lines('m: {n: 2}'),
+      'c.yaml': lines('m:', '  k: 3'),
+    })
+    expect(at('m', 'k')).toBe('c.yaml:2:3 set dict(replace) over a.yaml:2:3')
+    expect(at('m', 'n')).toBe('b.yaml:1:5 set dict(replace)')
+  })
+
+  it('follows list items that a prepend moves, and items appended from another layer', () => {
+    const { result, at } = sourcesOf({
+      [entry]: lines('#include', 'a.yaml', 'b.yaml', 'c.yaml'),
+      'a.yaml': lines('l:', '  - {k: a}', '  - {k: b}'),
+      'b.yaml': lines('merge_how: dict(recurse_list)+list(prepend)+str()', 'l: [{k: x}]'),
+      'c.yaml': lines('merge_how: dict(recurse_list)+list(append)+str()', 'l:', '  - k: y'),
+    })
+    expect(result.value).toEqual({ l: [{ k: 'x' }, { k: 'a' }, { k: 'b' }, { k: 'y' }] })
+    expect(at('l', 0, 'k')).toBe('b.yaml:2:6 set list(prepend)')
+    expect(at('l', 2, 'k')).toBe('a.yaml:3:6 set dict(replace)')
+    expect(at('l', 3, 'k')).toBe('c.yaml:3:5 set list(append)')
+    expect(at('l')).toBe('c.yaml:2:1 appended list(append) over b.yaml:2:1')
+  })
+
+  it('for a dialect that records top-level keys, answers below them with the key that holds the path', () => {
+    const { at } = sourcesOf(
+      {
+        [entry]: lines('#include', 'base.yaml', 'prod.yaml'),
+        'base.yaml': lines('parameter_defaults:', '  A: 1', '  B: 2'),
+        'prod.yaml': lines('parameter_defaults:', '  A: 3'),
+      },
+      { dialect: 'heat' },
+    )
+    expect(at('parameter_defaults', 'A')).toBe('prod.yaml:1:1 (in parameter_defaults) defined heat over base.yaml:1:1')
+    expect(at('parameter_defaults', 'B')).toBe('base.yaml:1:1 (in parameter_defaults) defined heat')
+  })
+
+  it('are made on demand by a prepared entry, equal to a render that recorded them', () => {
+    const root = writeTree(
+      {
+        [entry]: lines('#include', 'a.yaml', 'b.yaml'),
+        'a.yaml': lines('x: 1', 'm: {k: 1}'),
+        'b.yaml': lines('m: {j: 2}'),
+      },
+      'sources',
+    )
+    const prepared = prepareEntry(join(root, entry), { root })
+    const recorded = renderSync(join(root, entry), { root, sources: true }).sources!
+    for (const path of [['x'], ['m'], ['m', 'k'], ['m', 'j']])
+      expect(prepared.sources().at(path)).toEqual(recorded.at(path))
+    expect(prepared.sources()).toBe(prepared.sources())
+  })
+})
+
+/** Every path of `value` (containers and leaves, list items by index). */
+function* pathsOf(node: unknown, path: (string | number)[] = []): Generator<(string | number)[]> {
+  if (path.length > 0) yield path
+  if (Array.isArray(node)) for (const [i, item] of node.entries()) yield* pathsOf(item, [...path, i])
+  else if (typeof node === 'object' && node !== null && !ArrayBuffer.isView(node))
+    for (const [k, v] of Object.entries(node)) yield* pathsOf(v, [...path, k])
+}
+
+/** A value below a subtree put whole is `set` in the record, `set` or `replaced` in the history: JSDoc prints neither. */
+const comparable = (source: ValueSource | undefined) =>
+  source && { ...source, action: source.action === 'replaced' ? 'set' : source.action }
+
+function outcome(run: () => RenderResult): RenderResult | { error: string } {
+  try {
+    return run()
+  } catch (error) {
+    return { error: (error as Error).message }
+  }
+}
+
+/** Renders `file` with `sources` alone and with `explain` (sources from the history); both must agree everywhere. */
+function expectSameSources(file: string, options: RenderOptions): number {
+  const light = outcome(() => renderSync(file, { ...options, sources: true }))
+  const full = outcome(() => renderSync(file, { ...options, explain: true, sources: true }))
+  if ('error' in light || 'error' in full) {
+    expect(light).toEqual(full)
+    return 0
+  }
+  expect(light.value).toEqual(full.value)
+  let count = 0
+  const [a, b] = [light.sources!, full.sources!] as ValueSources[]
+  for (const path of pathsOf(light.value)) {
+    expect(comparable(a.at(path)), `${file} ${path.join('.')}`).toEqual(comparable(b.at(path)))
+    count++
+  }
+  return count
+}
+
+const scalar = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom('a', 'b'), fc.constant(null))
+const value = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('list'), tie('map')),
+  list: fc.array(tie('node'), { maxLength: 3 }),
+  map: fc.dictionary(fc.constantFrom('k', 'l', 'm'), tie('node'), { maxKeys: 3 }),
+})).node
+const mergeHow = fc.option(
+  fc
+    .tuple(
+      fc.subarray(['replace', 'no_replace', 'recurse_list', 'recurse_str', 'allow_delete']),
+      fc.constantFrom('', 'append', 'prepend', 'replace', 'no_replace', 'recurse_dict,recurse_list'),
+      fc.constantFrom('', 'append'),
+    )
+    .map(([dict, list, str]) => `dict(${dict.join(',')})+list(${list})+str(${str})`),
+  { nil: undefined },
+)
+const part = fc.record({
+  how: mergeHow,
+  data: fc.dictionary(fc.constantFrom('k', 'l', 'm', 'n'), value, { maxKeys: 4 }),
+  block: fc.boolean(),
+})
+
+/** `data` as a block YAML document (read by the block reader) or as JSON (flow: read by a full parser). */
+function yamlOf(data: unknown, indent = ''): string {
+  if (Array.isArray(data)) {
+    if (data.length === 0) return ' []'
+    return data.map((item) => `\n${indent}-${yamlOf(item, `${indent}  `)}`).join('')
+  }
+  if (typeof data === 'object' && data !== null) {
+    const keys = Object.keys(data)
+    if (keys.length === 0) return ' {}'
+    return keys.map((k) => `\n${indent}${k}:${yamlOf((data as Record<string, unknown>)[k], `${indent}  `)}`).join('')
+  }
+  return ` ${JSON.stringify(data)}`
+}
+
+describe('sources agree with explain', () => {
+  it('on random layered entries (block and flow layers, every merger)', () => {
+    let paths = 0
+    fc.assert(
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('scoped', 'per-part'),
+        fc.boolean(),
+        (parts, stack, strict) => {
+          const files: Record<string, string> = { [entry]: lines('#include', ...parts.map((_, i) => `p${i}.yaml`)) }
+          parts.forEach((p, i) => {
+            const data = p.how ? { merge_how: p.how, ...p.data } : p.data
+            files[`p${i}.yaml`] = p.block ? `${yamlOf(data).slice(1)}\n` : JSON.stringify(data)
+          })
+          const root = writeTree(files, 'sources-prop')
+          paths += expectSameSources(join(root, entry), { root, stack: stack as RenderOptions['stack'], strict })
+        },
+      ),
+      { numRuns: 200 },
+    )
+    expect(paths).toBeGreaterThan(200)
+  })
+
+  const fixtures = join(import.meta.dirname, '../fixtures')
+  const entries = readdirSync(fixtures, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.merged.yaml'))
+  it(`on the fixtures' entries (${entries.length})`, () => {
+    let paths = 0
+    for (const file of entries) paths += expectSameSources(join(fixtures, file), { root: fixtures, strict: false })
+    expect(paths).toBeGreaterThan(100)
+  })
+
+  const dir = realworldDir('cloud-init')
+  describe.skipIf(!dir)('on real user-data (../shared/realworld/cloud-init)', () => {
+    it('every input, with the reference-compatible options', () => {
+      const items: { input: string }[] = JSON.parse(readFileSync(join(dir!, 'index.json'), 'utf8'))
+      let paths = 0
+      for (const { input } of items) {
+        const options: RenderOptions = { root: dir!, stack: 'per-part', strict: false, yamlVersion: '1.1' }
+        paths += expectSameSources(join(dir!, input), options)
+      }
+      expect(paths).toBeGreaterThan(500)
+    })
+  })
+})
