@@ -146,6 +146,9 @@ export class SourceTree implements ValueSources {
    */
   shift(listPath: readonly PathSegment[], by: number): void {
     const node = this.nodeAt(listPath)
+    // The nodes below the list move.
+    this.lastPath = []
+    this.lastNodes = [this.root]
     ;(node.shifts ??= []).push({ order: this.order, by })
     if (!node.children) return
     const moved = new Map<string, SourceNode>()
@@ -153,15 +156,26 @@ export class SourceTree implements ValueSources {
     node.children = moved
   }
 
+  // The nodes of the path added last: a merge reports siblings one after the other, so most paths
+  // share all but their last step with the one before.
+  private lastPath: readonly PathSegment[] = []
+  private lastNodes: SourceNode[] = [this.root]
+
   private nodeAt(path: readonly PathSegment[]): SourceNode {
-    let node = this.root
-    for (const segment of path) {
-      const key = String(segment)
+    const { lastPath, lastNodes } = this
+    let depth = 0
+    while (depth < path.length && depth < lastPath.length && path[depth] === lastPath[depth]) depth++
+    lastNodes.length = depth + 1
+    let node = lastNodes[depth]!
+    for (let i = depth; i < path.length; i++) {
+      const key = String(path[i])
       node.children ??= new Map()
       let child = node.children.get(key)
       if (!child) node.children.set(key, (child = new SourceNode()))
       node = child
+      lastNodes.push(node)
     }
+    this.lastPath = path
     return node
   }
 
