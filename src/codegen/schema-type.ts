@@ -238,10 +238,8 @@ export class SchemaTypePrinter {
         lines.push(`${docComment(properties[key], pad)}${pad}${modifier}${propertyKey(key, 'type')}${mark}: ${type}\n`)
         continue
       }
-      const [start, after] = described.marks
-      lines.push(
-        `${described.doc()}${pad}${modifier}${start}${propertyKey(key, 'type')}${after}${mark}: ${type}${after}\n`,
-      )
+      const { doc, start, end } = described
+      lines.push(`${doc}${pad}${modifier}${start}${propertyKey(key, 'type')}${end}${mark}: ${type}${end}\n`)
     }
     // Required keys the schema declares no type for.
     for (const key of required) {
