@@ -1,21 +1,19 @@
 // A printed property's provenance: a JSDoc line saying which layer line set its value and how it
 // was merged (`env/production.yaml:12 — dict(replace) over base.yaml:4`), after what the schema
-// says of it, and the marks that map its name to that line in the declaration map.
+// says of it; the printers map its name to that line in the declaration map.
 import { dirname, relative } from 'node:path'
-import { cleanCommentText } from './declaration-map.ts'
-import type { DeclarationMarks } from './declaration-map.ts'
+import { cleanCommentText } from './declaration-text.ts'
 import type { PathStep, ValueSource, ValueSources } from './value-sources.ts'
 
 /** What a printer needs to describe the sources of the properties it prints. */
 export interface SourceNotes {
   sources: ValueSources
-  marks: DeclarationMarks
   /** A layer's path as the declaration's comments show it (relative to the declaration's folder). */
   display(file: string): string
 }
 
-/** The notes of a declaration `file` (absolute) with `sources`, its marks kept in `marks`. */
-export function createSourceNotes(sources: ValueSources, marks: DeclarationMarks, file: string): SourceNotes {
+/** The notes of a declaration `file` (absolute) with `sources`. */
+export function createSourceNotes(sources: ValueSources, file: string): SourceNotes {
   const dir = dirname(file)
   // A few layers, named once per property: each is made relative (and safe in a comment) once.
   const shown = new Map<string, string>()
@@ -24,7 +22,7 @@ export function createSourceNotes(sources: ValueSources, marks: DeclarationMarks
     if (text === undefined) shown.set(layer, (text = cleanCommentText(relative(dir, layer).replaceAll('\\', '/'))))
     return text
   }
-  return { sources, marks, display }
+  return { sources, display }
 }
 
 // `set`, `replaced` and `defined` (another dialect's layer) go without saying.
@@ -52,10 +50,8 @@ export function docBlock(lines: readonly string[], pad: string): string {
 export interface DescribedProperty {
   /** The property's JSDoc: `lead` (the schema's account of it), then its source. */
   doc: string
-  /** The mark to put before the property's name. */
-  start: string
-  /** The mark to put after its name and after its type. */
-  end: string
+  /** Where its name maps to: the key's start, and its end (`source.length` columns on; a span, not a point). */
+  source: ValueSource
 }
 
 /** The source of the property at `path`, or undefined when the record has none. */
@@ -68,10 +64,5 @@ export function describeSource(
   const source = notes.sources.at(path)
   if (!source) return undefined
   const text = sourceText(source, notes.display)
-  return {
-    doc: lead.length === 0 ? `${pad}/** ${text} */\n` : docBlock([...lead, text], pad),
-    start: notes.marks.mark(source),
-    // The key's end: what TypeScript maps the end of the name to (a span, not a point).
-    end: notes.marks.mark(source, source.length),
-  }
+  return { doc: lead.length === 0 ? `${pad}/** ${text} */\n` : docBlock([...lead, text], pad), source }
 }
