@@ -35,7 +35,7 @@ export function cleanCommentText(text: string): string {
   return text.replace(/[\0-\x08\x0b-\x1f]/g, ' ').replaceAll('*/', '*\\/')
 }
 
-// Where `/^/gm` starts a line: after any line terminator (what indenting a statement used to do).
+// Where a line starts for `/^/gm`, which indents an ambient block's statements: after any line terminator.
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/
 const AFTER_LINE_TERMINATOR = /(?<=[\n\r\u2028\u2029])/g
 
@@ -45,7 +45,7 @@ export class DeclarationText {
   readonly mappings: Mapping[] = []
   /** Written after each line terminator (an ambient block's statements are indented). */
   linePrefix = ''
-  // The position at the end of `parts[0, counted)`: lines are counted when a position is mapped.
+  // The line and column at the end of `parts[0, counted)`: parts are counted only when a position is mapped.
   private counted = 0
   private line = 0
   private column = 0
