@@ -1,72 +1,66 @@
 // Declaration maps: a source map (version 3) from the property names of a generated declaration to
 // the layer lines that set their values. TypeScript's language service follows it from a
 // declaration file to any file it can read, YAML included (docs/editor.md says where, in
-// TypeScript's code). The printers leave a mark where a mapping starts (the declaration's text is
-// built from the inside out, so positions are only known at the end); `resolveMarks` takes the
-// marks out and turns them into mappings. A mark is `\0<n>\x01`: no printed text holds either
-// character (keys and literals are JSON-escaped, comments are cleaned by `cleanCommentText`).
+// TypeScript's code). The printers give the mappings as they write the declaration's text
+// (declaration-text.ts).
 import { dirname, relative } from 'node:path'
-import type { SourceLocation } from './value-sources.ts'
 
-// oxlint-disable-next-line no-control-regex -- the marks are made of control characters
-const MARK = /\0(\d+)\x01/g
-
-/** The marks of one generated text, each the source position it stands for. */
-export class DeclarationMarks {
-  readonly targets: SourceLocation[] = []
-
-  /** A mark standing for `target`, to put at the generated position that maps to it. */
-  mark(target: SourceLocation): string {
-    return `\0${this.targets.push(target) - 1}\x01`
-  }
-}
-
-/** Text for a comment line: no control characters (the marks'), no end of comment. */
-export function cleanCommentText(text: string): string {
-  // oxlint-disable-next-line no-control-regex -- control characters are what is removed
-  return text.replace(/[\0-\x08\x0b-\x1f]/g, ' ').replaceAll('*/', '*\\/')
-}
-
-/** One mapping: a generated position (0-based line and column) to a position in a source file. */
+/**
+ * One mapping: a generated position (0-based line and column) to a position in a source file
+ * (`file` absolute, 0-based `sourceLine` and `sourceColumn`, as a source map counts).
+ */
 export interface Mapping {
   line: number
   column: number
-  target: SourceLocation
-}
-
-/** Takes the marks out of `text`; the mappings they stood for, in the order of the text. */
-export function resolveMarks(text: string, marks: DeclarationMarks): { text: string; mappings: Mapping[] } {
-  const mappings: Mapping[] = []
-  if (marks.targets.length === 0) return { text, mappings }
-  let out = ''
-  let last = 0
-  let line = 0
-  let lineStart = 0 // offset of the current line's start in `out`
-  for (const match of text.matchAll(MARK)) {
-    const chunk = text.slice(last, match.index)
-    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) {
-      line++
-      lineStart = out.length + i + 1
-    }
-    out += chunk
-    mappings.push({ line, column: out.length - lineStart, target: marks.targets[Number(match[1])]! })
-    last = match.index + match[0].length
-  }
-  return { text: out + text.slice(last), mappings }
+  file: string
+  sourceLine: number
+  sourceColumn: number
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+const BASE64_CODES = Uint8Array.from(BASE64, (digit) => digit.charCodeAt(0))
+const COMMA = 44
+const SEMICOLON = 59
+// A VLQ of a 32-bit number has at most 7 digits: a segment (4 of them, and a comma) at most 29 bytes.
+const SEGMENT_BYTES = 29
 
-function vlq(value: number): string {
-  let rest = value < 0 ? (-value << 1) | 1 : value << 1
-  let out = ''
-  do {
-    let digit = rest & 31
-    rest >>>= 5
-    if (rest > 0) digit |= 32
-    out += BASE64[digit]
-  } while (rest > 0)
-  return out
+/** The `mappings` field, its characters (all ASCII) written as bytes and made a string once. */
+class MappingsText {
+  private bytes = new Uint8Array(1 << 16)
+  private length = 0
+
+  private reserve(count: number): void {
+    if (this.length + count <= this.bytes.length) return
+    const grown = new Uint8Array(Math.max(2 * this.bytes.length, this.length + count))
+    grown.set(this.bytes.subarray(0, this.length))
+    this.bytes = grown
+  }
+
+  /** `count` line ends (`;`). */
+  lineEnds(count: number): void {
+    this.reserve(count)
+    this.bytes.fill(SEMICOLON, this.length, (this.length += count))
+  }
+
+  /** A segment: four VLQ fields, after a comma unless it is its line's first. */
+  segment(first: boolean, fields: readonly [number, number, number, number]): void {
+    this.reserve(SEGMENT_BYTES)
+    const { bytes } = this
+    if (!first) bytes[this.length++] = COMMA
+    for (const value of fields) {
+      let rest = value < 0 ? (-value << 1) | 1 : value << 1
+      do {
+        let digit = rest & 31
+        rest >>>= 5
+        if (rest > 0) digit |= 32
+        bytes[this.length++] = BASE64_CODES[digit]!
+      } while (rest > 0)
+    }
+  }
+
+  toString(): string {
+    return Buffer.from(this.bytes.buffer, 0, this.length).toString('latin1')
+  }
 }
 
 /**
@@ -79,41 +73,49 @@ export function generateDeclarationMap(file: string, mappings: readonly Mapping[
   const sources: string[] = []
   const index = new Map<string, number>()
   const before = (a: Mapping, b: Mapping) => a.line - b.line || a.column - b.column
-  // `resolveMarks` gives them in the order of the text already.
-  const ordered = mappings.every((mapping, i) => i === 0 || before(mappings[i - 1]!, mapping) <= 0)
+  // A declaration's text gives them in its order already.
+  let ordered = true
+  for (let i = 1; i < mappings.length && ordered; i++) ordered = before(mappings[i - 1]!, mappings[i]!) <= 0
   const sorted = ordered ? mappings : [...mappings].sort(before)
-  const lines: string[] = []
-  let previous = { source: 0, line: 0, column: 0 }
-  let segments: string[] = []
+  const text = new MappingsText()
+  const fields: [number, number, number, number] = [0, 0, 0, 0]
+  let previousSource = 0
+  let previousTarget = ''
+  let previousLine = 0
+  let previousColumn = 0
   let currentLine = 0
   let generatedColumn = 0
-  for (const { line, column, target } of sorted) {
-    while (currentLine < line) {
-      lines.push(segments.join(','))
-      segments = []
-      currentLine++
+  let firstOnLine = true
+  for (const { line, column, file: target, sourceLine, sourceColumn } of sorted) {
+    if (currentLine < line) {
+      text.lineEnds(line - currentLine)
+      currentLine = line
       generatedColumn = 0
+      firstOnLine = true
     }
-    let source = index.get(target.file)
+    // Runs of mappings share a layer: the last one's index is kept.
+    let source = target === previousTarget ? previousSource : index.get(target)
     if (source === undefined) {
-      source = sources.push(relative(dir, target.file).replaceAll('\\', '/')) - 1
-      index.set(target.file, source)
+      source = sources.push(relative(dir, target).replaceAll('\\', '/')) - 1
+      index.set(target, source)
     }
-    const sourceLine = target.line - 1
-    const sourceColumn = target.column - 1
-    segments.push(
-      vlq(column - generatedColumn) +
-        vlq(source - previous.source) +
-        vlq(sourceLine - previous.line) +
-        vlq(sourceColumn - previous.column),
-    )
+    fields[0] = column - generatedColumn
+    fields[1] = source - previousSource
+    fields[2] = sourceLine - previousLine
+    fields[3] = sourceColumn - previousColumn
+    text.segment(firstOnLine, fields)
+    firstOnLine = false
     generatedColumn = column
-    previous = { source, line: sourceLine, column: sourceColumn }
+    previousSource = source
+    previousTarget = target
+    previousLine = sourceLine
+    previousColumn = sourceColumn
   }
-  lines.push(segments.join(','))
-  const name = relative(dir, file).replaceAll('\\', '/')
-  const map = { version: 3, file: name, sourceRoot: '', sources, names: [], mappings: lines.join(';') }
-  return `${JSON.stringify(map)}\n`
+  const name = JSON.stringify(relative(dir, file).replaceAll('\\', '/'))
+  // What JSON.stringify writes for { version, file, sourceRoot, sources, names, mappings }, without
+  // a pass over the mappings, which need no escaping.
+  const head = `{"version":3,"file":${name},"sourceRoot":"","sources":${JSON.stringify(sources)},"names":[]`
+  return `${head},"mappings":"${text.toString()}"}\n`
 }
 
 /** The comment that points TypeScript at a declaration's map (the last line of the declaration). */

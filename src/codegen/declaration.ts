@@ -1,67 +1,21 @@
 // TypeScript declarations for a merged value: pure string building, deterministic for a given value.
-import { dirname, relative } from 'node:path'
 import { isPlainObject } from './module.ts'
-import { isExportableName, propertyKey } from './names.ts'
-import { DeclarationMarks, generateDeclarationMap, resolveMarks, sourceMappingComment } from './declaration-map.ts'
-import { describeSource } from './describe-source.ts'
+import { isExportableName } from './names.ts'
+import { generateDeclarationMap, sourceMappingComment } from './declaration-map.ts'
+import type { Mapping } from './declaration-map.ts'
+import { DeclarationText } from './declaration-text.ts'
+import { createSourceNotes, describeSource } from './describe-source.ts'
 import type { SourceNotes } from './describe-source.ts'
 import { schemaDocComment, schemaKeys, SchemaTypePrinter } from './schema-type.ts'
-import { shapeOf, shapeOfAny } from './value-shape.ts'
-import type { Shape, TypeOptions } from './value-shape.ts'
-import { ANY_ITEM } from './value-sources.ts'
-import type { PathStep, ValueSources } from './value-sources.ts'
+import { printShape } from './shape-type.ts'
+import { shapeOfAny } from './value-shape.ts'
+import type { TypeOptions } from './value-shape.ts'
+import type { ValueSources } from './value-sources.ts'
 
 export type { TypeOptions } from './value-shape.ts'
+export { generateType } from './shape-type.ts'
 
 const INDENT = '  '
-
-/**
- * Prints `shape`. With `notes` (the declaration has sources), `at` is the path the shape types and
- * each property gets its source's JSDoc and marks for the declaration map.
- */
-function printShape(shape: Shape, options: TypeOptions, depth: number, notes?: SourceNotes, at?: PathStep[]): string {
-  const pad = INDENT.repeat(depth + 1)
-  const end = INDENT.repeat(depth)
-  switch (shape.kind) {
-    case 'leaf':
-      return shape.type
-    case 'union':
-      return shape.members.map((member) => printShape(member, options, depth, notes, at)).join(' | ')
-    case 'array': {
-      if (!shape.element) return 'unknown[]'
-      const element = printShape(shape.element, options, depth, notes, at && [...at, ANY_ITEM])
-      return /^[\w.]+$/.test(element) ? `${element}[]` : `Array<${element}>`
-    }
-    case 'tuple': {
-      if (shape.items.length === 0) return 'readonly []'
-      const items = shape.items.map(
-        (item, i) => `${pad}${printShape(item, options, depth + 1, notes, at && [...at, i])},\n`,
-      )
-      return `readonly [\n${items.join('')}${end}]`
-    }
-    case 'object': {
-      // `{}`: an empty mapping; any property access on it is a type error, as for a misspelt key.
-      if (shape.props.size === 0) return '{}'
-      const modifier = options.asConst ? 'readonly ' : ''
-      const lines = [...shape.props].map(([key, prop]) => {
-        const path = at && [...at, key]
-        const type = printShape(prop.shape, options, depth + 1, notes, path)
-        const optional = prop.optional ? '?' : ''
-        const described = notes && path && describeSource(notes, path, pad)
-        if (!described) return `${pad}${modifier}${propertyKey(key, 'type')}${optional}: ${type}\n`
-        const [start, after] = described.marks
-        const name = `${start}${propertyKey(key, 'type')}${after}`
-        return `${described.doc()}${pad}${modifier}${name}${optional}: ${type}${after}\n`
-      })
-      return `{\n${lines.join('')}${end}}`
-    }
-  }
-}
-
-/** The type of `value`, laid out over several lines starting at `depth` levels of indentation. */
-export function generateType(value: unknown, options: TypeOptions, depth = 0): string {
-  return printShape(shapeOf(value, options), options, depth)
-}
 
 /** The names every one of `values` exports: its top-level keys that can name a binding. */
 function exportedNames(values: readonly unknown[]): string[] {
@@ -95,40 +49,53 @@ export interface DeclarationInput {
 }
 
 /**
- * The statements that declare a module's exports: the values' type (from the schema when there is
- * one), the default export and one named export per exportable top-level key (the same keys the
- * module code exports; a key the schema does not declare is `unknown`). With the values of several
- * modes, the type covers each, and only the keys every mode exports are named exports, so no mode's
- * build can miss one that type-checks.
+ * Writes the statements that declare a module's exports, one a line: the values' type (from the
+ * schema when there is one), the default export and one named export per exportable top-level key
+ * (the same keys the module code exports; a key the schema does not declare is `unknown`). With the
+ * values of several modes, the type covers each, and only the keys every mode exports are named
+ * exports, so no mode's build can miss one that type-checks.
  * `ambient` leaves out `declare`, which is implied (and an error) inside `declare module`.
  */
-function exportStatements(
+function writeExportStatements(
+  out: DeclarationText,
   { values, schema }: DeclarationInput,
   options: TypeOptions,
   ambient: boolean,
   notes?: SourceNotes,
-): string[] {
+): void {
   const exported = exportedNames(values)
   const local = localName(exported)
   const declare = ambient ? '' : 'declare '
-  let types: string[]
   let typed = (_key: string) => true
   const root = notes && []
   if (schema) {
     const printer = new SchemaTypePrinter(schema.schema, options, ['Value', local], notes)
     const valueType = printer.type(schema.schema, 0, root)
-    types = [...printer.namedTypes(), `${schemaDocComment(schema.schema)}type Value = ${valueType}`]
+    for (const named of printer.namedTypes()) out.write(`${named}\n`)
+    out.write(`${schemaDocComment(schema.schema)}type Value = `)
+    out.writeMarked(valueType, printer.marks)
     const declared = schemaKeys(schema.schema)
     typed = (key) => declared.has(key)
-  } else types = [`type Value = ${printShape(shapeOfAny(values, options), options, 0, notes, root)}`]
-  const exportOf = (key: string): string => {
+  } else {
+    out.write('type Value = ')
+    printShape(out, shapeOfAny(values, options), options, 0, notes, root)
+  }
+  out.write(`\n${declare}const ${local}: Value\nexport default ${local}`)
+  for (const key of exported) {
     const type = typed(key) ? `Value[${JSON.stringify(key)}]` : 'unknown'
     const described = notes && describeSource(notes, [key], '')
-    if (!described) return `export ${declare}const ${key}: ${type}`
-    const [start, after] = described.marks
-    return `${described.doc()}export ${declare}const ${start}${key}${after}: ${type}${after}`
+    if (!described) {
+      out.write(`\nexport ${declare}const ${key}: ${type}`)
+      continue
+    }
+    const { doc, source } = described
+    out.write(`\n${doc}export ${declare}const `)
+    out.map(source)
+    out.write(key)
+    out.map(source, source.length)
+    out.write(`: ${type}`)
+    out.map(source, source.length)
   }
-  return [...types, `${declare}const ${local}: Value`, `export default ${local}`, ...exported.map(exportOf)]
 }
 
 /** The header of every generated file. */
@@ -137,22 +104,23 @@ export function generatedHeader(source: string): string {
   return `// Generated by unplugin-merged-yaml from ${source}. ${warning}\n`
 }
 
-/** Layer paths relative to the folder of the declaration `file`, with forward slashes. */
-function displayFrom(file: string): (layer: string) => string {
-  const dir = dirname(file)
-  // A few layers, named once per property: each is made relative once.
-  const shown = new Map<string, string>()
-  return (layer) => {
-    let text = shown.get(layer)
-    if (text === undefined) shown.set(layer, (text = relative(dir, layer).replaceAll('\\', '/')))
-    return text
-  }
-}
-
 /** A declaration and its declaration map (present when the input has sources). */
 export interface GeneratedDeclaration {
   text: string
   map?: string
+}
+
+/** The sidecar declaration of `input`, written to `out`. */
+function writeDeclaration(
+  out: DeclarationText,
+  input: DeclarationInput,
+  options: TypeOptions,
+  source: string,
+  notes?: SourceNotes,
+): void {
+  out.write(generatedHeader(source))
+  writeExportStatements(out, input, options, false, notes)
+  out.write('\n')
 }
 
 /**
@@ -166,12 +134,11 @@ export function generateDeclarationWithMap(
   source: string,
 ): GeneratedDeclaration {
   if (!input.sources) return { text: generateDeclaration(input, options, source) }
-  const marks = new DeclarationMarks()
-  const notes: SourceNotes = { sources: input.sources, marks, display: displayFrom(file) }
-  const marked = `${generatedHeader(source)}${exportStatements(input, options, false, notes).join('\n')}\n`
-  const { text, mappings } = resolveMarks(marked, marks)
-  if (mappings.length === 0) return { text }
-  return { text: text + sourceMappingComment(`${file}.map`), map: generateDeclarationMap(file, mappings) }
+  const out = new DeclarationText()
+  writeDeclaration(out, input, options, source, createSourceNotes(input.sources, file))
+  const text = out.toString()
+  if (out.mappings.length === 0) return { text }
+  return { text: text + sourceMappingComment(`${file}.map`), map: generateDeclarationMap(file, out.mappings) }
 }
 
 /**
@@ -179,33 +146,49 @@ export function generateDeclarationWithMap(
  * for `import … from './app.merged.yaml'` when `allowArbitraryExtensions` is on.
  */
 export function generateDeclaration(input: DeclarationInput, options: TypeOptions, source: string): string {
-  return `${generatedHeader(source)}${exportStatements(input, options, false).join('\n')}\n`
+  const out = new DeclarationText()
+  writeDeclaration(out, input, options, source)
+  return out.toString()
 }
 
 /**
- * One `declare module '<specifier>' { … }` block of the ambient declarations file. `export {}` turns
- * off the implicit export of every declaration in the block, so `Value` and the local stay private.
+ * One `declare module '<specifier>' { … }` block of the ambient declarations file, written to `out`.
+ * `export {}` turns off the implicit export of every declaration in the block, so `Value` and the
+ * local stay private.
  */
+function writeAmbientModule(
+  out: DeclarationText,
+  specifier: string,
+  input: DeclarationInput,
+  options: TypeOptions,
+  notes?: SourceNotes,
+): void {
+  out.write(`declare module ${JSON.stringify(specifier)} {\n${INDENT}`)
+  out.linePrefix = INDENT
+  writeExportStatements(out, input, options, true, notes)
+  out.write('\nexport {}')
+  out.linePrefix = ''
+  out.write('\n}')
+}
+
+/** One `declare module '<specifier>' { … }` block of the ambient declarations file. */
 export function generateAmbientModule(specifier: string, input: DeclarationInput, options: TypeOptions): string {
-  return ambientBlock(specifier, exportStatements(input, options, true))
-}
-
-function ambientBlock(specifier: string, statements: readonly string[]): string {
-  const indented = [...statements, 'export {}'].map((statement) => statement.replace(/^/gm, INDENT)).join('\n')
-  return `declare module ${JSON.stringify(specifier)} {\n${indented}\n}`
+  const out = new DeclarationText()
+  writeAmbientModule(out, specifier, input, options)
+  return out.toString()
 }
 
 /**
- * An ambient block with the marks of its sources left in (for `resolveMarks`, once the whole
- * ambient `file` is put together): the block of `generateAmbientModule` when the input has none.
+ * An ambient block and, when the input has sources, its mappings (lines from the block's first),
+ * which the ambient `file` (absolute) puts in its map: layer paths are relative to its folder.
  */
-export function generateMarkedAmbientModule(
+export function generateAmbientModuleWithMappings(
   specifier: string,
   input: DeclarationInput,
   options: TypeOptions,
   file: string,
-  marks: DeclarationMarks,
-): string {
-  const notes = input.sources && { sources: input.sources, marks, display: displayFrom(file) }
-  return ambientBlock(specifier, exportStatements(input, options, true, notes))
+): { text: string; mappings: readonly Mapping[] } {
+  const out = new DeclarationText()
+  writeAmbientModule(out, specifier, input, options, input.sources && createSourceNotes(input.sources, file))
+  return { text: out.toString(), mappings: out.mappings }
 }

@@ -5,6 +5,7 @@
 // An object with `properties` has those keys only, unless `additionalProperties` says more: a
 // misspelt key is a type error, as the editor's schema flags it. One printer, with the value paths
 // that give each property its source (docs/editor.md): ~290 lines.
+import { DeclarationMarks } from './declaration-text.ts'
 import { describeSource, docBlock } from './describe-source.ts'
 import type { SourceNotes } from './describe-source.ts'
 import { propertyKey } from './names.ts'
@@ -88,6 +89,8 @@ export class SchemaTypePrinter {
   private readonly names = new Map<string, string>()
   private readonly declarations: string[] = []
   private readonly taken: Set<string>
+  /** Where the sources of the printed properties go in the printed types (see `DeclarationText.writeMarked`). */
+  readonly marks = new DeclarationMarks()
 
   constructor(
     private readonly root: unknown,
@@ -238,10 +241,10 @@ export class SchemaTypePrinter {
         lines.push(`${docComment(properties[key], pad)}${pad}${modifier}${propertyKey(key, 'type')}${mark}: ${type}\n`)
         continue
       }
-      const [start, after] = described.marks
-      lines.push(
-        `${described.doc()}${pad}${modifier}${start}${propertyKey(key, 'type')}${after}${mark}: ${type}${after}\n`,
-      )
+      const { doc, source } = described
+      const start = this.marks.mark(source)
+      const end = this.marks.mark(source, source.length)
+      lines.push(`${doc}${pad}${modifier}${start}${propertyKey(key, 'type')}${end}${mark}: ${type}${end}\n`)
     }
     // Required keys the schema declares no type for.
     for (const key of required) {

@@ -2,14 +2,9 @@
 // (those of entries not loaded in this run kept as written), and its map.
 import { existsSync, readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import {
-  DeclarationMarks,
-  generateDeclarationMap,
-  resolveMarks,
-  sourceMappingComment,
-} from '../codegen/declaration-map.ts'
+import { generateDeclarationMap, sourceMappingComment } from '../codegen/declaration-map.ts'
 import type { Mapping } from '../codegen/declaration-map.ts'
-import { generatedHeader, generateMarkedAmbientModule } from '../codegen/declaration.ts'
+import { generatedHeader, generateAmbientModuleWithMappings } from '../codegen/declaration.ts'
 import { writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
 import { stampOfBlock } from './declaration-records.ts'
@@ -60,7 +55,7 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
   // Entry key (path relative to root, with query) → its block, as last written.
   let blocks: Map<string, string> | undefined
   // Entry key → the mappings of its block (lines from the block's first), for the declaration map.
-  const blockMappings = new Map<string, Mapping[]>()
+  const blockMappings = new Map<string, readonly Mapping[]>()
   const inputs = new Map<string, Pending>()
   let dirty = false
   const entryPath = (key: string) => key.replace(/\?.*$/, '')
@@ -99,11 +94,9 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
         const update = inputs.get(key)
         let block: string
         if (update) {
-          const marks = new DeclarationMarks()
-          const marked = generateMarkedAmbientModule(specifier, update.input(), options, options.file, marks)
-          const resolved = resolveMarks(marked, marks)
-          block = resolved.text
-          blockMappings.set(key, resolved.mappings)
+          const generated = generateAmbientModuleWithMappings(specifier, update.input(), options, options.file)
+          block = generated.text
+          blockMappings.set(key, generated.mappings)
         } else
           block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)

@@ -20,13 +20,15 @@ vi.mock('../../src/codegen/declaration.ts', async (importOriginal) => {
   return {
     ...actual,
     generateDeclarationWithMap: vi.fn<Declaration['generateDeclarationWithMap']>(actual.generateDeclarationWithMap),
-    generateMarkedAmbientModule: vi.fn<Declaration['generateMarkedAmbientModule']>(actual.generateMarkedAmbientModule),
+    generateAmbientModuleWithMappings: vi.fn<Declaration['generateAmbientModuleWithMappings']>(
+      actual.generateAmbientModuleWithMappings,
+    ),
   }
 })
 
 const generated = () =>
   vi.mocked(declaration.generateDeclarationWithMap).mock.calls.length +
-  vi.mocked(declaration.generateMarkedAmbientModule).mock.calls.length
+  vi.mocked(declaration.generateAmbientModuleWithMappings).mock.calls.length
 
 describe('the declaration writer, keyed', () => {
   beforeEach(() => vi.clearAllMocks())
