@@ -18,8 +18,25 @@ export interface ValueSources {
   at(path: readonly PathStep[]): ValueSource | undefined
 }
 
+/** Whether `value` has something at `path` (keys and indices). */
+function reaches(value: unknown, path: readonly (string | number)[]): boolean {
+  let node = value
+  for (const step of path) {
+    if (typeof step === 'number') {
+      if (!Array.isArray(node) || step >= node.length) return false
+    } else if (!isPlainObject(node) || !Object.hasOwn(node, step)) return false
+    node = (node as Record<string | number, unknown>)[step]
+  }
+  return true
+}
+
 /** The concrete path (indices) of `path` in `value`: each `ANY_ITEM` is the first item having the rest. */
-function concretePath(value: unknown, path: readonly PathStep[]): (string | number)[] | undefined {
+function concretePath(value: unknown, path: readonly PathStep[]): readonly (string | number)[] | undefined {
+  // Most printed properties are outside arrays' items: the path is its own concrete path.
+  if (!path.includes(ANY_ITEM)) {
+    const plain = path as readonly (string | number)[]
+    return reaches(value, plain) ? plain : undefined
+  }
   const out: (string | number)[] = []
   const found = (node: unknown, from: number): boolean => {
     if (from === path.length) return true

@@ -7,7 +7,8 @@ import type { ChainLink } from './diagnostics.ts'
 import type { SourceDocument } from './source-document.ts'
 import { isMapping } from './values.ts'
 import type { PathSegment } from './values.ts'
-import { NO_VALUE, SourceTree } from './value-sources.ts'
+import { SourceTree } from './source-tree.ts'
+import { NO_VALUE } from './value-sources.ts'
 import type { SourceEvent, ValueSources } from './value-sources.ts'
 
 export type ProvenanceAction =
@@ -219,5 +220,5 @@ export class ProvenanceRecorder {
 function sourceEventOf(event: ProvenanceEvent): SourceEvent {
   const { file, line, column, action, merger } = event
   const value = Object.hasOwn(event, 'value') ? event.value : NO_VALUE
-  return { action, merger, value, whole: false, place: { file, line, column }, docPath: [], order: 0 }
+  return { action, merger, value, whole: false, first: -1, place: { file, line, column }, docPath: [], order: 0 }
 }

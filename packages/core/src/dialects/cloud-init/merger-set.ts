@@ -1,5 +1,5 @@
 // The merger set a spec list builds, as cloud-init's `construct` does: for each type, the first
-// merger in the list that handles it, with the options it reads.
+// merger in the list that handles it, with the options it reads; and a set in merge-string form.
 import { weakMemo } from '../../memo.ts'
 import type { MergerSpec } from './directive.ts'
 
@@ -74,4 +74,18 @@ function buildMergerSet(specs: readonly MergerSpec[]): MergerSet {
     }
   }
   return set
+}
+
+/** A merger spec in merge-string form: `list(append)`. */
+export function formatSpec(spec: MergerSpec): string {
+  return `${spec.name}(${typeof spec.options === 'string' ? spec.options : spec.options.map(String).join(',')})`
+}
+
+/** The merger set as a merge string, one merger per type (the first listed wins, as in cloud-init). */
+export function describeMergers(specs: readonly MergerSpec[]): string {
+  const seen = new Set<string>()
+  return specs
+    .filter((spec) => !seen.has(spec.name) && seen.add(spec.name))
+    .map(formatSpec)
+    .join('+')
 }

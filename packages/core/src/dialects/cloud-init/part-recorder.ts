@@ -5,6 +5,7 @@ import { locateKey } from '../../provenance.ts'
 import type { ProvenanceAction, ProvenanceEvent, ProvenanceRecorder } from '../../provenance.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import type { PathSegment } from '../../values.ts'
+import { describeMergers, formatSpec } from './merger-set.ts'
 import type { MergerSpec } from './directive.ts'
 import { isMapping } from '../../values.ts'
 import { NO_VALUE } from '../../value-sources.ts'
@@ -48,19 +49,6 @@ export function childrenOf(value: unknown): Map<string, [PathSegment, unknown]> 
   return out
 }
 
-export function formatSpec(spec: MergerSpec): string {
-  return `${spec.name}(${typeof spec.options === 'string' ? spec.options : spec.options.map(String).join(',')})`
-}
-
-/** The merger set as a merge string, one merger per type (the first listed wins, as in cloud-init). */
-export function describeMergers(specs: readonly MergerSpec[]): string {
-  const seen = new Set<string>()
-  return specs
-    .filter((spec) => !seen.has(spec.name) && seen.add(spec.name))
-    .map(formatSpec)
-    .join('+')
-}
-
 /** A `sources` event, with its path in the result until it is added. */
 interface PendingSource extends SourceEvent {
   kind: 'source'
@@ -101,7 +89,10 @@ export class PartRecorder implements MergeRecorder {
     return label
   }
 
-  /** A `sources` event (`path` and `docPath` kept as given): `whole` when it answers for the subtree of `value` too. */
+  /**
+   * A `sources` event (`path` and `docPath` kept as given): `whole` when it answers for the subtree
+   * of `value` too, `first` for the items of `value` added to a list (see SourceEvent).
+   */
   private source(
     path: readonly PathSegment[],
     docPath: readonly PathSegment[],
@@ -109,6 +100,7 @@ export class PartRecorder implements MergeRecorder {
     merger: string,
     value: unknown,
     whole: boolean,
+    first = -1,
   ): void {
     const place = this.doc
     this.pending.push({
@@ -118,6 +110,7 @@ export class PartRecorder implements MergeRecorder {
       merger,
       value: value === ABSENT ? NO_VALUE : value,
       whole,
+      first,
       place,
       docPath,
       order: 0,
@@ -235,6 +228,8 @@ export class PartRecorder implements MergeRecorder {
     )
     if (method === 'prepend') this.pending.push({ kind: 'shift', path: listPath, by: items.length })
     const start = method === 'append' ? oldLength : 0
+    // A `sources` record: one event for the items of a list, which its values answer for.
+    if (this.wholes && fromList) return this.source(listPath, listPath, action, merger, incoming, true, start)
     items.forEach((item, i) => {
       this.walk([...listPath, start + i], fromList ? [...listPath, i] : listPath, ABSENT, item, merger, action)
     })
