@@ -4,8 +4,9 @@
 //   tool:    vite | rollup
 //   variant: ours (unplugin-merged-yaml on the *.merged.yaml entries, `dts: false, cache: false`) |
 //            cached (`dts: false` with the cache) | validated (ours with `schema`: one JSON Schema for
-//            every entry) | dts (declarations on, `cache: false`) | dts-bare (the same without
-//            provenance: `dts: { provenance: false }`) | dts-cached (the default options:
+//            every entry) | dts (declarations on, `cache: false`) | dts-provenance (the same with
+//            provenance, which a one-off build leaves out by default: `dts: { provenance: true }`) |
+//            dts-cached (the default options:
 //            declarations and the cache on) | dts-cold (the same, the cache's folder emptied before each
 //            build) | json (the pre-merged JSON, natively in Vite,
 //            @rollup/plugin-json in Rollup) | yaml (@rollup/plugin-yaml on plain/)
@@ -23,7 +24,7 @@ const OUR_OPTIONS = {
   validated: { dts: false, cache: false },
   // Declarations on (in this repository `typescript` resolves, as in a TypeScript app), the cache off.
   dts: { cache: false },
-  'dts-bare': { cache: false, dts: { provenance: false } },
+  'dts-provenance': { cache: false, dts: { provenance: true } },
   // The default options (declarations and the cache on), the cache in a folder run.mjs empties before the warm-up.
   'dts-cached': { cache: DTS_CACHE_FOLDER },
   // A first build with the default options (run.mjs empties the cache's folder before each build).

@@ -5,7 +5,7 @@ import { relative, resolve } from 'node:path'
 import { generateDeclarationMap, sourceMappingComment } from '../codegen/declaration-map.ts'
 import type { Mapping } from '../codegen/declaration-map.ts'
 import { generatedHeader, generateAmbientModuleWithMappings } from '../codegen/declaration.ts'
-import { writeIfChanged, writeMap } from './declaration-files.ts'
+import { isCurrent, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
 import { stampOfBlock } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
@@ -70,7 +70,7 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
       const key = relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query)
       const known = load().get(key)
       const record = records.get(key)
-      if (update.key !== undefined && known !== undefined && record?.key === update.key) {
+      if (known !== undefined && record && isCurrent(update, record.key)) {
         // Unchanged: its block is written as known (the file is rewritten only if someone changed it).
         if (record.stamp === stampOfBlock(known)) {
           inputs.delete(key)

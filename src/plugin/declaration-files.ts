@@ -9,6 +9,8 @@ import type { EntryId } from './entry-id.ts'
 /** What an update leaves to do: the key (none for a plain `update`) and how to get the input. */
 export interface Pending {
   key: string | undefined
+  /** Another key whose file is kept as it is (see DeclarationWriter.updateKeyed). */
+  kept?: string | undefined
   input: () => DeclarationInput
 }
 
@@ -33,4 +35,9 @@ export function writeMap(declaration: string, map: string | undefined): void {
   const path = `${declaration}.map`
   if (map) writeIfChanged(path, map)
   else if (existsSync(path)) rmSync(path)
+}
+
+/** Whether a file last written from `recorded` is what `pending` would write (or keep). */
+export function isCurrent(pending: Pending, recorded: string | undefined): boolean {
+  return pending.key !== undefined && recorded !== undefined && (recorded === pending.key || recorded === pending.kept)
 }

@@ -25,9 +25,11 @@ export interface DeclarationWriter {
   update(entry: EntryId, input: DeclarationInput): void
   /**
    * The same, keyed: `key` hashes everything the declaration is generated from, and `input` is
-   * asked for only when the declaration must be generated (its key or its file changed).
+   * asked for only when the declaration must be generated (its key or its file changed). A file
+   * last written from `kept` is kept too (a one-off build keeps what a dev session wrote with
+   * provenance from the same inputs).
    */
-  updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput): void
+  updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput, kept?: string): void
   /** Writes what is pending now (end of a build). */
   flush(): void
   /** Starts writing what is pending, in slices, without waiting for `delay` (`flush` finishes it). */
@@ -94,8 +96,8 @@ export function createDeclarationWriter(
       writer.update(entry, { key: undefined, input: () => input })
       schedule()
     },
-    updateKeyed(entry, key, input) {
-      writer.update(entry, { key, input })
+    updateKeyed(entry, key, input, kept) {
+      writer.update(entry, { key, kept, input })
       schedule()
     },
     flush,

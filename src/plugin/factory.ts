@@ -3,7 +3,7 @@
 // (hosts/), and so are the hooks where it tells its root and mode.
 import { createRenderCache } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
-import { createHost } from '../hosts/index.ts'
+import { createHost, isOneOffBuild } from '../hosts/index.ts'
 import type { HostHooks, HostName, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
@@ -67,8 +67,14 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     writer = { dts, writer: createDeclarationWriter(dts, root, undefined, schedule) }
     return writer
   }
-  // Whether declarations say where each value came from (`dts.provenance`).
-  const withProvenance = () => declarations()?.dts.provenance === true
+  // Set by the loads of a one-off build (`vite build`), whose declarations go without provenance
+  // unless `dts.provenance` is true (options.ts).
+  let oneOffBuild = false
+  // Whether this build's declarations say where each value came from (`dts.provenance`).
+  const withProvenance = () => {
+    const provenance = declarations()?.dts.provenance
+    return provenance === 'always' || (provenance === 'watching' && !oneOffBuild)
+  }
   const entries = createEntryRenderer({ options, info, renderCache, diskCache: openDiskCache, withProvenance })
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
@@ -85,6 +91,7 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     const entry = parseEntryId(id)
     if (!entry) return
     host.prepare?.(context)
+    oneOffBuild = isOneOffBuild(context)
     const outcome = entries.render(id, entry)
     const typed = outcome.ok ? declarations() : null
     const modes = typed && outcome.ok ? valuesAcrossModes(entry, { ...outcome, files: outcome.deps.files }) : undefined
@@ -96,12 +103,15 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     const root = resolveRoot(options, info)
     for (const warning of outcome.warnings) host.warn(context, warning, root)
     // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
-    if (typed && modes)
-      typed.writer.updateKeyed(entry, declarationKey(typed.dts, modes), () => ({
-        values: modes.values(),
-        schema: outcome.schema(),
-        sources: sourcesOf(outcome),
-      }))
+    if (typed && modes) {
+      const keyWith = (provenance: boolean) =>
+        declarationKey({ ...typed.dts, provenance: provenance ? 'always' : 'never' }, modes)
+      const provenance = withProvenance()
+      // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.
+      const kept = typed.dts.provenance === 'watching' && !provenance ? keyWith(true) : undefined
+      const input = () => ({ values: modes.values(), schema: outcome.schema(), sources: sourcesOf(outcome) })
+      typed.writer.updateKeyed(entry, keyWith(provenance), input, kept)
+    }
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }

@@ -29,10 +29,12 @@ export interface DtsOptions {
   asConst?: boolean
   /**
    * Each property's JSDoc says which layer line set its value and how it was merged, and a
-   * declaration map next to each declaration takes Go to Definition there (docs/editor.md). When a
-   * declaration is generated, its entry is merged again with the engine's `sources` record
-   * (docs/performance.md says what that costs); `false` leaves out the JSDoc and the maps.
-   * @default true
+   * declaration map next to each declaration takes Go to Definition there (docs/editor.md). By
+   * default in a dev server and a watch build, where an editor is open; a one-off Rollup, Rolldown or
+   * Vite build (`vite build`) writes the declarations it must write without them — about halving its
+   * declarations' cost (docs/performance.md) — and keeps those a dev session wrote while their
+   * inputs are unchanged. `true`: in every build; `false`: never.
+   * @default undefined (dev servers and watch builds)
    */
   provenance?: boolean
 }
@@ -101,8 +103,8 @@ export interface ResolvedDtsOptions {
   /** Absolute path of the ambient file. */
   file: string
   asConst: boolean
-  /** JSDoc and declaration maps of where each value came from (see `DtsOptions.provenance`). */
-  provenance: boolean
+  /** JSDoc and declaration maps of where each value came from; `watching`: in dev servers and watch builds. */
+  provenance: 'always' | 'watching' | 'never'
 }
 
 export interface ResolvedPluginOptions {
@@ -167,7 +169,7 @@ export function resolveDts(dts: Options['dts'], root: string): ResolvedDtsOption
     mode: object.mode ?? 'sidecar',
     file: resolve(root, object.file ?? DEFAULT_AMBIENT_FILE),
     asConst: object.asConst ?? false,
-    provenance: object.provenance !== false,
+    provenance: object.provenance === true ? 'always' : object.provenance === false ? 'never' : 'watching',
   }
 }
 

@@ -1,7 +1,7 @@
 // The sidecar declarations: `app.merged.d.yaml.ts` (and its map) next to each entry.
 import { basename, dirname, extname, join } from 'node:path'
 import { generateDeclarationWithMap } from '../codegen/declaration.ts'
-import { writeIfChanged, writeMap } from './declaration-files.ts'
+import { isCurrent, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
 import { stampOfFile } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
@@ -22,7 +22,7 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
       if (formatQuery(entry.query)) return
       const path = sidecarPath(entry.file)
       const record = records.get(path)
-      if (update.key !== undefined && record?.key === update.key && record.stamp === stampOfFile(path)) {
+      if (record && isCurrent(update, record.key) && record.stamp === stampOfFile(path)) {
         pending.delete(path)
         return
       }

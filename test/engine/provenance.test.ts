@@ -5,6 +5,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { renderSync } from '@merged-yaml/core'
 import type { Provenance, ProvenanceEvent, RenderOptions } from '@merged-yaml/core'
+import { randomMergeHow, randomPartData } from '../helpers/random-parts.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 const entry = 'app.merged.yaml'
@@ -170,26 +171,7 @@ describe('render() with explain', () => {
 
 // Random layered entries: recording never changes the value or the error, and every value of the
 // result has a history whose last value-carrying event holds that value.
-const scalar = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom('a', 'b', 'c'), fc.boolean(), fc.constant(null))
-const value = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('list'), tie('map')),
-  list: fc.array(tie('node'), { maxLength: 3 }),
-  map: fc.dictionary(fc.constantFrom('k', 'l', 'm'), tie('node'), { maxKeys: 3 }),
-})).node
-const mergeHow = fc.option(
-  fc
-    .tuple(
-      fc.subarray(['replace', 'no_replace', 'recurse_list', 'recurse_str', 'allow_delete']),
-      fc.constantFrom('', 'append', 'prepend', 'replace', 'no_replace', 'recurse_dict,recurse_list'),
-      fc.constantFrom('', 'append'),
-    )
-    .map(([dict, list, str]) => `dict(${dict.join(',')})+list(${list})+str(${str})`),
-  { nil: undefined },
-)
-const part = fc.record({
-  how: mergeHow,
-  data: fc.dictionary(fc.constantFrom('k', 'l', 'm', 'n'), value, { maxKeys: 4 }),
-})
+const part = fc.record({ how: randomMergeHow, data: randomPartData })
 
 type Outcome = { value: unknown } | { error: string }
 

@@ -8,6 +8,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { prepareEntry, renderSync } from '@merged-yaml/core'
 import type { RenderOptions, RenderResult, ValueSource, ValueSources } from '@merged-yaml/core'
+import { randomMergeHow, randomPartData } from '../helpers/random-parts.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { realworldDir } from '../realworld/shared.ts'
 
@@ -153,27 +154,7 @@ function expectSameSources(file: string, options: RenderOptions): number {
   return count
 }
 
-const scalar = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom('a', 'b'), fc.constant(null))
-const value = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('list'), tie('map')),
-  list: fc.array(tie('node'), { maxLength: 3 }),
-  map: fc.dictionary(fc.constantFrom('k', 'l', 'm'), tie('node'), { maxKeys: 3 }),
-})).node
-const mergeHow = fc.option(
-  fc
-    .tuple(
-      fc.subarray(['replace', 'no_replace', 'recurse_list', 'recurse_str', 'allow_delete']),
-      fc.constantFrom('', 'append', 'prepend', 'replace', 'no_replace', 'recurse_dict,recurse_list'),
-      fc.constantFrom('', 'append'),
-    )
-    .map(([dict, list, str]) => `dict(${dict.join(',')})+list(${list})+str(${str})`),
-  { nil: undefined },
-)
-const part = fc.record({
-  how: mergeHow,
-  data: fc.dictionary(fc.constantFrom('k', 'l', 'm', 'n'), value, { maxKeys: 4 }),
-  block: fc.boolean(),
-})
+const part = fc.record({ how: randomMergeHow, data: randomPartData, block: fc.boolean() })
 
 /** `data` as a block YAML document (read by the block reader) or as JSON (flow: read by a full parser). */
 function yamlOf(data: unknown, indent = ''): string {

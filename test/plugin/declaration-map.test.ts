@@ -1,13 +1,15 @@
 // Declarations with sources: each property's JSDoc says which layer line set its value (after what
 // the schema says of it), a declaration map points its name there, and both are written only when
 // they change. What an editor does with them is test/types/editor.test.ts's.
-import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { render } from '@merged-yaml/core'
 import { describe, expect, it } from 'vitest'
 import { generateDeclaration, generateDeclarationWithMap } from '../../src/codegen/declaration.ts'
 import { createValueSources } from '../../src/codegen/value-sources.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import { createMergedYaml } from '../../src/plugin/factory.ts'
+import type { Options } from '../../src/plugin/options.ts'
 import { writeTree } from '../helpers/tree.ts'
 
 const OLD = new Date('2001-01-01T00:00:00Z')
@@ -69,7 +71,10 @@ describe('declarations with sources', () => {
     const root = writeTree(LAYERS)
     const { value, sources } = await sourcesOf(root)
     const entry = { file: join(root, 'app.merged.yaml'), query: {} }
-    const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false, provenance: true }, root)
+    const writer = createDeclarationWriter(
+      { mode: 'sidecar', file: '', asConst: false, provenance: 'always' as const },
+      root,
+    )
     writer.update(entry, { values: [value], sources })
     writer.flush()
     const map = join(root, 'app.merged.d.yaml.ts.map')
@@ -83,5 +88,37 @@ describe('declarations with sources', () => {
     writer.flush()
     expect(existsSync(map)).toBe(false)
     expect(readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')).not.toContain('sourceMappingURL')
+  })
+})
+
+describe('provenance by default', () => {
+  /**
+   * One build of the plugin as Rollup calls it: one load of the entry, then the end of the build. The
+   * cache keeps, between builds, what each declaration was written from.
+   */
+  async function buildOnce(root: string, watchMode: boolean, dts: Options['dts'] = 'sidecar') {
+    const options: Options = { root, dts, cache: join(root, '.cache'), vars: { mode: 'production' } }
+    const { load, buildEnd } = createMergedYaml(options, 'rollup')
+    const context = { addWatchFile: () => {}, error: () => {}, warn: () => {}, meta: { watchMode } }
+    load(context, join(root, 'app.merged.yaml'))
+    await buildEnd()
+    const declaration = readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')
+    return { declaration, map: existsSync(join(root, 'app.merged.d.yaml.ts.map')) }
+  }
+
+  it('is in a watch build, not in a one-off build, which keeps what a watch build wrote', async () => {
+    const root = writeTree(LAYERS)
+    const oneOff = await buildOnce(root, false)
+    expect(oneOff.declaration).not.toContain('base.yaml:2')
+    expect(oneOff.map).toBe(false)
+    const watched = await buildOnce(root, true)
+    expect(watched.declaration).toContain('/** base.yaml:2 — dict(replace) */')
+    expect(watched.map).toBe(true)
+    // Nothing changed since: a one-off build keeps it.
+    expect(await buildOnce(root, false)).toEqual(watched)
+    // `true`: in every build; `false`: never.
+    writeFileSync(join(root, 'prod.yaml'), '# prod\nname: production\n')
+    expect((await buildOnce(root, false, { provenance: true })).declaration).toContain('prod.yaml:2 — dict(replace)')
+    expect((await buildOnce(root, true, { provenance: false })).map).toBe(false)
   })
 })

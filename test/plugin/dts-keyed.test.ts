@@ -38,7 +38,7 @@ describe('the declaration writer, keyed', () => {
     const entry = { file: join(root, 'app.merged.yaml'), query: {} }
     const target = join(root, mode === 'sidecar' ? 'app.merged.d.yaml.ts' : 'merged-yaml.d.ts')
     const writer = createDeclarationWriter(
-      { mode, file: join(root, 'merged-yaml.d.ts'), asConst: false, provenance: false },
+      { mode, file: join(root, 'merged-yaml.d.ts'), asConst: false, provenance: 'never' as const },
       root,
     )
     const input = vi.fn<() => DeclarationInput>(() => ({ values: [{ a: 1 }] }))

@@ -42,17 +42,18 @@ describe('resolveDts', () => {
       mode: 'sidecar',
       file: join(REPO, 'merged-yaml.d.ts'),
       asConst: false,
-      provenance: true,
+      provenance: 'watching',
     })
     expect(resolveDts(undefined, writeTree({ 'package.json': '{}' }))).toBeUndefined()
-    const ambient = { mode: 'ambient', file: '/p/merged-yaml.d.ts', asConst: false, provenance: true }
+    const ambient = { mode: 'ambient', file: '/p/merged-yaml.d.ts', asConst: false, provenance: 'watching' }
     expect(resolveDts('ambient', '/p')).toEqual(ambient)
     expect(resolveDts({ mode: 'ambient', file: 'types/yaml.d.ts', asConst: true, provenance: false }, '/p')).toEqual({
       mode: 'ambient',
       file: '/p/types/yaml.d.ts',
       asConst: true,
-      provenance: false,
+      provenance: 'never',
     })
+    expect(resolveDts({ provenance: true }, '/p')?.provenance).toBe('always')
     expect(resolveDts(false, REPO)).toBeUndefined()
   })
 })
@@ -62,7 +63,10 @@ describe('createDeclarationWriter', () => {
     const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
     const entry = { file: join(root, 'app.merged.yaml'), query: {} }
     const target = join(root, 'app.merged.d.yaml.ts')
-    const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false, provenance: false }, root)
+    const writer = createDeclarationWriter(
+      { mode: 'sidecar', file: '', asConst: false, provenance: 'never' as const },
+      root,
+    )
 
     writer.update(entry, { values: [{ a: 1 }] })
     writer.flush()
@@ -81,7 +85,10 @@ describe('createDeclarationWriter', () => {
 
   it('does not write sidecars for query imports (TypeScript cannot map them to a file)', () => {
     const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
-    const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false, provenance: false }, root)
+    const writer = createDeclarationWriter(
+      { mode: 'sidecar', file: '', asConst: false, provenance: 'never' as const },
+      root,
+    )
     writer.update({ file: join(root, 'app.merged.yaml'), query: { lookup: 'a' } }, { values: [1] })
     writer.flush()
     expect(existsSync(join(root, 'app.merged.d.yaml.ts'))).toBe(false)
@@ -91,7 +98,11 @@ describe('createDeclarationWriter', () => {
     const root = writeTree({ 'app.merged.yaml': '' })
     const entry = { file: join(root, 'app.merged.yaml'), query: {} }
     const target = join(root, 'app.merged.d.yaml.ts')
-    const writer = createDeclarationWriter({ mode: 'sidecar', file: '', asConst: false, provenance: false }, root, 50)
+    const writer = createDeclarationWriter(
+      { mode: 'sidecar', file: '', asConst: false, provenance: 'never' as const },
+      root,
+      50,
+    )
     for (let i = 0; i < 20; i++) writer.update(entry, { values: [{ [`k${i}`]: i }] })
     expect(existsSync(target)).toBe(false)
     await vi.waitFor(() => expect(existsSync(target)).toBe(true), { timeout: 5000 })
@@ -101,7 +112,7 @@ describe('createDeclarationWriter', () => {
   it('ambient: keeps the blocks of entries written before while their file exists', () => {
     const root = writeTree({ 'a/app.merged.yaml': '', 'b/app.merged.yaml': '', 'gone.merged.yaml': '' })
     const file = join(root, 'merged-yaml.d.ts')
-    const options = { mode: 'ambient' as const, file, asConst: false, provenance: false }
+    const options = { mode: 'ambient' as const, file, asConst: false, provenance: 'never' as const }
 
     const first = createDeclarationWriter(options, root)
     first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { values: [{ a: 1 }] })
@@ -129,7 +140,7 @@ describe('createDeclarationWriter', () => {
   it('ambient: renames a kept block when a new entry shares its file name', () => {
     const root = writeTree({ 'a/app.merged.yaml': '', 'b/app.merged.yaml': '' })
     const file = join(root, 'merged-yaml.d.ts')
-    const options = { mode: 'ambient' as const, file, asConst: false, provenance: false }
+    const options = { mode: 'ambient' as const, file, asConst: false, provenance: 'never' as const }
     const first = createDeclarationWriter(options, root)
     first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { values: [{ a: 1 }] })
     first.flush()
@@ -147,7 +158,10 @@ describe('createDeclarationWriter', () => {
     const root = writeTree({ 'app.merged.yaml': '' })
     const file = join(root, 'merged-yaml.d.ts')
     writeFileSync(file, 'declare module "x" {}\n')
-    const writer = createDeclarationWriter({ mode: 'ambient', file, asConst: false, provenance: false }, root)
+    const writer = createDeclarationWriter(
+      { mode: 'ambient', file, asConst: false, provenance: 'never' as const },
+      root,
+    )
     writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })
     writer.flush()
     expect(readFileSync(file, 'utf8')).not.toContain('"x"')
@@ -156,7 +170,10 @@ describe('createDeclarationWriter', () => {
   it("ambient: types a Datum store's node import for TypeScript", () => {
     const root = writeTree({ 'source/Datum.yml': '' })
     const file = join(root, 'merged-yaml.d.ts')
-    const writer = createDeclarationWriter({ mode: 'ambient', file, asConst: false, provenance: false }, root)
+    const writer = createDeclarationWriter(
+      { mode: 'ambient', file, asConst: false, provenance: 'never' as const },
+      root,
+    )
     const node = { file: join(root, 'source/Datum.yml'), query: { node: 'AllNodes/Dev/DSCFile01' } }
     writer.update(node, { values: [{ NodeName: 'DSCFile01', Web: { Port: 80 } }] })
     writer.flush()

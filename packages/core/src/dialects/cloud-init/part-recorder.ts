@@ -63,7 +63,7 @@ type Pending =
 /**
  * The recorder of one part. Events wait until the part ends: cloud-init abandons a part whose merge
  * raises, and so does its history. For a `sources` record, a value the part puts in one piece is one
- * event for its whole subtree, located when asked for (value-sources.ts).
+ * event for its whole subtree, located when asked for (source-tree.ts).
  */
 export class PartRecorder implements MergeRecorder {
   private readonly pending: Pending[] = []
