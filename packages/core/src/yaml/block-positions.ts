@@ -6,6 +6,7 @@
 import type { Position } from '../diagnostics.ts'
 import { COLON, DOUBLE, HASH, LF, PIPE, SINGLE, SPACE } from './chars.ts'
 import { LineScanner } from './line-scanner.ts'
+import { createTextPositions } from './text-positions.ts'
 import type { PathSegment } from './types.ts'
 
 /** A node's offset (-1: ask `yaml`), its keys' offsets and nodes, its items. */
@@ -107,22 +108,6 @@ class PositionScanner extends LineScanner {
   }
 }
 
-/** 1-based line and column of each offset of `text`. */
-function createPositions(text: string): (offset: number) => Position {
-  const starts = [0]
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
-  return (offset) => {
-    let low = 0
-    let high = starts.length - 1
-    while (low < high) {
-      const mid = (low + high + 1) >> 1
-      if (starts[mid]! <= offset) low = mid
-      else high = mid - 1
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 }
-  }
-}
-
 /**
  * `locate` for the one document of `text`, which the block reader read: the node at `path` (its key
  * with 'key'), else its nearest ancestor, as `yaml` places them; `fallback` answers what this pass
@@ -141,7 +126,7 @@ export function createBlockLocator(text: string, fallback: Locate): Locate {
         if (error !== ASK_YAML) throw error
         root = { at: -1 }
       }
-      positionOf = createPositions(text)
+      positionOf = createTextPositions(text)
     }
     let node: Located = root
     let at = root.at

@@ -11,6 +11,7 @@ import type { LocatedNode } from './located-tree.ts'
 import { Psd1Error, Psd1Lexer } from './psd1-lexer.ts'
 import type { Psd1Token } from './psd1-lexer.ts'
 import type { PathSegment, YamlProblem } from './types.ts'
+import { createTextPositions } from './text-positions.ts'
 
 /** A data file's value, or the problem that makes it unusable, and where each value was written. */
 export interface Psd1Document {
@@ -252,30 +253,9 @@ class Psd1Parser {
   }
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0]
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]
-    if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) starts.push(i + 1)
-  }
-  return starts
-}
-
-function positionAt(starts: readonly number[], offset: number): Position {
-  let low = 0
-  let high = starts.length - 1
-  while (low < high) {
-    const middle = (low + high + 1) >> 1
-    if (starts[middle]! <= offset) low = middle
-    else high = middle - 1
-  }
-  return { line: low + 1, column: offset - starts[low]! + 1 }
-}
-
 /** Reads a `.psd1` file's text. Never throws for bad input: the problem is in `error`, located. */
 export function parsePsd1(text: string, options: { maxDepth?: number } = {}): Psd1Document {
-  const starts = lineStarts(text)
-  const at = (offset: number): Position => positionAt(starts, offset)
+  const at = createTextPositions(text)
   try {
     const parsed = new Psd1Parser(text, options.maxDepth ?? DEFAULT_MAX_DEPTH).file()
     return { value: parsed.value, locate: createTreeLocator(parsed.node, at) }
