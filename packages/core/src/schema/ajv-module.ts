@@ -54,13 +54,17 @@ export function schemaPatternReading(python: boolean, flags = 'u'): EcmaReading 
   return { unicode: !python && flags.includes('u'), ignoreCase: false, pythonDollar: python }
 }
 
+/** ajv keys the patterns of a schema on their `toString()`: each its own. */
+const keyed = <T extends object>(regex: T, pattern: string, flags: string): T =>
+  Object.assign(regex, { toString: () => `/${pattern}/${flags}` })
+
 const ecmaRegExp: RegExpEngine = Object.assign(
-  (pattern: string, flags: string) => compileEcma(pattern, schemaPatternReading(false, flags)),
+  (pattern: string, flags: string) => keyed(compileEcma(pattern, schemaPatternReading(false, flags)), pattern, flags),
   { code: 'ecmaLinearRegExp' },
 )
 
 const pythonRegExp: RegExpEngine = Object.assign(
-  (pattern: string) => compileEcma(pattern, schemaPatternReading(true)),
+  (pattern: string) => keyed(compileEcma(pattern, schemaPatternReading(true)), pattern, 'python'),
   { code: 'pythonLinearRegExp' },
 )
 
