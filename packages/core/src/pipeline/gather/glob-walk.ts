@@ -45,6 +45,7 @@ export function splitGlob(pattern: string): { cwd: string; rest: string } {
 /** Walks `cwd` (a folder already confined by its real path) for the files `rest` matches. */
 export function walkGlob(cwd: string, rest: string, access: GlobWalkAccess): GlobWalk {
   let linkOut: string | undefined
+  let failure: { error: unknown } | undefined
   const matches = picomatch(rest)
   const note = (path: string): void => {
     linkOut ??= relative(cwd, path).replaceAll('\\', '/') || '.'
@@ -63,7 +64,13 @@ export function walkGlob(cwd: string, rest: string, access: GlobWalkAccess): Glo
       // A folder outside is neither read nor counted (the link to it was reported when met).
       if (outside(path)) return []
       const entries = nodeFs.readdirSync(path, options)
-      access.countEntries(entries.length)
+      try {
+        access.countEntries(entries.length)
+      } catch (error) {
+        // fdir swallows what its file system throws: the failure is thrown again after the walk.
+        failure ??= { error }
+        return []
+      }
       return entries
     }) as unknown as FileSystemAdapter['readdirSync'],
     realpathSync: ((path: string): string => {
@@ -88,5 +95,6 @@ export function walkGlob(cwd: string, rest: string, access: GlobWalkAccess): Glo
   const paths = globSync(rest, { cwd, absolute: false, onlyFiles: true, expandDirectories: false, fs })
     .map((path) => resolve(join(cwd, path)))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  if (failure) throw failure.error
   return { paths, linkOut }
 }
