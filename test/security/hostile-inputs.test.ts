@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_LIMITS, render } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
+import { build, evaluateBundle } from '../plugin/bundlers.ts'
 import { firstDiagnostic } from './helpers.ts'
 
 const entry = 'app.merged.yaml'
@@ -212,5 +213,30 @@ describe('defaults', () => {
       maxGlobEntries: 100_000,
     }
     expect(DEFAULT_LIMITS).toMatchObject(limits!)
+  })
+})
+
+describe('a real build of a hostile entry', () => {
+  it('vite build fails at the include line of a lattice, and builds a value a catastrophic pattern checks', async () => {
+    const files = lattice(9, 10)
+    files['main.js'] = "import config from './app.merged.yaml'\nexport default config\n"
+    const root = writeTree(files, 'build')
+    const error = await build('vite', { root, entry: 'main.js', options: { dts: false, cache: false } }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
+    expect(error?.message).toMatch(/l\df\d\.yaml:\d+:1: error MY_INCLUDE_EXPANSION/)
+
+    const evil = `${'a'.repeat(40)}b`
+    const ok = writeTree(
+      {
+        'main.js': "import config from './app.merged.yaml'\nwindow.__mergedYamlResult = config\n",
+        [entry]: lines('# yaml-language-server: $schema=./s.json', `name: ${evil}`),
+        's.json': JSON.stringify({ properties: { name: { pattern: '^(a+)+b$' } } }),
+      },
+      'build',
+    )
+    const code = await build('vite', { root: ok, entry: 'main.js', options: { dts: false, cache: false } })
+    expect(evaluateBundle(code)).toEqual({ name: evil })
   })
 })
