@@ -1,7 +1,7 @@
 // Inputs of a few KB that used to run for minutes or take gigabytes (issue 28): each now answers with a
 // value or a located diagnostic that names its limit. Through render(), the public API; no timings
 // are asserted (docs/performance.md has the numbers).
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'

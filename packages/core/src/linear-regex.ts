@@ -106,6 +106,11 @@ function closingParen(pattern: string, from: number): number {
 const ECMA_SPACE = '\\t-\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}'
 const ECMA_DOT = '[^\\n\\r\\x{2028}\\x{2029}]'
 
+/** Throws the SyntaxError `new RegExp` throws for an invalid pattern; the RegExp is never run. */
+function checkSyntax(pattern: string, flags: string): RegExp {
+  return new RegExp(pattern, flags)
+}
+
 export interface EcmaReading {
   /** The `u` flag (ajv's patterns); without it, Datum's lookup_options keys as JavaScript reads them. */
   unicode: boolean
@@ -121,7 +126,7 @@ export interface EcmaReading {
  */
 export function translateEcma(pattern: string, reading: EcmaReading): Re2Source {
   // Invalid syntax fails as JavaScript fails it (compiling is linear; only matching backtracks).
-  new RegExp(pattern, `${reading.unicode ? 'u' : ''}${reading.ignoreCase ? 'i' : ''}`)
+  checkSyntax(pattern, `${reading.unicode ? 'u' : ''}${reading.ignoreCase ? 'i' : ''}`)
   const unsupported = (what: string): never => {
     throw new RegexUnsupported(`${what}, which the linear-time engine (RE2) does not have`)
   }
