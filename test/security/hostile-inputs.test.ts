@@ -166,6 +166,47 @@ describe('regular expressions from data run in linear time', () => {
     }
   })
 
+  it("a Deckhand DataSchema's pattern, read as Python's re.search", async () => {
+    const set = (pattern: string) =>
+      lines(
+        '---',
+        'schema: deckhand/LayeringPolicy/v1',
+        'metadata: {schema: metadata/Control/v1, name: layering-policy}',
+        'data: {layerOrder: [site]}',
+        '---',
+        'schema: deckhand/DataSchema/v1',
+        'metadata: {schema: metadata/Control/v1, name: example/Thing/v1}',
+        `data: {type: object, properties: {name: {type: string, pattern: '${pattern}'}}}`,
+        '---',
+        'schema: example/Thing/v1',
+        'metadata: {schema: metadata/Document/v1, name: thing, layeringDefinition: {layer: site}}',
+        `data: {name: ${evil}}`,
+      )
+    const slow = writeTree({ [entry]: set('^(a+)+$') })
+    expect(await firstDiagnostic(entry, { root: slow })).toMatchObject({ code: 'MY_SCHEMA_VIOLATION', line: 12 })
+    // `$` before a final newline, as Python's: a block scalar's value ends with one.
+    const ok = writeTree({ [entry]: set('^(a+)+b$').replace(`{name: ${evil}}`, `{name: "${evil}\\n"}`) })
+    expect((await render(join(ok, entry), { root: ok })).value).toHaveLength(3)
+    const lookahead = writeTree({ [entry]: set('^(?=a)') })
+    expect(await firstDiagnostic(entry, { root: lookahead })).toMatchObject({ code: 'MY_SCHEMA_INVALID' })
+  })
+
+  it('a Datum knockout prefix', async () => {
+    const files = {
+      [entry]: lines('#include', 'datum.yaml', 'base.yaml', 'node.yaml'),
+      'datum.yaml': lines(
+        'lookup_options:',
+        '  Items:',
+        '    merge_basetype_array: Unique',
+        "    merge_options: {knockout_prefix: '(a+)+$'}",
+      ),
+      'base.yaml': lines(`Items: [x, ${evil}]`),
+      'node.yaml': lines('Items: [y]'),
+    }
+    const root = writeTree(files)
+    expect((await render(join(root, entry), { root })).value).toEqual({ Items: ['y', 'x', evil] })
+  })
+
   const deckhand = (pattern: string) =>
     lines(
       '---',
