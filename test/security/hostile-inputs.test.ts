@@ -57,6 +57,16 @@ describe('the text of an entry together (maxEntrySize), gzip decoded once', () =
     expect(d.message).toContain('limits.maxEntrySize')
   })
 
+  it('counts what distinct gzip parts decode to, also when no part comes of them', async () => {
+    const script = (n: number) => gzipSync(Buffer.from(`#!/bin/sh\necho ${n}\n${' '.repeat(100_000)}`))
+    const files: Record<string, string | Uint8Array> = { [entry]: includeList(['a.gz', 'b.gz', 'c.gz']) }
+    for (const [n, name] of ['a.gz', 'b.gz', 'c.gz'].entries()) files[name] = script(n)
+    const root = writeTree(files, 'gz')
+    const d = await firstDiagnostic(entry, { root, limits: { maxEntrySize: 250_000 } })
+    expect(d).toMatchObject({ code: 'MY_ENTRY_TOO_LARGE', file: join(root, 'c.gz') })
+    expect(d.message).toContain('decodes')
+  })
+
   it('counts a file each time it is included, and admits what fits', async () => {
     const files = { [entry]: includeList(['a.yaml', 'a.yaml', 'a.yaml']), 'a.yaml': `a: ${'x'.repeat(100)}\n` }
     const root = writeTree(files, 'gz')

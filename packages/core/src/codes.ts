@@ -29,7 +29,8 @@ export const ENGINE_CODES = {
     'More includes expanded in one entry than `limits.maxIncludes`, a file counted each time it is included (files ' +
     'that include the same files again multiply).',
   MY_ENTRY_TOO_LARGE:
-    'The text of all parts of one entry together, a file counted each time it is included, over `limits.maxEntrySize`.',
+    'The text of all parts of one entry together, a file counted each time it is included, or what its gzip ' +
+    'content decodes to together, over `limits.maxEntrySize`.',
   MY_INCLUDE_UNKNOWN_VARIABLE:
     'A `${name}` in an include line that is not a key of `vars` (with the known ones and a did-you-mean).',
   MY_GLOB_TOO_MANY: 'A glob include line matching more files than `limits.maxGlobMatches`.',

@@ -22,7 +22,8 @@ export interface Limits {
   maxIncludes: number
   /**
    * Characters of text one entry hands to the YAML reader, its parts together (after decoding), a
-   * file counted each time it is included. @default 256 MiB
+   * file counted each time it is included; and, apart, bytes its gzip content decodes to, each
+   * distinct content once. @default 256 MiB
    */
   maxEntrySize: number
   /** Parts of MIME messages in one entry. @default 1000 */

@@ -71,6 +71,7 @@ class Gatherer implements Gathering {
   private includes = 0
   private globEntries = 0
   private textSize = 0
+  private decodedSize = 0
   /** Each file's bytes as first read: a file included again is the same text (and parsed once). */
   private readonly bytesRead = new Map<string, Uint8Array>()
   /** gzip content decoded, by its hash: a part included again is not decoded again. */
@@ -225,10 +226,9 @@ class Gatherer implements Gathering {
     const key = createHash('sha256').update(bytes).digest('hex')
     const known = this.gunzipped.get(key)
     if (known !== undefined) return known
+    let decoded: Uint8Array
     try {
-      const decoded = gunzipSync(bytes, { maxOutputLength: this.options.limits.maxDecodedSize })
-      this.gunzipped.set(key, decoded)
-      return decoded
+      decoded = gunzipSync(bytes, { maxOutputLength: this.options.limits.maxDecodedSize })
     } catch (error) {
       const tooBig =
         (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ||
@@ -243,6 +243,19 @@ class Gatherer implements Gathering {
         ),
       )
     }
+    this.gunzipped.set(key, decoded)
+    // What gzip content decodes to counts too, also when no part comes of it (a skipped script).
+    this.decodedSize += decoded.byteLength
+    if (this.decodedSize > this.options.limits.maxEntrySize)
+      this.report.fail(
+        problemAt(
+          ctx,
+          'MY_ENTRY_TOO_LARGE',
+          `the gzip content of this entry decodes to more than ${this.options.limits.maxEntrySize} bytes ` +
+            `together (limits.maxEntrySize)`,
+        ),
+      )
+    return decoded
   }
 
   /** Types a payload and expands it: include lists and archives in place, cloud-config as a part. */
