@@ -1,7 +1,7 @@
 // Inputs of a few KB that used to run for minutes or take gigabytes (issue 28): each now answers with a
 // value or a located diagnostic that names its limit. Through render(), the public API; no timings
 // are asserted (docs/performance.md has the numbers).
-import { symlinkSync } from 'node:fs'
+import { readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
@@ -33,6 +33,18 @@ describe('include fan-out (maxIncludes)', () => {
     expect(d.line).toBeGreaterThanOrEqual(2)
     expect(d.message).toContain('limits.maxIncludes')
     expect(d.chain.length).toBeGreaterThan(0)
+  })
+
+  it('reads each file of a lattice once, however often it is included', async () => {
+    const root = writeTree(lattice(3, 3), 'fanout')
+    const reads = new Map<string, number>()
+    const readFile = (path: string) => {
+      reads.set(path, (reads.get(path) ?? 0) + 1)
+      return readFileSync(path)
+    }
+    expect((await render(join(root, entry), { root }, { readFile })).value).toEqual({ k0: 0, k1: 1, k2: 2 })
+    expect(reads.size).toBe(10)
+    expect([...reads.values()].every((count) => count === 1)).toBe(true)
   })
 
   it('admits a small lattice, and moves with the option', async () => {
