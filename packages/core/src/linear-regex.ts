@@ -5,7 +5,16 @@
 // RegexUnsupported error for the caller to locate. Each reference's syntax is translated to RE2's by
 // its reader (`translateEcma` here, Python's in the Deckhand dialect); Python's `$` (end, or before
 // a final newline) is matched by consuming that newline in a hidden group, then giving it back.
-import { RE2JS } from 're2js'
+import { createRequire } from 'node:module'
+import type { RE2JS } from 're2js'
+
+const require = createRequire(import.meta.url)
+let re2js: typeof RE2JS | undefined
+
+/** re2js, loaded on first use (an entry without a pattern from data never pays its ~40 ms). */
+function engine(): typeof RE2JS {
+  return (re2js ??= (require('re2js') as { RE2JS: typeof RE2JS }).RE2JS)
+}
 
 /** A pattern the linear-time engine cannot run as its reference reads it; the message says why. */
 export class RegexUnsupported extends Error {}
@@ -36,7 +45,7 @@ export interface Re2Source {
 export function compileRe2({ source, hidden, refuse }: Re2Source): LinearRegex {
   let re2: RE2JS
   try {
-    re2 = RE2JS.compile(source)
+    re2 = engine().compile(source)
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '')
     throw new RegexUnsupported(`a pattern the linear-time engine (RE2) cannot compile: ${reason}`)
