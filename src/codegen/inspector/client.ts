@@ -1,7 +1,8 @@
 // The inspector page's script, shipped as a string and inlined: plain DOM, no framework, no build
 // step in the user's app. It renders the reports report.ts builds — embedded in a static report, or
 // fetched from the dev server (api/entries, api/entry) — and, live, re-fetches when the server says
-// over Vite's HMR channel (`merged-yaml:update`) that a shown entry's files changed. Data reaches the
+// over Vite's HMR channel (`merged-yaml:update`, relayed by a hidden frame: page.ts) that a shown entry's
+// files changed. Data reaches the
 // DOM only as text (textContent, attributes), never as HTML.
 export const INSPECTOR_CLIENT = String.raw`(function () {
   'use strict'
@@ -216,14 +217,15 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
     var first = state.entries.find(function (e) { return e.loaded }) || state.entries[0]
     return select(wanted || (first ? first.id : null))
   }).catch(function (error) { state.error = String(error.message || error); draw() })
-  import(config.hmrClient).then(function (client) {
-    var hot = client.createHotContext('/__merged-yaml/')
-    hot.on('merged-yaml:update', function (data) {
-      state.updates++
-      var ids = data && data.ids ? data.ids : []
-      if (state.selected && ids.indexOf(state.selected) !== -1) load(state.selected)
-      else loadEntries().then(draw)
-    })
-  }).catch(function () { /* no HMR channel (hmr: false): the page still works, without live updates */ })
+  window.addEventListener('message', function (event) {
+    if (event.origin !== window.location.origin || !event.data || !event.data.mergedYaml) return
+    var message = event.data.mergedYaml
+    state.updates++
+    var ids = message.update && message.update.ids ? message.update.ids : []
+    if (state.selected && (message.ready || ids.indexOf(state.selected) !== -1)) load(state.selected)
+    else loadEntries().then(draw)
+  })
+  document.body.appendChild(h('iframe', { src: config.channel, hidden: '', title: 'live updates',
+    'aria-hidden': 'true' }))
 })()
 `

@@ -21,8 +21,8 @@ export interface InspectorEntrySummary {
 export interface InspectorPageOptions {
   /** A static report: its entries and their reports, by id. */
   data?: { entries: InspectorEntrySummary[]; reports: Record<string, InspectorReport> }
-  /** The dev server's page: where its API is, Vite's client (the HMR channel), the root paths are relative to. */
-  live?: { api: string; hmrClient: string; root: string }
+  /** The dev server's page: where its API and its update channel are, the root paths are relative to. */
+  live?: { api: string; channel: string; root: string }
   /** Shown in a static report's header (when and by what it was written). */
   generated?: string
 }
@@ -37,12 +37,33 @@ function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029')
 }
 
-const SCRIPT_HASH = `'sha256-${createHash('sha256').update(INSPECTOR_CLIENT).digest('base64')}'`
+/**
+ * The live page's channel, in a hidden frame: Vite's client (its HMR connection) relays our update
+ * event to the page. In a frame, because the client reloads its document on a full reload that the
+ * app's modules need (an edited layer whose importer does not accept updates): the frame reloads, the
+ * page stays, and asks again once the frame is back.
+ */
+const CHANNEL_SCRIPT = `const { hmrClient, event } = JSON.parse(document.getElementById('merged-yaml-channel').textContent)
+const relay = (data) => parent.postMessage({ mergedYaml: data }, location.origin)
+import(hmrClient).then(({ createHotContext }) => {
+  createHotContext('/__merged-yaml/channel').on(event, (ids) => relay({ update: ids }))
+  relay({ ready: true })
+})
+`
 
-/** The policy of the page: its script by hash; live, also Vite's client and the dev server's API. */
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+const SCRIPT_HASH = hashOf(INSPECTOR_CLIENT)
+const CHANNEL_HASH = hashOf(CHANNEL_SCRIPT)
+
+/** The policy of the page: its script by hash; live, also Vite's client, the dev server's API and the channel. */
 export function inspectorContentSecurityPolicy(live: boolean): string {
   const rules = live
-    ? [`script-src 'self' ${SCRIPT_HASH}`, "connect-src 'self'", "frame-ancestors 'self'"]
+    ? [
+        `script-src 'self' ${SCRIPT_HASH} ${CHANNEL_HASH}`,
+        "connect-src 'self'",
+        "frame-src 'self'",
+        "frame-ancestors 'self'",
+      ]
     : [`script-src ${SCRIPT_HASH}`, "connect-src 'none'"]
   return ["default-src 'none'", ...rules, "style-src 'unsafe-inline'", "img-src data:", "base-uri 'none'",
     "form-action 'none'"].join('; ')
@@ -70,6 +91,19 @@ export function generateInspectorPage(options: InspectorPageOptions): string {
 <div id="app"><noscript>The inspector needs JavaScript.</noscript></div>
 <script type="application/json" id="merged-yaml-config">${scriptJson(config)}</script>
 <script>${INSPECTOR_CLIENT}</script>
+</body>
+</html>
+`
+}
+
+/** The live page's hidden frame: Vite's client, relaying `event` to the page (see CHANNEL_SCRIPT). */
+export function generateInspectorChannel(hmrClient: string, event: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>merged-yaml inspector channel</title></head>
+<body>
+<script type="application/json" id="merged-yaml-channel">${scriptJson({ hmrClient, event })}</script>
+<script type="module">${CHANNEL_SCRIPT}</script>
 </body>
 </html>
 `
