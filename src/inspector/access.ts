@@ -80,7 +80,6 @@ export function refuseRequest(
     if (host === undefined || host !== headers.host) return `origin ${JSON.stringify(origin)} is not this server`
   }
   const site = headers['sec-fetch-site']
-  if (site !== undefined && site !== 'same-origin' && !(kind === 'page' && site === 'none'))
-    return `a ${site} request`
+  if (site !== undefined && site !== 'same-origin' && !(kind === 'page' && site === 'none')) return `a ${site} request`
   return undefined
 }

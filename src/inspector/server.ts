@@ -155,11 +155,22 @@ export async function installInspector(server: ViteDevServer, { options, info }:
     const current = renderTimed(id, entry, currentMode(), true)
     const other = compare ? renderTimed(id, entry, compare, true) : undefined
     watch(id)
-    const report = createInspectorReport({ entry: entry.file, query: formatQuery(entry.query), root: root(), ...current,
-      ...(other ? { compare: other } : {}) })
+    const report = createInspectorReport({
+      entry: entry.file,
+      query: formatQuery(entry.query),
+      root: root(),
+      ...current,
+      ...(other ? { compare: other } : {}),
+    })
     const status = report.status
-    summaries.set(id, { id: report.entry, loaded: loaded.has(id), mode: report.mode, status, dialect: report.dialect,
-      renderMs: report.renderMs })
+    summaries.set(id, {
+      id: report.entry,
+      loaded: loaded.has(id),
+      mode: report.mode,
+      status,
+      dialect: report.dialect,
+      renderMs: report.renderMs,
+    })
     return report
   }
 
@@ -200,7 +211,10 @@ export async function installInspector(server: ViteDevServer, { options, info }:
     const isPage = url.pathname === '/' || url.pathname === '' || url.pathname === '/channel'
     const refusal = refuseRequest(req.method, req.headers, server.config.server, isPage ? 'page' : 'data')
     if (refusal) return send(res, 403, 'text/plain; charset=utf-8', `Refused: ${refusal}.`)
-    if (url.pathname !== '/channel' && (req as { originalUrl?: string }).originalUrl?.split('?')[0] === INSPECTOR_PATH) {
+    if (
+      url.pathname !== '/channel' &&
+      (req as { originalUrl?: string }).originalUrl?.split('?')[0] === INSPECTOR_PATH
+    ) {
       res.statusCode = 302
       res.setHeader('Location', `${INSPECTOR_PATH}/`)
       return res.end()

@@ -55,8 +55,8 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
   let page: Page
 
   const row = (path: string) => page.getByTestId('value-tree').locator(`li[data-path="${path}"]`).first()
-  const rowText = async (path: string) => (await row(path).locator(':scope > .val, :scope > details > summary').first()
-    .textContent()) ?? ''
+  const rowText = async (path: string) =>
+    (await row(path).locator(':scope > .val, :scope > details > summary').first().textContent()) ?? ''
 
   beforeAll(async () => {
     browser = await launchChromium()
@@ -131,9 +131,9 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
 
   it('shows the other mode beside this one, differences marked', async () => {
     const compare = page.getByTestId('compare')
-    await expect.poll(() => compare.getByTestId('differences').textContent(), { timeout: 30_000 }).toMatch(
-      /^\d+ differences$/,
-    )
+    await expect
+      .poll(() => compare.getByTestId('differences').textContent(), { timeout: 30_000 })
+      .toMatch(/^\d+ differences$/)
     const left = compare.getByTestId('compare-left').locator('li[data-path="logLevel"]')
     const right = compare.getByTestId('compare-right').locator('li[data-path="logLevel"]')
     expect(await left.getAttribute('class')).toContain('differs')

@@ -33,9 +33,9 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
     var file = /^(?:[A-Za-z]:)?\//.test(loc.file) ? loc.file : config.root + '/' + loc.file
     fetch('/__open-in-editor?file=' + encodeURIComponent(file + ':' + loc.line + ':' + loc.column))
   }
-  function location(loc) {
+  function location(loc, label) {
     if (!loc) return null
-    var text = loc.file + ':' + loc.line
+    var text = label || loc.file + ':' + loc.line
     if (!config.live) return h('span', { class: 'loc', 'data-testid': 'loc', text: text })
     return h('a', { class: 'loc', href: '#', 'data-testid': 'loc', title: 'Open in your editor',
       onclick: function (event) { event.preventDefault(); openInEditor(loc) } , text: text })
@@ -51,21 +51,22 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
         node.note ? h('span', { class: 'note', text: node.note }) : null) : null,
     ]
   }
-  function valueTree(node, depth) {
-    var attrs = { 'data-path': node.path, class: node.differs ? 'differs' : null }
+  function valueTree(node, depth, marks) {
+    var differs = marks && node.differs
+    var attrs = { 'data-path': node.path, class: differs ? 'differs' : null }
     if (!node.children) {
-      attrs.class = 'leaf' + (node.differs ? ' differs leafrow' : '')
+      attrs.class = 'leaf' + (differs ? ' differs leafrow' : '')
       return h('li', attrs, valueRow(node))
     }
-    var list = h('ul', { class: 'tree' }, node.children.map(function (c) { return valueTree(c, depth + 1) }),
+    var list = h('ul', { class: 'tree' }, node.children.map(function (c) { return valueTree(c, depth + 1, marks) }),
       node.omitted ? h('li', { class: 'empty', text: '… ' + node.omitted + ' more' }) : null)
-    return h('li', attrs, h('details', { open: depth < 3 ? '' : null, class: node.differs ? 'differs' : null },
+    return h('li', attrs, h('details', { open: depth < 3 ? '' : null, class: differs ? 'differs' : null },
       h('summary', null, valueRow(node), h('span', { class: 'src', text: node.type === 'list'
         ? '[' + node.children.length + ']' : '{' + node.children.length + '}' })), list))
   }
-  function valueSection(values, testid) {
+  function valueSection(values, testid, marks) {
     if (!values) return h('p', { class: 'empty', text: 'No value: the entry did not render.' })
-    return h('ul', { class: 'tree top', 'data-testid': testid }, valueTree(values, 0))
+    return h('ul', { class: 'tree top', 'data-testid': testid }, valueTree(values, 0, marks))
   }
 
   function layerTree(node) {
@@ -74,7 +75,8 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
       h('span', { class: 'key', text: node.file }),
       node.glob ? h('span', { class: 'how', text: 'glob ' + node.glob }) : null,
       node.parts.map(function (part) {
-        return h('span', { class: 'layer-part' }, location({ file: node.file, line: part.line, column: 1 }),
+        return h('span', { class: 'layer-part' }, location({ file: node.file, line: part.line, column: 1 },
+          'line ' + part.line),
           ' ', h('span', { class: 'how', text: part.merger }),
           part.status === 'merged' || part.status === 'layer' ? null : h('span', { class: 'pill', text: part.status }))
       }),
@@ -123,9 +125,10 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
       : h('div', null, h('p', { 'data-testid': 'differences',
           text: c.differences + (c.differences === 1 ? ' difference' : ' differences') }),
         h('div', { class: 'compare' },
-          h('div', null, h('h3', { text: report.mode || 'this mode' }), valueSection(report.values, 'compare-left')),
+          h('div', null, h('h3', { text: report.mode || 'this mode' }),
+            valueSection(report.values, 'compare-left', true)),
           h('div', null, h('h3', { text: c.mode }), h('span', { class: 'pill status-' + c.status, text: c.status }),
-            valueSection(c.values, 'compare-right'), c.diagnostics.length ? diagnostics(c.diagnostics) : null)))
+            valueSection(c.values, 'compare-right', true), c.diagnostics.length ? diagnostics(c.diagnostics) : null)))
     return h('section', { 'data-testid': 'compare' }, h('h2', null, 'Compare with ', picker), body)
   }
 

@@ -42,7 +42,10 @@ function globToRegExp(pattern: string): RegExp {
       const end = text.indexOf(']', i + 1)
       if (end === -1) source += '\\['
       else {
-        source += `[${text.slice(i + 1, end).replace(/^!/, '^').replaceAll('\\', '\\\\')}]`
+        source += `[${text
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replaceAll('\\', '\\\\')}]`
         i = end
       }
     } else source += char.replace(/[.+^${}()|\\/]/g, '\\$&')

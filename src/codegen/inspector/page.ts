@@ -43,7 +43,8 @@ function scriptJson(value: unknown): string {
  * app's modules need (an edited layer whose importer does not accept updates): the frame reloads, the
  * page stays, and asks again once the frame is back.
  */
-const CHANNEL_SCRIPT = `const { hmrClient, event } = JSON.parse(document.getElementById('merged-yaml-channel').textContent)
+const CHANNEL_SCRIPT = `const channel = document.getElementById('merged-yaml-channel')
+const { hmrClient, event } = JSON.parse(channel.textContent)
 const relay = (data) => parent.postMessage({ mergedYaml: data }, location.origin)
 import(hmrClient).then(({ createHotContext }) => {
   createHotContext('/__merged-yaml/channel').on(event, (ids) => relay({ update: ids }))
@@ -65,8 +66,14 @@ export function inspectorContentSecurityPolicy(live: boolean): string {
         "frame-ancestors 'self'",
       ]
     : [`script-src ${SCRIPT_HASH}`, "connect-src 'none'"]
-  return ["default-src 'none'", ...rules, "style-src 'unsafe-inline'", "img-src data:", "base-uri 'none'",
-    "form-action 'none'"].join('; ')
+  return [
+    "default-src 'none'",
+    ...rules,
+    "style-src 'unsafe-inline'",
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ')
 }
 
 const escapeAttribute = (text: string): string =>

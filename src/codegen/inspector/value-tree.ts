@@ -68,7 +68,10 @@ export function formatLeaf(value: unknown): string {
 }
 
 const isMapping = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array) &&
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof Uint8Array) &&
   !(value instanceof Date)
 
 const keyOf = (path: readonly Segment[]): string => JSON.stringify(path.map(String))

@@ -32,7 +32,9 @@ export async function createHtmlReport(
 ): Promise<{ html: string; ok: boolean }> {
   const current = await renderTimed(entry, options)
   const other =
-    compare === undefined ? undefined : await renderTimed(entry, { ...options, vars: { ...options.vars, mode: compare } })
+    compare === undefined
+      ? undefined
+      : await renderTimed(entry, { ...options, vars: { ...options.vars, mode: compare } })
   // Paths relative to the working directory when the entry is under it, else to the entry's folder:
   // the report names no folder of the machine that wrote it.
   const root = entry.startsWith(`${cwd}/`) || entry.startsWith(`${cwd}\\`) ? cwd : dirname(entry)
