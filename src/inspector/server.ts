@@ -125,7 +125,14 @@ export async function installInspector(server: ViteDevServer, { options, info }:
     if (summary) return summary
     const entry = parseEntryId(id)!
     const mode = currentMode()
-    const run = renderTimed(id, entry, mode, false)
+    let run: InspectorRender
+    try {
+      run = renderTimed(id, entry, mode, false)
+    } catch (error) {
+      // An entry one of whose files the dev server does not serve: listed, shown as refused when picked.
+      if (error instanceof Refusal) return { id: relId(id), loaded: true }
+      throw error
+    }
     const status = run.error ? 'errors' : run.result!.warnings.length > 0 ? 'warnings' : 'ok'
     summary = { id: relId(id), loaded: true, mode, status, renderMs: Math.round(run.renderMs! * 10) / 10 }
     if (run.result) summary.dialect = run.result.dialect

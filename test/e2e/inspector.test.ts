@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
       logLevel: 'silent',
       mode: 'development',
       plugins: [MergedYaml({ dts: false, cache: false })],
-      server: { port: 0, host: '127.0.0.1' },
+      server: { port: 0, host: '127.0.0.1', fs: { deny: ['secret.yaml'] } },
     })
     await server.listen()
     base = server.resolvedUrls!.local[0]!.replace(/\/$/, '')
@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
   })
 
   it('writes the screenshot for the README (MY_WRITE_DOCS=1)', async () => {
-    const png = await page.screenshot({ fullPage: false })
+    const png = await page.screenshot({ fullPage: true })
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
     if (process.env.MY_WRITE_DOCS === '1') writeFileSync(join(REPO, 'docs/images/inspector.png'), png)
   })
@@ -186,6 +186,10 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
     expect((await get(outside, {})).status).toBe(404)
     const denied = `${base}/__merged-yaml/api/entry?id=${encodeURIComponent('/etc/x.merged.yaml')}`
     expect((await get(denied, {})).status).toBe(403)
+    // An entry the dev server serves, one of whose layers it does not (server.fs.deny).
+    const secret = await get(`${base}/__merged-yaml/api/entry?id=config%2Fsecret.merged.yaml`, {})
+    expect(secret.status).toBe(403)
+    expect(secret.body).not.toContain('not-for-the-page')
     // A page on another origin (another port) cannot read the data.
     const other = createHttpServer((_req, res) => res.end('<!doctype html><title>another site</title>'))
     await new Promise<void>((done) => other.listen(0, '127.0.0.1', done))

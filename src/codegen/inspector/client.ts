@@ -41,8 +41,8 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
       onclick: function (event) { event.preventDefault(); openInEditor(loc) } , text: text })
   }
 
-  function valueRow(node) {
-    var how = node.action ? node.action + (node.merger ? ' · ' + node.merger : '') : null
+  function valueRow(node, compact) {
+    var how = node.action && !compact ? node.action + (node.merger ? ' · ' + node.merger : '') : null
     return [
       node.key ? h('span', { class: 'key', text: node.key + ':' }) : h('span', { class: 'key', text: '(root)' }),
       node.value !== undefined ? h('span', { class: 'val', 'data-testid': 'value', text: node.value }) : null,
@@ -56,12 +56,12 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
     var attrs = { 'data-path': node.path, class: differs ? 'differs' : null }
     if (!node.children) {
       attrs.class = 'leaf' + (differs ? ' differs leafrow' : '')
-      return h('li', attrs, valueRow(node))
+      return h('li', attrs, valueRow(node, marks))
     }
     var list = h('ul', { class: 'tree' }, node.children.map(function (c) { return valueTree(c, depth + 1, marks) }),
       node.omitted ? h('li', { class: 'empty', text: '… ' + node.omitted + ' more' }) : null)
     return h('li', attrs, h('details', { open: depth < 3 ? '' : null, class: differs ? 'differs' : null },
-      h('summary', null, valueRow(node), h('span', { class: 'src', text: node.type === 'list'
+      h('summary', null, valueRow(node, marks), h('span', { class: 'src', text: node.type === 'list'
         ? '[' + node.children.length + ']' : '{' + node.children.length + '}' })), list))
   }
   function valueSection(values, testid, marks) {
@@ -127,7 +127,7 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
         h('div', { class: 'compare' },
           h('div', null, h('h3', { text: report.mode || 'this mode' }),
             valueSection(report.values, 'compare-left', true)),
-          h('div', null, h('h3', { text: c.mode }), h('span', { class: 'pill status-' + c.status, text: c.status }),
+          h('div', null, h('h3', null, c.mode + ' ', h('span', { class: 'pill status-' + c.status, text: c.status })),
             valueSection(c.values, 'compare-right', true), c.diagnostics.length ? diagnostics(c.diagnostics) : null)))
     return h('section', { 'data-testid': 'compare' }, h('h2', null, 'Compare with ', picker), body)
   }

@@ -58,6 +58,8 @@ pre { font: 12px var(--mono); background: var(--bg); border: 1px solid var(--lin
   overflow: auto; }
 .compare { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; }
 .compare h3 { font-size: 13px; margin: 6px 0; }
+.compare .src { white-space: nowrap; }
+.compare > div { min-width: 0; overflow-x: auto; }
 .empty { color: var(--dim); font-style: italic; }
 select { font: inherit; }
 .layer-part { color: var(--dim); margin-left: 8px; font-size: 11.5px; }
