@@ -229,12 +229,12 @@ export async function installInspector(server: ViteDevServer, { options, info }:
     try {
       if (url.pathname === '/channel') {
         const html = generateInspectorChannel(`${server.config.base}@vite/client`, UPDATE_EVENT)
-        return send(res, 200, 'text/html; charset=utf-8', html, inspectorContentSecurityPolicy(true))
+        return send(res, 200, 'text/html; charset=utf-8', html, inspectorContentSecurityPolicy(true, true))
       }
       if (isPage) {
         const live = { api: `${INSPECTOR_PATH}/api/`, channel: `${INSPECTOR_PATH}/channel`, root: root() }
         const html = generateInspectorPage({ live })
-        return send(res, 200, 'text/html; charset=utf-8', html, inspectorContentSecurityPolicy(true))
+        return send(res, 200, 'text/html; charset=utf-8', html, inspectorContentSecurityPolicy(true, true))
       }
       if (url.pathname === '/api/entries') return sendJson(res, 200, listEntries())
       if (url.pathname === '/api/entry') return sendJson(res, 200, showEntry(url))

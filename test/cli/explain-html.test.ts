@@ -42,6 +42,7 @@ describe.skipIf(!hasChromium)(`the HTML report in Chromium, offline (needs ${CHR
   let browser: Browser
   let dir: string
   const requests: string[] = []
+  const consoleErrors: string[] = []
 
   async function open(args: string[]): Promise<Page> {
     const r = await run(['explain', ...args, '--format', 'html'], { cwd: FIXTURE, env: { NODE_ENV: 'development' } })
@@ -53,6 +54,10 @@ describe.skipIf(!hasChromium)(`the HTML report in Chromium, offline (needs ${CHR
       return route.abort()
     })
     const page = await context.newPage()
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    page.on('pageerror', (error) => consoleErrors.push(String(error)))
     await page.goto(`file://${file}`)
     await page.getByTestId('entry-title').waitFor({ timeout: 10_000 })
     return page
@@ -89,6 +94,7 @@ describe.skipIf(!hasChromium)(`the HTML report in Chromium, offline (needs ${CHR
     expect(await right.textContent()).toContain('"warn"')
     expect(await right.getAttribute('class')).toContain('differs')
     expect(requests).toEqual([])
+    expect(consoleErrors).toEqual([])
     await page.context().close()
   })
 
@@ -100,6 +106,7 @@ describe.skipIf(!hasChromium)(`the HTML report in Chromium, offline (needs ${CHR
     expect(await diagnostic.textContent()).toContain('MY_UNKNOWN_MERGER')
     expect(await diagnostic.locator('pre').textContent()).toContain('lst(append)')
     expect(requests).toEqual([])
+    expect(consoleErrors).toEqual([])
     await page.context().close()
   })
 })

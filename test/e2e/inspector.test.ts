@@ -53,6 +53,7 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
   let server: ViteDevServer
   let base: string
   let page: Page
+  const consoleErrors: string[] = []
 
   const row = (path: string) => page.getByTestId('value-tree').locator(`li[data-path="${path}"]`).first()
   const rowText = async (path: string) =>
@@ -72,6 +73,11 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
     await server.listen()
     base = server.resolvedUrls!.local[0]!.replace(/\/$/, '')
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    // A policy violation or a script error would be reported here (the page's and its channel frame's).
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    page.on('pageerror', (error) => consoleErrors.push(String(error)))
     // The app loads its entry first: the inspector lists it as loaded.
     await page.goto(`${base}/`)
     await page.locator('#config', { hasText: 'Storefront' }).waitFor({ timeout: 30_000 })
@@ -190,6 +196,16 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
     const secret = await get(`${base}/__merged-yaml/api/entry?id=config%2Fsecret.merged.yaml`, {})
     expect(secret.status).toBe(403)
     expect(secret.body).not.toContain('not-for-the-page')
+    // Loaded by the app all the same (the plugin reads what the engine allows), it stays in the list, unrendered.
+    await server.transformRequest('/config/secret.merged.yaml')
+    const list = await get(api, {})
+    expect(list.status).toBe(200)
+    const listed = (JSON.parse(list.body) as { entries: { id: string; loaded: boolean; status?: string }[] }).entries
+    expect(listed.find((entry) => entry.id === 'config/secret.merged.yaml')).toEqual({
+      id: 'config/secret.merged.yaml',
+      loaded: true,
+    })
+    expect(list.body).not.toContain('not-for-the-page')
     // A page on another origin (another port) cannot read the data.
     const other = createHttpServer((_req, res) => res.end('<!doctype html><title>another site</title>'))
     await new Promise<void>((done) => other.listen(0, '127.0.0.1', done))
@@ -206,6 +222,10 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
     expect(read).toBe('blocked')
     await foreign.close()
     other.close()
+  })
+
+  it('ran without an error in the console (no policy violation, no script error)', () => {
+    expect(consoleErrors).toEqual([])
   })
 
   it('is not in a build', async () => {

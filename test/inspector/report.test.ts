@@ -153,6 +153,6 @@ describe('generateInspectorPage', () => {
     expect(html).not.toContain('<!--')
     expect(html).toContain(`default-src 'none'`)
     expect(html).toContain(`connect-src 'none'`)
-    expect(html).not.toMatch(/\s(?:src|href)=/)
+    expect(html).not.toMatch(/\s(?:src|href)="(?!data:)/)
   })
 })

@@ -56,16 +56,15 @@ const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script
 const SCRIPT_HASH = hashOf(INSPECTOR_CLIENT)
 const CHANNEL_HASH = hashOf(CHANNEL_SCRIPT)
 
-/** The policy of the page: its script by hash; live, also Vite's client, the dev server's API and the channel. */
-export function inspectorContentSecurityPolicy(live: boolean): string {
+/**
+ * The policy of the page: its script by hash; live, also Vite's client, the dev server's API and the
+ * channel frame, and (as a header: a `<meta>` policy cannot say it) framed by the same origin only.
+ */
+export function inspectorContentSecurityPolicy(live: boolean, header = false): string {
   const rules = live
-    ? [
-        `script-src 'self' ${SCRIPT_HASH} ${CHANNEL_HASH}`,
-        "connect-src 'self'",
-        "frame-src 'self'",
-        "frame-ancestors 'self'",
-      ]
+    ? [`script-src 'self' ${SCRIPT_HASH} ${CHANNEL_HASH}`, "connect-src 'self'", "frame-src 'self'"]
     : [`script-src ${SCRIPT_HASH}`, "connect-src 'none'"]
+  if (header) rules.push("frame-ancestors 'self'")
   return [
     "default-src 'none'",
     ...rules,
@@ -91,6 +90,7 @@ export function generateInspectorPage(options: InspectorPageOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>merged-yaml inspector</title>
 <style>${INSPECTOR_STYLE}</style>
 </head>
@@ -107,7 +107,7 @@ export function generateInspectorPage(options: InspectorPageOptions): string {
 export function generateInspectorChannel(hmrClient: string, event: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>merged-yaml inspector channel</title></head>
+<head><meta charset="utf-8"><link rel="icon" href="data:,"><title>merged-yaml inspector channel</title></head>
 <body>
 <script type="application/json" id="merged-yaml-channel">${scriptJson({ hmrClient, event })}</script>
 <script type="module">${CHANNEL_SCRIPT}</script>
