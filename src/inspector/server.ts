@@ -16,7 +16,7 @@ import {
   inspectorContentSecurityPolicy,
 } from '../codegen/index.ts'
 import type { InspectorEntrySummary, InspectorRender } from '../codegen/index.ts'
-import { dependenciesOf } from '../plugin/dependencies.ts'
+import { dependenciesOf, mergeDependencies } from '../plugin/dependencies.ts'
 import type { Dependencies } from '../plugin/dependencies.ts'
 import { formatQuery, parseEntryId } from '../plugin/entry-id.ts'
 import type { EntryId } from '../plugin/entry-id.ts'
@@ -25,6 +25,7 @@ import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
 import { createServable, refuseRequest } from './access.ts'
 import type { Servable } from './access.ts'
 import { findEntries } from './entries.ts'
+import { Refusal, send, sendJson } from './respond.ts'
 
 export const INSPECTOR_PATH = '/__merged-yaml'
 export const UPDATE_EVENT = 'merged-yaml:update'
@@ -43,30 +44,6 @@ export interface Inspector {
 export interface InspectorParts {
   options: ResolvedPluginOptions
   info: HostInfo
-}
-
-function send(res: ServerResponse, status: number, type: string, body: string, policy?: string): void {
-  // Vite's CORS middleware ran first: nothing of the inspector is for another origin.
-  res.removeHeader('Access-Control-Allow-Origin')
-  res.statusCode = status
-  res.setHeader('Content-Type', type)
-  res.setHeader('Cache-Control', 'no-store')
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
-  if (policy) res.setHeader('Content-Security-Policy', policy)
-  res.end(body)
-}
-const sendJson = (res: ServerResponse, status: number, body: unknown) =>
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body))
-
-/** A refusal that says why (the page shows it). */
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
 }
 
 export async function installInspector(server: ViteDevServer, { options, info }: InspectorParts): Promise<Inspector> {
@@ -91,19 +68,28 @@ export async function installInspector(server: ViteDevServer, { options, info }:
     return options.vars.mode === undefined ? engine : { ...engine, vars: { ...engine.vars, mode } }
   }
 
+  /** What an entry read: the current mode's anew, another mode's (the comparison) added to it. */
+  function record(id: string, mode: string, deps: Dependencies): void {
+    const before = watched.get(id)
+    watched.set(id, mode === currentMode() || !before ? deps : mergeDependencies(before, deps))
+  }
+
   function renderTimed(id: string, entry: EntryId, mode: string, explain: boolean): InspectorRender {
     const started = performance.now()
     try {
       const result = renderSync(entry.file, { ...engineOptions(entry, mode), explain }, { cache })
       const denied = result.files.find((file) => !servable(file))
       if (denied) throw new Refusal(403, `${relId(id)} reads a file the dev server does not serve`)
-      if (mode === currentMode()) watched.set(id, dependenciesOf(result))
+      record(id, mode, dependenciesOf(result))
       return { mode, result, renderMs: performance.now() - started }
     } catch (error) {
       if (!isMergedYamlError(error)) throw error
-      const deps = dependenciesOf(error.dependencies ?? { files: [entry.file], missing: [], globs: [] })
-      if (mode === currentMode()) watched.set(id, deps)
-      const files = error.dependencies?.files.filter(servable)
+      // A diagnostic's frame quotes its file: the same rule as for a result.
+      const files = error.dependencies?.files ?? [entry.file]
+      if (files.some((file) => !servable(file)))
+        throw new Refusal(403, `${relId(id)} reads a file the dev server does not serve`)
+      const deps = dependenciesOf(error.dependencies ?? { files, missing: [], globs: [] })
+      record(id, mode, deps)
       return { mode, error: { diagnostics: error.diagnostics, files }, renderMs: performance.now() - started }
     }
   }

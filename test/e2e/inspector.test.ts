@@ -159,13 +159,18 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
     if (process.env.MY_WRITE_DOCS === '1') writeFileSync(join(REPO, 'docs/images/inspector.png'), png)
   })
 
-  it('updates live when a layer changes, without a reload', async () => {
+  it('updates live when a layer of either mode changes, without a reload', async () => {
     await page.evaluate(() => {
       ;(globalThis as unknown as { sameDocument: boolean }).sameDocument = true
     })
     const layer = join(dir, 'config/env/development.yaml')
     writeFileSync(layer, readFileSync(layer, 'utf8').replace('logLevel: debug', 'logLevel: trace'))
     await expect.poll(() => rowText('logLevel'), { timeout: 30_000 }).toContain('"trace"')
+    // A layer only the compared mode reads updates the comparison.
+    const production = join(dir, 'config/env/production.yaml')
+    writeFileSync(production, readFileSync(production, 'utf8').replace('logLevel: warn', 'logLevel: error'))
+    const compared = page.getByTestId('compare-right').locator('li[data-path="logLevel"]')
+    await expect.poll(() => compared.textContent(), { timeout: 30_000 }).toContain('"error"')
     expect(await page.evaluate(() => (globalThis as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
   })
 
