@@ -89,14 +89,16 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
     if (!list.length) return h('p', { class: 'empty', text: 'No diagnostics.' })
     return list.map(function (d) {
       return h('div', { class: 'diag ' + d.severity, 'data-testid': 'diagnostic' },
-        h('div', null, location(d), ' ', h('code', { text: d.code }), ' ', d.message),
-        d.suggestion ? h('div', { text: d.suggestion }) : null,
+        h('div', null, location(d, d.file + ':' + d.line + ':' + d.column), ' ', h('code', { text: d.code }), ' ',
+          d.message),
+        d.suggestion ? h('div', { text: 'did you mean \'' + d.suggestion + '\'?' }) : null,
         d.chain.length ? h('div', { class: 'src', text: 'included from ' + d.chain.join(' ← ') }) : null,
         d.frame ? h('pre', { text: d.frame }) : null)
     })
   }
 
-  function keptOut(list) {
+  function keptOut(list, rendered) {
+    if (!rendered) return h('p', { class: 'empty', text: 'No value: the entry did not render.' })
     if (!list.length) return h('p', { class: 'empty', text: 'Every value a layer set is in the result.' })
     return h('table', null, h('tr', null, h('th', { text: 'path' }), h('th', { text: 'layer' }),
       h('th', { text: 'tried' }), h('th', { text: 'result' }), h('th', { text: 'merge' })),
@@ -121,7 +123,8 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
       }))
     }
     var c = report.compare
-    var body = !c ? h('p', { class: 'empty', text: 'Pick a mode to see this entry in it beside this one.' })
+    var body = !c ? h('p', { class: 'empty', text: config.live ? 'Pick a mode to see this entry in it beside this one.'
+      : 'Write the report with --compare <mode> to see this entry in another mode beside this one.' })
       : h('div', null, h('p', { 'data-testid': 'differences',
           text: c.differences + (c.differences === 1 ? ' difference' : ' differences') }),
         h('div', { class: 'compare' },
@@ -149,7 +152,7 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
       h('section', null, h('h2', { text: 'Merged value' }), report.detail !== 'full' && report.values
         ? h('p', { class: 'empty', text: 'This dialect records which layer set each top-level key; values below ' +
           'show their key\'s layer.' }) : null, valueSection(report.values, 'value-tree')),
-      h('section', { 'data-testid': 'kept-out' }, h('h2', { text: 'Kept out by the merge' }), keptOut(report.keptOut)),
+      h('section', { 'data-testid': 'kept-out' }, h('h2', { text: 'Kept out by the merge' }), keptOut(report.keptOut, report.values !== undefined)),
       compareSection(report),
     ]
   }
