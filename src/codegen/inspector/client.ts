@@ -152,7 +152,8 @@ export const INSPECTOR_CLIENT = String.raw`(function () {
       h('section', null, h('h2', { text: 'Merged value' }), report.detail !== 'full' && report.values
         ? h('p', { class: 'empty', text: 'This dialect records which layer set each top-level key; values below ' +
           'show their key\'s layer.' }) : null, valueSection(report.values, 'value-tree')),
-      h('section', { 'data-testid': 'kept-out' }, h('h2', { text: 'Kept out by the merge' }), keptOut(report.keptOut, report.values !== undefined)),
+      h('section', { 'data-testid': 'kept-out' }, h('h2', { text: 'Kept out by the merge' }),
+        keptOut(report.keptOut, report.values !== undefined)),
       compareSection(report),
     ]
   }
