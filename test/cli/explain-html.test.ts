@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)(`the HTML report in Chromium, offline (needs ${CHR
     expect(await url.getByTestId('loc').first().textContent()).toBe('config/base.yaml:10')
     expect(await url.textContent()).toContain('set · dict(recurse_list)')
     const kept = await page.getByTestId('kept-out').locator('tr[data-path="app.name"]').textContent()
-    expect(kept).toContain('config/env/development.yaml:2')
+    expect(kept).toContain('config/env/development.yaml:3')
     expect(kept).toContain('"Storefront (dev)"')
     const compare = page.getByTestId('compare')
     expect(await compare.getByTestId('differences').textContent()).toMatch(/^\d+ differences$/)

@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
     const api = row('api.url')
     expect(await api.getByTestId('loc').first().textContent()).toBe('config/base.yaml:10')
     expect(await api.textContent()).toContain('set · dict(recurse_list)')
-    expect(await row('features[1]').textContent()).toContain('config/env/development.yaml:7')
+    expect(await row('features[1]').textContent()).toContain('config/env/development.yaml:8')
     expect(await row('features[1]').textContent()).toContain('appended · list(append)')
     // Answered here: the dev server would start an editor.
     let asked = ''
@@ -129,7 +129,7 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
   it('lists the value a later layer tried to set but the merge kept out', async () => {
     const kept = page.getByTestId('kept-out').locator('tr[data-path="app.name"]')
     const text = await kept.textContent()
-    expect(text).toContain('config/env/development.yaml:2')
+    expect(text).toContain('config/env/development.yaml:3')
     expect(text).toContain('"Storefront (dev)"')
     expect(text).toContain('"Storefront"')
     expect(text).toContain('kept · dict(recurse_list)')
