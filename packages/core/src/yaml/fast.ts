@@ -29,6 +29,7 @@ import {
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { leafSize } from '../values.ts'
 import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from './scalars.ts'
+import { UNPRINTABLE } from './stream-checks.ts'
 import type { ParseYamlOptions, TreeFacts, YamlDocument } from './types.ts'
 import { mayDiffer, plainScalar11 } from './version-differences.ts'
 
@@ -434,6 +435,8 @@ function textIsSafe(text: string, options: ParseYamlOptions): boolean {
   if (readsPyYaml(options) && text.includes('<<')) return false
   // A block scalar the text's end cuts: PyYAML adds no final line break, YAML 1.2 (and js-yaml) one.
   if (readsPyYaml(options) && !isLineBreak(last) && (text.includes('|') || text.includes('>'))) return false
+  // Characters YAML refuses: js-yaml lets lone surrogates (invalid UTF-8, as read) through.
+  if (UNPRINTABLE.test(text)) return false
   try {
     for (const rule of TEXT_RULES) if (matches(text, rule)) return false
     return true

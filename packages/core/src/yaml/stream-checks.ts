@@ -40,7 +40,7 @@ export function checkStreamTokens(tokens: readonly CST.Token[]): CstProblem | un
 
 // YAML's c-printable (1.1 and 1.2 alike), negated; \uFEFF is allowed (a byte order mark).
 // eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]/u
+export const UNPRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]/u
 
 /** Where the first character outside YAML's printable set is, and what it is, or undefined. */
 export function firstUnprintable(text: string): { offset: number; message: string } | undefined {
