@@ -59,7 +59,9 @@ export const ENGINE_CODES = {
   MY_YAML_TAG_RESOLVE_FAILED:
     'A tag the YAML reader does not know (PyYAML raises on it): an error in strict mode; lenient mode reads ' +
     'the plain value.',
-  MY_YAML_BAD_COLLECTION_TYPE: 'A warning of the YAML reader: a collection tag on the wrong kind of collection.',
+  MY_YAML_BAD_COLLECTION_TYPE:
+    'A collection tag on the wrong kind of collection (`!!set [a]`; PyYAML raises): an error in strict mode; ' +
+    'lenient mode reads the collection without it.',
   MY_YAML_UNSUPPORTED:
     "What a Datum store file's YAML reader (powershell-yaml's) has no value for: a collection as a key, " +
     '`!!timestamp`, a tag that does not fit, an alias inside its anchor (every mode).',

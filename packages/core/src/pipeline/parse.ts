@@ -29,8 +29,8 @@ function errorCode(problem: YamlProblem): ErrorCode {
   return problem.code in ERROR_CODES ? (problem.code as ErrorCode) : 'MY_YAML_SYNTAX'
 }
 
-function unknownTagMessage(warning: YamlProblem): string {
-  return `${warning.message}: this YAML version has no such tag for this value; lenient mode reads the plain value`
+function ignoredTag(warning: YamlProblem): string {
+  return `${warning.message}: the tag cannot apply here; lenient mode reads the value without it`
 }
 
 /** Where a problem inside a part's text is, in its file. */
@@ -95,10 +95,14 @@ export function parseParts(
         if (warning.code === 'DUPLICATE_KEY') report.lenient(duplicateKeyProblem(warning, site))
         // A tag the chosen version cannot apply: strict mode refuses it (unset, the version differences
         // say what YAML 1.1 makes of it, and YAML 1.1 reports a tag PyYAML cannot construct itself).
-        else if (warning.code === 'TAG_RESOLVE_FAILED' && version !== undefined)
+        // A collection tag on the other kind of collection: `yaml` ignores it, PyYAML raises.
+        else if (
+          (warning.code === 'TAG_RESOLVE_FAILED' && version !== undefined) ||
+          warning.code === 'BAD_COLLECTION_TYPE'
+        )
           report.lenient({
-            code: 'MY_YAML_TAG_RESOLVE_FAILED',
-            message: unknownTagMessage(warning),
+            code: YAML_WARNINGS[warning.code]!,
+            message: ignoredTag(warning),
             at: site(warning.position),
           })
         else
