@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isMergedYamlError, render } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
+import { decodeUtf8Escaped } from '../../packages/core/src/file-system.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 const entry = 'app.merged.yaml'
@@ -114,6 +115,17 @@ describe('what PyYAML raises on', () => {
       expect(await outcome(files, { strict: false })).toEqual({ value: { b: 1 }, warnings: ['MY_YAML_SYNTAX'] })
     })
   }
+
+  it("decodes a file as Python's surrogateescape does: a lone surrogate per byte outside a character", () => {
+    // b'a\xe2\x82a\xc3\xa9\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80\xf0\x9f\x98\x80'.decode('utf-8', 'surrogateescape')
+    const bytes = [0x61, 0xe2, 0x82, 0x61, 0xc3, 0xa9, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80]
+    const text = decodeUtf8Escaped(Uint8Array.from([...bytes, 0xf0, 0x9f, 0x98, 0x80]))
+    const python = [
+      0x61, 0xdce2, 0xdc82, 0x61, 0xe9, 0xdcc0, 0xdcaf, 0xdced, 0xdca0, 0xdc80, 0xdcf4, 0xdc90, 0xdc80, 0xdc80,
+    ]
+    expect([...text].map((c) => c.codePointAt(0))).toEqual([...python, 0x1f600])
+    expect(decodeUtf8Escaped(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61]))).toBe('a')
+  })
 
   it('the escape \\0 in a double-quoted scalar is a NUL character, as in PyYAML', async () => {
     expect(await one('a: "x\\0y"\n')).toMatchObject({ value: { a: 'x\0y' } })

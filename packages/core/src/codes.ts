@@ -57,8 +57,8 @@ export const ENGINE_CODES = {
   MY_YAML_BAD_ALIAS: 'A warning of the YAML reader: an anchor or alias ending in `:`, which reads ambiguously.',
   MY_YAML_BAD_DIRECTIVE: 'A warning of the YAML reader: an unknown `%` directive, ignored.',
   MY_YAML_TAG_RESOLVE_FAILED:
-    'A tag the YAML reader does not know (PyYAML raises on it): an error in strict mode; lenient mode reads ' +
-    'the plain value.',
+    'With `yamlVersion` chosen, a tag the YAML reader cannot apply (`!foo`; `!!bool yes` in 1.2): an error in ' +
+    'strict mode; lenient mode reads the plain value (unset, PyYAML raising on a tag is MY_YAML_VERSION_AMBIGUOUS).',
   MY_YAML_BAD_COLLECTION_TYPE:
     'A collection tag on the wrong kind of collection (`!!set [a]`; PyYAML raises): an error in strict mode; ' +
     'lenient mode reads the collection without it.',

@@ -32,7 +32,7 @@ export function decodeUtf8(bytes: Uint8Array): string {
     .replace(/^\uFEFF/, '')
 }
 
-/** The length of the well-formed UTF-8 sequence at `i`, or 0 (RFC 3629: no overlong forms, surrogates or > U+10FFFF). */
+/** The length of the well-formed UTF-8 sequence at `i`, or 0 (RFC 3629: no overlong form, surrogate, > U+10FFFF). */
 function utf8SequenceAt(bytes: Uint8Array, i: number): number {
   const lead = bytes[i]!
   if (lead < 0x80) return 1
