@@ -2,7 +2,7 @@
 // and through render() with the default options. What holds: no reader gives a value other than the
 // case's in.json, none accepts an error case, nothing crashes; render() gives the value our stream
 // semantics make of the in.json documents, or a located diagnostic whose reason is listed below, and
-// refuses every error case as invalid YAML. docs/yaml-test-suite.md explains the classes.
+// refuses every error case. docs/yaml-test-suite.md explains the classes.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -166,6 +166,7 @@ describe.skipIf(!present)('the YAML test suite (needs ../shared/yaml-test-suite)
       const problems: string[] = []
       const refusals: Record<string, number> = {}
       const errorCases: Record<string, number> = {}
+      const values = { json: 0, other: 0 }
       for (const c of cases) {
         const outcome = await renderText(c.text)
         if (c.error) {
@@ -181,6 +182,7 @@ describe.skipIf(!present)('the YAML test suite (needs ../shared/yaml-test-suite)
           refusals[code] = (refusals[code] ?? 0) + 1
           continue
         }
+        values[c.json ? 'json' : 'other']++
         if (!c.json) {
           // No in.json: still plain data (no Set, Map or Date).
           const d = suiteDifference(outcome.value, JSON.parse(JSON.stringify(outcome.value)))
@@ -204,8 +206,11 @@ describe.skipIf(!present)('the YAML test suite (needs ../shared/yaml-test-suite)
       const counts = (table: typeof RENDER_REFUSALS) =>
         Object.fromEntries(Object.entries(table).map(([code, { cases }]) => [code, cases]))
       console.log(
-        `YAML test suite through render(): error cases ${JSON.stringify(errorCases)}, valid cases refused ${JSON.stringify(refusals)}`,
+        `YAML test suite through render(): error cases ${JSON.stringify(errorCases)}, valid cases refused ` +
+          `${JSON.stringify(refusals)}, values ${JSON.stringify(values)}`,
       )
+      // A value for each valid case not refused: with in.json (its value), without (plain data).
+      expect(values).toEqual({ json: 128, other: 19 })
       expect(errorCases).toEqual(counts(RENDER_ERROR_CASES))
       expect(refusals).toEqual(counts(RENDER_REFUSALS))
     })
