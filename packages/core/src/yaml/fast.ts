@@ -59,9 +59,9 @@ export function outsideJson(value: number): boolean {
 
 /**
  * Undefined when a scalar needs the precise path, or when a mapping has a key only a null key, a
- * collection key or an over-long key produces. Learns the tree's facts on the way (js-yaml's trees share no node) and freezes its
- * containers (parsed documents are shared and never changed; freezing here spares the render
- * cache a walk of its own).
+ * collection key or an over-long key produces. Learns the tree's facts on the way (js-yaml's trees
+ * share no node) and freezes its containers (parsed documents are shared and never changed;
+ * freezing here spares the render cache a walk of its own).
  */
 function inspect(root: object): Inspection | undefined {
   let nullItem = false
