@@ -60,7 +60,10 @@ describe('!!set, !!omap and !!pairs are plain data', () => {
         ],
       },
     })
-    expect(await one(text)).toEqual({ codes: ['MY_YAML_VERSION_AMBIGUOUS'], at: ['app.merged.yaml:1:11'] })
+    expect(await one(text)).toEqual({
+      codes: ['MY_YAML_VERSION_AMBIGUOUS', 'MY_YAML_VERSION_AMBIGUOUS'],
+      at: ['app.merged.yaml:1:11', 'app.merged.yaml:3:1'],
+    })
   })
 
   it('a tag that does not fit is a located error, never an empty mapping', async () => {
@@ -76,6 +79,16 @@ describe('!!set, !!omap and !!pairs are plain data', () => {
   it('a timestamp is its text, not a Date', async () => {
     for (const yamlVersion of ['1.1', '1.2'] as const)
       expect(await one('t: !!timestamp 2001-12-14\n', { yamlVersion })).toMatchObject({ value: { t: '2001-12-14' } })
+  })
+})
+
+describe('every error of a strict render, the version differences first', () => {
+  it('each place the versions read otherwise, then an invalid part (suite 9HCY, QLJ7)', async () => {
+    const files = { [entry]: lines('#include', 'a.yaml', 'b.yaml'), 'a.yaml': 'x: 0644\ny: yes\n', 'b.yaml': 'z: [\n' }
+    expect(await outcome(files)).toEqual({
+      codes: ['MY_YAML_VERSION_AMBIGUOUS', 'MY_YAML_VERSION_AMBIGUOUS', 'MY_YAML_SYNTAX'],
+      at: ['a.yaml:1:4', 'a.yaml:2:4', 'b.yaml:2:1'],
+    })
   })
 })
 
