@@ -108,3 +108,16 @@ export function suiteDifference(
   }
   return undefined
 }
+
+/** Where a value holds something other than plain data and bytes (a Set, Map, Date…), or undefined. */
+export function notPlainData(value: unknown, path = '$'): string | undefined {
+  if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return undefined
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Array.prototype && prototype !== Object.prototype && prototype !== null)
+    return `${path}: a ${(value as object).constructor?.name ?? 'non-plain object'}, not plain data`
+  for (const [key, item] of Object.entries(value)) {
+    const d = notPlainData(item, `${path}.${key}`)
+    if (d) return d
+  }
+  return undefined
+}
