@@ -14,6 +14,7 @@ import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
 import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
 import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
 import { CONFORMANCE_ROOT } from '../conformance/shared.ts'
+import { loadSuiteCases, YAML_SUITE } from '../conformance/yaml-suite.ts'
 import { PARSE_OPTIONS, pathsDisagree } from './equivalence.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
@@ -63,6 +64,25 @@ describe('fast and precise YAML paths agree', () => {
       console.log(
         `parse equivalence: ${files.length} conformance inputs, ${fast} read by js-yaml and ${block} by the block path in YAML 1.2`,
       )
+      expect(problems).toEqual([])
+    },
+  )
+
+  const suite = existsSync(YAML_SUITE)
+  it.skipIf(!suite)(
+    `on every YAML test suite input${suite ? '' : ' (skipped: ../shared/yaml-test-suite is absent)'}`,
+    () => {
+      const problems: string[] = []
+      let fast = 0
+      for (const c of loadSuiteCases()) {
+        if (takesFastPath(c.text, '1.2')) fast++
+        for (const options of PARSE_OPTIONS) {
+          const d = pathsDisagree(c.text, options)
+          if (d)
+            problems.push(`${c.id} (YAML ${options.version}, flagged ${options.flagVersionDifferences === true}): ${d}`)
+        }
+      }
+      console.log(`parse equivalence: ${fast} YAML test suite inputs read by js-yaml in YAML 1.2`)
       expect(problems).toEqual([])
     },
   )
@@ -185,6 +205,27 @@ const EDGE_CASES: [string, boolean][] = [
   ['- =\n- 0x_\n', true],
   ["a: !!int 0644\nb: !!bool yes\nc: !!float '1e3'\n", false],
   ['base: &b {a: 1}\nx: {<<: *b, b: 2}\n', false],
+  // From the YAML test suite and issue 31: a comment glued to a comma (CVW2: an error to `yaml`, a
+  // comment to js-yaml), directives without a document (9MMA) or repeated (SF5V), the collections
+  // `yaml` gives as a Set or Map, tags, characters YAML refuses (a NUL byte, invalid UTF-8 as
+  // surrogateescape keeps it).
+  ['k: [ a, b, c,#invalid\n  ]\n', false],
+  ['k: { a: 1,#invalid\n  }\n', false],
+  ['a: x,#y\n', false],
+  ['%YAML 1.2\n', false],
+  ['%YAML 1.2\n%YAML 1.2\n---\na: 1\n', false],
+  ['a: 1\n...\n%YAML 1.2\n', false],
+  ['a: !!set {x, y}\n', false],
+  ['--- !!set\n? x\n? y\n', false],
+  ['a: !!omap [x: 1, y: 2]\n', false],
+  ['a: !!omap\n- x: 1\n- y: 2\n', false],
+  ['a: !!pairs [x: 1, x: 2]\n', false],
+  ['a: !!timestamp 2001-01-01\n', false],
+  ['a: ! 12\nb: ! "12"\n', false],
+  ['a: !!python/object:os.system x\nb: !local {c: 1}\n', false],
+  ['a: x\u0000y\n', false],
+  ['a: "\udcff\udcfe"\n', false],
+  ['a: x\u007fy\n', false],
 ]
 
 describe('edge cases', () => {

@@ -58,12 +58,18 @@ export const ENGINE_CODES = {
     'and 1.2 read differently (`0644`, `yes`); lenient mode reads it as 1.2 (docs/yaml-versions.md).',
   MY_YAML_UNREADABLE_SCALAR:
     'Under YAML 1.1, a scalar PyYAML resolves but cannot construct (`0x_`, `=`), as PyYAML fails.',
+  MY_YAML_UNKNOWN_TAG:
+    'Under YAML 1.1, a tag PyYAML has no constructor for (`!!python/object:…`, `!foo`), as `safe_load` fails.',
   MY_YAML_ALIAS_LIMIT: 'More alias expansion in one document than `limits.maxAliasCount` (billion laughs).',
   MY_YAML_TOO_DEEP: 'Mappings and lists nested deeper than `limits.maxDepth` in one document.',
   MY_YAML_BAD_ALIAS: 'A warning of the YAML reader: an anchor or alias ending in `:`, which reads ambiguously.',
   MY_YAML_BAD_DIRECTIVE: 'A warning of the YAML reader: an unknown `%` directive, ignored.',
-  MY_YAML_TAG_RESOLVE_FAILED: 'A warning of the YAML reader: a tag it does not know, read as the plain value.',
-  MY_YAML_BAD_COLLECTION_TYPE: 'A warning of the YAML reader: a collection tag on the wrong kind of collection.',
+  MY_YAML_TAG_RESOLVE_FAILED:
+    'With `yamlVersion` chosen, a tag the YAML reader cannot apply (`!foo`; `!!bool yes` in 1.2): an error in ' +
+    'strict mode; lenient mode reads the plain value (unset, PyYAML raising on a tag is MY_YAML_VERSION_AMBIGUOUS).',
+  MY_YAML_BAD_COLLECTION_TYPE:
+    'A collection tag on the wrong kind of collection (`!!set [a]`; PyYAML raises): an error in strict mode; ' +
+    'lenient mode reads the collection without it.',
   MY_YAML_UNSUPPORTED:
     "What a Datum store file's YAML reader (powershell-yaml's) has no value for: a collection as a key, " +
     '`!!timestamp`, a tag that does not fit, an alias inside its anchor (every mode).',

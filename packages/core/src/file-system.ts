@@ -2,6 +2,7 @@
 // answers each path's stat and real path once however many entries include it.
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
+import { isUtf8 } from 'node:buffer'
 import { basename, dirname, join, resolve } from 'node:path'
 
 export interface FileSystem {
@@ -29,6 +30,50 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     .toString('utf8')
     .replace(/^\uFEFF/, '')
+}
+
+/** The length of the well-formed UTF-8 sequence at `i`, or 0 (RFC 3629: no overlong form, surrogate, > U+10FFFF). */
+function utf8SequenceAt(bytes: Uint8Array, i: number): number {
+  const lead = bytes[i]!
+  if (lead < 0x80) return 1
+  const continuation = (k: number, low = 0x80, high = 0xbf) => {
+    const byte = bytes[i + k]
+    return byte !== undefined && byte >= low && byte <= high
+  }
+  if (lead >= 0xc2 && lead <= 0xdf) return continuation(1) ? 2 : 0
+  if (lead >= 0xe0 && lead <= 0xef) {
+    const [low, high] = lead === 0xe0 ? [0xa0, 0xbf] : lead === 0xed ? [0x80, 0x9f] : [0x80, 0xbf]
+    return continuation(1, low, high) && continuation(2) ? 3 : 0
+  }
+  if (lead >= 0xf0 && lead <= 0xf4) {
+    const [low, high] = lead === 0xf0 ? [0x90, 0xbf] : lead === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf]
+    return continuation(1, low, high) && continuation(2) && continuation(3) ? 4 : 0
+  }
+  return 0
+}
+
+/**
+ * A YAML file's bytes as text, as cloud-init decodes user-data for PyYAML (surrogateescape): each
+ * byte that is not part of a UTF-8 character becomes a lone surrogate (U+DC80–U+DCFF), which the
+ * YAML reader then refuses where it stands (PyYAML raises there), instead of a U+FFFD that would
+ * read as text. Valid UTF-8 (nearly every file) decodes as decodeUtf8 does.
+ */
+export function decodeUtf8Escaped(bytes: Uint8Array): string {
+  if (isUtf8(bytes)) return decodeUtf8(bytes)
+  let text = ''
+  let start = 0
+  for (let i = 0; i < bytes.length;) {
+    const length = utf8SequenceAt(bytes, i)
+    if (length > 0) {
+      i += length
+      continue
+    }
+    text += Buffer.from(bytes.buffer, bytes.byteOffset + start, i - start).toString('utf8')
+    text += String.fromCharCode(0xdc00 + bytes[i]!)
+    start = ++i
+  }
+  text += Buffer.from(bytes.buffer, bytes.byteOffset + start, bytes.length - start).toString('utf8')
+  return text.replace(/^\uFEFF/, '')
 }
 
 export const diskFileSystem: FileSystem = {

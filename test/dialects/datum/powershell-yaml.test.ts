@@ -102,6 +102,36 @@ describe("powershell-yaml's typing", () => {
     expect(read('a: !!timestamp 2001-12-14\n').error?.message).toMatch(/DateTime/)
   })
 
+  // From powershell-yaml's code (Convert-YamlDocumentToPSObject, Convert-ValueToProperType, 0.4.x)
+  // over YamlDotNet's parser: a node's class decides, a tag outside its switch is ignored, and a
+  // YamlScalarNode's value is its text.
+  it('reads !!omap and !!pairs as the list of one-key mappings they are written as, !!set as a mapping', () => {
+    const doc = read(lines('o: !!omap [x: 1, y: 2]', 'p: !!pairs', '- x: 1', '- x: 2', 's: !!set {a, b}'))
+    expect(doc.value).toEqual({ o: [{ x: 1 }, { y: 2 }], p: [{ x: 1 }, { x: 2 }], s: { a: null, b: null } })
+  })
+
+  it('types a scalar with the non-specific tag by its style: `! 12` is 12 (YamlDotNet keeps the tag `!`)', () => {
+    const doc = read(lines('a: ! 12', 'b: ! "12"'))
+    expect(doc.value).toEqual({ a: 12, b: '12' })
+    expect(doc.notes.map((n) => n.code)).toEqual(['TYPING'])
+  })
+
+  it('keeps a !!binary scalar as its base64 text, typed by its style, and notes YAML 1.2 reads bytes', () => {
+    const doc = read(lines('a: !!binary aGVsbG8=', 'b: !!binary "aGVs\\', '  bG8="', 'c: !!binary |', '  aGVsbG8='))
+    expect(doc.value).toEqual({ a: 'aGVsbG8=', b: 'aGVsbG8=', c: 'aGVsbG8=\n' })
+    expect(doc.notes.map((n) => [n.code, n.position.line])).toEqual([
+      ['TYPING', 1],
+      ['TYPING', 2],
+      ['TYPING', 4],
+    ])
+    expect(doc.notes[0]!.message).toMatch(/5 bytes in YAML 1\.2/)
+  })
+
+  it('fails on an error in any document, as YamlStream.Load parses them all', () => {
+    expect(read(lines('a: 1', '---', 'b: [')).error).toMatchObject({ code: 'MY_YAML_SYNTAX', position: { line: 4 } })
+    expect(read('%YAML 1.2\n').error?.code).toBe('MY_YAML_SYNTAX')
+  })
+
   it('locates keys and values', () => {
     const doc = read(lines('a:', '  b:', '    - x', '    - y: 1'))
     expect(doc.locate(['a', 'b', 1, 'y'], 'key')).toEqual({ line: 4, column: 7 })

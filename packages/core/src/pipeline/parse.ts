@@ -20,15 +20,19 @@ import { duplicateKeyProblem, versionDifferenceProblem } from './yaml-findings.t
 // The warnings `yaml` reports with our options (its codes): what we report them as. Its BAD_INDENT
 // warning needs its `compat` option, which we do not set.
 const YAML_WARNINGS: Readonly<Record<string, ErrorCode>> = {
+  TAG_RESOLVE_FAILED: 'MY_YAML_TAG_RESOLVE_FAILED',
   BAD_ALIAS: 'MY_YAML_BAD_ALIAS',
   BAD_DIRECTIVE: 'MY_YAML_BAD_DIRECTIVE',
-  TAG_RESOLVE_FAILED: 'MY_YAML_TAG_RESOLVE_FAILED',
   BAD_COLLECTION_TYPE: 'MY_YAML_BAD_COLLECTION_TYPE',
 }
 
 /** Our code for an error the YAML readers report: ours already (a limit), else invalid YAML. */
 function errorCode(problem: YamlProblem): ErrorCode {
   return problem.code in ERROR_CODES ? (problem.code as ErrorCode) : 'MY_YAML_SYNTAX'
+}
+
+function ignoredTag(warning: YamlProblem): string {
+  return `${warning.message}: the tag cannot apply here; lenient mode reads the value without it`
 }
 
 /** Where a problem inside a part's text is, in its file. */
@@ -105,6 +109,18 @@ export function parseParts(
       const site = (position: Position) => locateIn(item, position, doc.chain)
       for (const warning of yaml.warnings) {
         if (warning.code === 'DUPLICATE_KEY') report.lenient(duplicateKeyProblem(warning, site))
+        // A tag the chosen version cannot apply: strict mode refuses it (unset, the version differences
+        // say what YAML 1.1 makes of it, and YAML 1.1 reports a tag PyYAML cannot construct itself).
+        // A collection tag on the other kind of collection: `yaml` ignores it, PyYAML raises.
+        else if (
+          (warning.code === 'TAG_RESOLVE_FAILED' && version !== undefined) ||
+          warning.code === 'BAD_COLLECTION_TYPE'
+        )
+          report.lenient({
+            code: YAML_WARNINGS[warning.code]!,
+            message: ignoredTag(warning),
+            at: site(warning.position),
+          })
         else
           report.warn({
             code: YAML_WARNINGS[warning.code] ?? errorCode(warning),

@@ -41,6 +41,7 @@ export function readParts(
     report.warnings.push(...detected)
     return { parts: reread, dialect }
   }
-  for (const problem of differences) refuseVersionGuess(problem, report)
+  // Each place on its own: strict mode reports them all, and the parts' other errors after them.
+  for (const problem of differences) report.collect(() => refuseVersionGuess(problem, report))
   return { parts, dialect }
 }

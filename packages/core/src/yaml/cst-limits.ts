@@ -15,7 +15,7 @@ export interface CstLimits {
 }
 
 export interface CstProblem {
-  code: 'MY_YAML_TOO_DEEP' | 'MY_YAML_ALIAS_LIMIT'
+  code: 'MY_YAML_TOO_DEEP' | 'MY_YAML_ALIAS_LIMIT' | 'MY_YAML_SYNTAX'
   message: string
   /** Offset in the source of the token that passes the limit. */
   offset: number

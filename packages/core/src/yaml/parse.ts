@@ -9,7 +9,7 @@
 // |                      | scalars, several documents — with scalars.ts resolving plain scalars       |
 // | precise.ts (`yaml`)  | the rest: anchors and aliases, tags (`!!binary`), `<<` merge keys,         |
 // |                      | duplicate, null or collection keys, directives, anything with a warning or |
-// |                      | an error, and the texts js-yaml reads otherwise (fast.ts lists them)       |
+// |                      | an error, and the texts js-yaml reads otherwise (fast-rules.ts lists them)       |
 //
 // Positions (`locate`, for diagnostics and `explain`) always come from precise.ts, parsed on first use.
 import { parseBlockYaml } from './block.ts'

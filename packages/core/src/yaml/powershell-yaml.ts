@@ -188,15 +188,16 @@ class Converter {
 
   private scalar(node: Scalar): unknown {
     const at = node.range?.[0] ?? 0
-    const text = node.type === 'PLAIN' ? (node.source ?? '') : String(node.value ?? '')
-    if (node.tag) {
-      const tagged = resolveTagged(node.tag, text, at)
-      if (tagged !== undefined || node.tag === 'tag:yaml.org,2002:null') return tagged
-    }
-    if (node.type !== 'PLAIN') return text
-    const value = resolvePowerShellPlain(text)
+    // YamlDotNet gives every scalar as its text (`yaml` sets `source` to it before a tag resolves it:
+    // `!!binary` bytes, `!!int` numbers); a tag powershell-yaml does not know (`!!binary`, `!`,
+    // `!local`) leaves the text to be typed by its style, as an untagged scalar is.
+    const text = typeof node.source === 'string' ? node.source : String(node.value ?? '')
+    const tagged = node.tag ? resolveTagged(node.tag, text, at) : undefined
+    if (tagged !== undefined || node.tag === 'tag:yaml.org,2002:null') return tagged
+    const value = node.type === 'PLAIN' ? resolvePowerShellPlain(text) : text
     if (!sameValue(value, node.value)) {
-      const show = (v: unknown) => (typeof v === 'string' ? `the string '${v}'` : `${v}`)
+      const show = (v: unknown) =>
+        typeof v === 'string' ? `the string '${v}'` : v instanceof Uint8Array ? `${v.length} bytes` : `${v}`
       this.notes.push({
         code: 'TYPING',
         message: `'${text}' is ${show(value)} for PowerShell (powershell-yaml), ${show(node.value)} in YAML 1.2`,
@@ -226,7 +227,8 @@ export function parsePowerShellYaml(text: string, options: PowerShellYamlOptions
   if (!doc) return { value: null, notes: [], locate: () => ({ line: 1, column: 1 }) }
   const limit = composed.limited.get(0)
   if (limit) return failed(limit.code, limit.message, toPosition(limit.offset))
-  const fatal = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY')
+  // YamlDotNet's YamlStream.Load parses every document: an error in any fails the file.
+  const fatal = composed.docs.flatMap((d) => d.errors).find((e) => e.code !== 'DUPLICATE_KEY')
   if (fatal) {
     const start = fatal.linePos?.[0]
     const message = fatal.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')

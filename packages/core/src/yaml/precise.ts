@@ -1,11 +1,14 @@
 // The precise path: `yaml` parses with positions, so diagnostics, conflicts and `explain` can point
 // at a line and column. It also decides every document the fast path (fast.ts) is unsure about.
-import type { CST, Document, LineCounter, Node, YAMLError } from 'yaml'
+import type { CST, Document, LineCounter, Node, Tags, YAMLError } from 'yaml'
 import type { Position } from '../diagnostics.ts'
 import { checkDocumentTokens, DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import type { CstProblem } from './cst-limits.ts'
 import { findDuplicateKeys } from './duplicate-keys.ts'
+import { plainCollectionTags } from './plain-tags.ts'
 import { pyYaml11Tags } from './pyyaml-tags.ts'
+import { checkStreamTokens, firstUnprintable } from './stream-checks.ts'
+import { createTextPositions } from './text-positions.ts'
 import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
 import type { VersionDifference } from './version-differences.ts'
 import { walkVersions } from './version-walk.ts'
@@ -23,6 +26,11 @@ function problemOf(error: {
     message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''),
     position: { line: start?.line ?? 1, column: start?.col ?? 1 },
   }
+}
+
+function positionIn(lines: LineCounter, offset: number): Position {
+  const { line, col } = lines.linePos(offset)
+  return { line, column: col }
 }
 
 /** Key of a pair as the JS object key it becomes (the rule `yaml`'s toJS applies to scalars). */
@@ -106,6 +114,8 @@ export function composeDocuments(
       offset: parser.offset,
     }
   }
+  const streamProblem = checkStreamTokens(tokens)
+  if (streamProblem) return streamProblem
   const limits = { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxAliasCount: options.maxAliasCount }
   const limited = new Map<number, CstProblem>()
   let index = 0
@@ -125,7 +135,10 @@ export function composeDocuments(
     uniqueKeys: false,
     merge: options.version === '1.1',
     keepSourceTokens: false,
-    ...(options.version === '1.1' ? { customTags: pyYaml11Tags } : {}),
+    customTags: (tags: Tags) => [
+      ...plainCollectionTags(options.version),
+      ...(options.version === '1.1' ? pyYaml11Tags(tags) : tags),
+    ],
     logLevel: 'silent',
   })
   // Broken input can make `yaml` create an error per token; their stack traces are never used and
@@ -154,10 +167,12 @@ export function composeDocuments(
 /** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
 export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions): YamlDocument[] {
   const lines = new (yamlModule().LineCounter)()
-  const composed = composeDocuments(text, options, lines)
+  const unprintable = firstUnprintable(text)
+  const composed: ReturnType<typeof composeDocuments> = unprintable
+    ? { code: 'MY_YAML_SYNTAX', ...unprintable }
+    : composeDocuments(text, options, lines)
   if (!('docs' in composed)) {
-    const { line, col } = lines.linePos(composed.offset)
-    const position = { line, column: col }
+    const position = unprintable ? createTextPositions(text)(composed.offset) : positionIn(lines, composed.offset)
     return [
       {
         value: null,

@@ -111,6 +111,11 @@ function shown(value: unknown): string {
   if (typeof value === 'number') return `the number ${Number.isNaN(value) ? 'NaN' : String(value)}`
   if (typeof value === 'boolean') return `the boolean ${String(value)}`
   if (value === null) return 'null'
+  if (value instanceof Uint8Array) return `${value.length} bytes`
+  if (typeof value === 'object') {
+    const text = JSON.stringify(value)
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text
+  }
   return String(value)
 }
 

@@ -13,6 +13,14 @@ import { yamlModule } from './yaml-module.ts'
 
 const TAG = 'tag:yaml.org,2002:'
 
+// The tags PyYAML's SafeConstructor constructs, and the non-specific `!`; any other raises.
+const PYYAML_TAGS = new Set([
+  '!',
+  ...['null', 'bool', 'int', 'float', 'binary', 'timestamp', 'omap', 'pairs', 'set', 'str', 'seq', 'map'].map(
+    (name) => `${TAG}${name}`,
+  ),
+])
+
 /** Both readings hold the same bytes. */
 function sameBytes(a: Uint8Array, b: unknown): boolean {
   return b instanceof Uint8Array && a.length === b.length && a.every((byte, i) => byte === b[i])
@@ -86,6 +94,42 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
     error.linePos = [lines.linePos(start)]
     result.errors.push(error)
   }
+  /** A tag PyYAML's SafeLoader has no constructor for: 1.1 cannot load the document (ConstructorError). */
+  const checkTag = (node: Node): void => {
+    const tag = node.tag
+    if (tag === undefined || PYYAML_TAGS.has(tag)) return
+    const start = node.range?.[0] ?? 0
+    if (flagged) {
+      const { line, col } = lines.linePos(start)
+      const raises = `ConstructorError: could not determine a constructor for the tag '${tag}'`
+      const yaml12 = isScalar(node) ? node.value : node.toJSON()
+      result.differences!.push({
+        kind: 'tag',
+        source: tag,
+        yaml11: { raises },
+        yaml12,
+        position: { line, column: col },
+      })
+      return
+    }
+    const error = new ParseError(
+      [start, start + 1],
+      'MY_YAML_UNKNOWN_TAG' as YAMLParseError['code'],
+      `PyYAML (YAML 1.1) has no constructor for the tag '${tag}' (safe_load raises ConstructorError), so the ` +
+        'document does not load; remove the tag',
+    )
+    error.linePos = [lines.linePos(start)]
+    result.errors.push(error)
+  }
+  /** YAML 1.2, flagged: `!!omap` and `!!pairs` are lists of one-pair mappings, of (key, value) tuples in PyYAML. */
+  const notePairList = (seq: Node): void => {
+    if (seq.tag !== `${TAG}omap` && seq.tag !== `${TAG}pairs`) return
+    const yaml12 = seq.toJSON() as Record<string, unknown>[]
+    const yaml11 = { value: yaml12.map((pair) => Object.entries(pair)[0]) }
+    const { line, col } = lines.linePos(seq.range?.[0] ?? 0)
+    const source = `!!${seq.tag.slice(TAG.length)}`
+    result.differences!.push({ kind: 'tag', source, yaml11, yaml12, position: { line, column: col } })
+  }
   const visitScalar = (scalar: Scalar, key: boolean): void => {
     const block = scalar.type === ScalarNode.BLOCK_LITERAL || scalar.type === ScalarNode.BLOCK_FOLDED
     if (block && cutByEnd(scalar, text)) {
@@ -99,6 +143,24 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
     }
     const source = scalar.source
     if (typeof source !== 'string') return
+    if (scalar.tag === '!') {
+      // The non-specific tag: a string in YAML 1.2, resolved as a plain scalar by PyYAML (`! 12` is 12).
+      const value11 = resolvePlain11(source)
+      if (flagged && !sameValue(value11, scalar.value)) {
+        const yaml11 = value11 instanceof PyYamlUnreadable ? { raises: value11.reason } : { value: value11 }
+        result.differences!.push({
+          kind: 'tag',
+          source: `! ${source}`,
+          yaml11,
+          yaml12: scalar.value,
+          position: at(scalar),
+        })
+      } else if (options.version === '1.1') {
+        scalar.value = value11
+        checkReadable(scalar, source, key)
+      }
+      return
+    }
     if (flagged) noteDifference(scalar, source, key)
     else if (options.version === '1.1') checkReadable(scalar, source, key)
   }
@@ -106,8 +168,10 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
   const stack: [unknown, boolean][] = [[doc.contents, false]]
   while (stack.length > 0) {
     const [node, key] = stack.pop()!
+    if (isScalar(node) || isSeq(node) || isMap(node)) checkTag(node)
     if (isScalar(node)) visitScalar(node, key)
     else if (isSeq(node)) {
+      if (flagged) notePairList(node)
       for (let i = node.items.length - 1; i >= 0; i--) stack.push([node.items[i], false])
     } else if (isMap(node)) {
       for (let i = node.items.length - 1; i >= 0; i--) {

@@ -10,7 +10,7 @@ import type { ErrorCode } from '../../codes.ts'
 import { MergedYamlError } from '../../diagnostics.ts'
 import { weakMemo } from '../../memo.ts'
 import type { ChainLink } from '../../diagnostics.ts'
-import { decodeUtf8 } from '../../file-system.ts'
+import { decodeUtf8Escaped } from '../../file-system.ts'
 import type { FileSystem } from '../../file-system.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
@@ -47,7 +47,7 @@ interface DecodedBlob {
 }
 
 function decodeBlob(bytes: Uint8Array): DecodedBlob {
-  return { text: decodeUtf8(bytes), mime: /mime-version:/i.test(binaryString(bytes.subarray(0, 4096))) }
+  return { text: decodeUtf8Escaped(bytes), mime: /mime-version:/i.test(binaryString(bytes.subarray(0, 4096))) }
 }
 
 // The render cache hands every entry the same bytes of a file, and a gatherer the same decoded bytes
