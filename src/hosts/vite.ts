@@ -2,11 +2,13 @@
 // rolldown.ts). The dev server needs more: its watcher for paths `addWatchFile` cannot take, a
 // `transform` that registers dependencies again, and `hotUpdate` for changes to layers.
 import { existsSync } from 'node:fs'
-import type { EnvironmentModuleNode, HotUpdateOptions } from 'vite'
+import type { EnvironmentModuleNode, HotUpdateOptions, ResolvedConfig } from 'vite'
 import type { Dependencies } from '../plugin/dependencies.ts'
 import { parseEntryId } from '../plugin/entry-id.ts'
 import type { EntryOutcome } from '../plugin/entry-module.ts'
 import type { IdFilter } from '../plugin/id-filter.ts'
+import { createServeGuard } from '../plugin/serve-access.ts'
+import type { ServeRules } from '../plugin/serve-access.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 import { dropOwnTimings, watchOnRolldown } from './rolldown.ts'
@@ -31,6 +33,17 @@ function watchInDev(
     else devWatcher.add(file)
   }
   for (const dir of deps.dirs) devWatcher.add(dir)
+}
+
+/**
+ * Vite's `server.fs` rules, and its own compiled deny matcher where the resolved config has one (an
+ * internal field, `fsDenyGlob`, which `isFileLoadingAllowed` uses: checked besides ours).
+ */
+function serveRulesOf(config: ResolvedConfig): ServeRules {
+  const { strict, allow, deny } = config.server.fs
+  const own = (config as { fsDenyGlob?: unknown }).fsDenyGlob
+  const denied = typeof own === 'function' ? (path: string) => (own as (path: string) => boolean)(path) : undefined
+  return { strict, allow, deny, denied }
 }
 
 const servedAs = (outcome: EntryOutcome): string => (outcome.ok ? outcome.code : outcome.error.message)
@@ -94,6 +107,8 @@ export function createViteHost({ info, idFilter, graph, exists, render }: HostPa
             info.cacheDir = config.cacheDir
             // What Vite serves, includes may read: by default the workspace root (searchForWorkspaceRoot).
             info.allow = config.server.fs.allow
+            // A request reaches `load` whatever its query: the plugin reads only what Vite would serve.
+            info.serveGuard = info.serving ? createServeGuard(serveRulesOf(config)) : undefined
             if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
           },
           configureServer(server) {

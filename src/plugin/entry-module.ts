@@ -8,6 +8,7 @@ import type { Dependencies } from './dependencies.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveEngineOptions } from './options.ts'
+import { createGuardedReader } from './serve-access.ts'
 import type { HostInfo, ResolvedPluginOptions } from './options.ts'
 
 /** What an entry rendered to: module code, or the error to report; what it depends on either way. */
@@ -54,10 +55,16 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
   // What each entry depended on when it last rendered well: a failed render keeps watching it, so
   // that undoing the edit that broke it recovers (and failures in a row do not pile up watches).
   const lastGood = new Map<string, Dependencies>()
+  // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
+  // its rules once the config is resolved, after this is made.
+  const guardedRead = createGuardedReader(renderCache.readFile, () => info.serveGuard)
   function render(id: string, entry: EntryId): EntryOutcome {
     try {
       const engine = resolveEngineOptions(options, info, entry.query)
-      const prepared = prepareEntry(entry.file, engine, { cache: renderCache })
+      const prepared = prepareEntry(entry.file, engine, {
+        cache: renderCache,
+        readFile: info.serveGuard && guardedRead,
+      })
       const fingerprint = () => prepared.fingerprint
       // Recorded only when a declaration is generated (after the module code is returned, and only if
       // its key changed): the parts, parsed already, are merged again with a recorder.

@@ -6,6 +6,7 @@ import type { RenderOptions } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
 import { applyEntryQuery } from './entry-id.ts'
 import type { EntryQuery } from './entry-id.ts'
+import type { ServeGuard } from './serve-access.ts'
 
 /** Where declarations go: next to each entry, or one ambient file for all of them. */
 export type DtsMode = 'sidecar' | 'ambient'
@@ -183,6 +184,11 @@ export interface HostInfo {
   cacheDir?: string
   /** The folders the bundler itself serves files from (Vite's resolved `server.fs.allow`). */
   allow?: string[]
+  /**
+   * What a dev server's request may make the plugin read (Vite's `server.fs` rules, serve-access.ts):
+   * set when serving; entries and every file they read must pass it.
+   */
+  serveGuard?: ServeGuard
 }
 
 /** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */

@@ -1,0 +1,226 @@
+// The Vite dev server with the plugin, asked by a hostile client: raw HTTP requests (nothing
+// normalises the paths) for files Vite itself refuses to serve — `.env`, keys, git's data, files
+// outside `server.fs.allow` — through our import selectors (`?node=`, `?lookup=`, `?document=`…),
+// `/@fs/` ids, and the query tricks of Vite's past advisories (`?raw??`, `?import&raw`, `/@fs/` with
+// `?inline`, `..`, `%2e`, backslashes, NUL bytes, trailing `?` and `#`). None may answer with a
+// byte of those files, nor write a declaration outside the project; entries inside still work.
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { request } from 'node:http'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ViteDevServer } from 'vite'
+import MergedYaml from '../../src/vite.ts'
+import { lines, writeTree } from '../helpers/tree.ts'
+import { removeDir } from '../plugin/bundlers.ts'
+
+/** Bytes that must never reach a response: each file holding one is refused by Vite's rules. */
+const SECRETS = {
+  env: 'ENV_SECRET_9f3a',
+  envLocal: 'ENV_LOCAL_SECRET_c41d',
+  pem: 'PEM_SECRET_77b2',
+  crt: 'CRT_SECRET_e0c9',
+  git: 'GIT_SECRET_5d18',
+  outside: 'OUTSIDE_SECRET_a2e6',
+  outsideStore: 'OUTSIDE_STORE_SECRET_3b7c',
+  denied: 'VITE_DENIED_SECRET_60f4',
+}
+const ALL_SECRETS = Object.values(SECRETS)
+
+// Generous: the machine is shared.
+const WAIT = { timeout: 30_000, interval: 50 }
+
+const STORE_DEFINITION = lines('ResolutionPrecedence:', '  - AllNodes\\$($Node.NodeName)')
+
+const base = writeTree(
+  {
+    // The project: Vite's root, and (its nearest package.json) the workspace root it allows.
+    'project/package.json': '{ "name": "project", "private": true }\n',
+    'project/.env': `API_KEY=${SECRETS.env}\n`,
+    'project/.env.local': `API_KEY=${SECRETS.envLocal}\n`,
+    'project/key.pem': `-----BEGIN ${SECRETS.pem}-----\n`,
+    'project/server.crt': `-----BEGIN ${SECRETS.crt}-----\n`,
+    'project/.git/config': `[core]\n  secret = ${SECRETS.git}\n`,
+    'project/app.merged.yaml': lines('#include', 'base.yaml'),
+    'project/base.yaml': lines('name: app', 'port: 8080'),
+    // Vite's deny (this server adds `private-*.yaml`) keeps a layer out that the engine's own deny allows.
+    'project/private-db.yaml': lines(`password: ${SECRETS.denied}`),
+    'project/uses-private.merged.yaml': lines('#include', 'base.yaml', 'private-db.yaml'),
+    'project/store/Datum.yml': STORE_DEFINITION,
+    'project/store/AllNodes/n1.yml': lines('NodeName: n1', 'Greeting: hello from n1'),
+    // Outside the project: nothing Vite serves.
+    'elsewhere/secret.merged.yaml': lines(`token: ${SECRETS.outside}`),
+    'elsewhere/store/Datum.yml': STORE_DEFINITION,
+    'elsewhere/store/AllNodes/n1.yml': lines('NodeName: n1', `Secret: ${SECRETS.outsideStore}`),
+  },
+  'dev-server',
+)
+const project = join(base, 'project')
+const outside = join(base, 'elsewhere')
+// A link inside the project to an entry outside it.
+symlinkSync(join(outside, 'secret.merged.yaml'), join(project, 'link.merged.yaml'))
+
+let server: ViteDevServer
+let port: number
+
+beforeAll(async () => {
+  const { createServer } = await import('vite')
+  server = await createServer({
+    root: project,
+    configFile: false,
+    logLevel: 'silent',
+    clearScreen: false,
+    server: {
+      port: 0,
+      host: '127.0.0.1',
+      fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', 'private-*.yaml'] },
+    },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    // Sidecar declarations, so that a request that made one write is seen.
+    plugins: [MergedYaml({ dts: 'sidecar', cache: false })],
+  })
+  await server.listen()
+  const address = server.httpServer!.address()
+  port = typeof address === 'object' && address ? address.port : 0
+})
+
+afterAll(async () => {
+  await server?.close()
+  if (base) removeDir(base)
+})
+
+/** A GET with the path exactly as written (no URL parsing, no normalisation). */
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const expectNoSecret = (body: string): void => {
+  for (const secret of ALL_SECRETS) expect(body).not.toContain(secret)
+}
+
+describe('a request through our import selectors for a file Vite refuses', () => {
+  const attacks = (): string[] => [
+    // The selector query names a store, the file is `.env`: the issue's own example.
+    '/.env?node=/Datum.yml?node=x',
+    '/.env?import&node=/Datum.yml?node=x',
+    '/.env?lookup=x.merged.yaml',
+    '/.env?import&lookup=a.merged.yaml',
+    '/.env?document=a.merged.yaml',
+    '/.env?schema=a.merged.yaml',
+    '/.env?dialect=datum&lookup=x.merged.yaml',
+    '/.env.local?lookup=x.merged.yaml',
+    '/key.pem?node=/Datum.yml?node=x',
+    '/server.crt?lookup=x.merged.yaml',
+    '/.git/config?lookup=x.merged.yaml',
+    '/private-db.yaml?lookup=x.merged.yaml',
+    `/@fs${project}/.env?lookup=x.merged.yaml`,
+    `/@fs${project}/.env?node=/Datum.yml?node=x`,
+    `/@fs${outside}/secret.merged.yaml`,
+    `/@fs${outside}/secret.merged.yaml?import`,
+    `/@fs${outside}/secret.merged.yaml?lookup=token`,
+    `/@fs${outside}/store/Datum.yml?import&node=n1&lookup=Secret`,
+    `/@fs${outside}/store/Datum.yml?node=n1`,
+    '/@fs/etc/passwd?node=/Datum.yml?node=x',
+    '/@fs/etc/passwd?lookup=a.merged.yaml',
+    '/@fs/proc/self/environ?lookup=a.merged.yaml',
+    // Past advisories' shapes.
+    '/.env?raw??',
+    '/.env?import&raw',
+    '/.env?import&raw??&lookup=x.merged.yaml',
+    `/@fs${project}/.env?import&raw??`,
+    `/@fs${project}/.env?inline&lookup=x.merged.yaml`,
+    `/@fs${outside}/secret.merged.yaml?inline`,
+    `/@fs${outside}/secret.merged.yaml?raw`,
+    `/@fs${project}/../elsewhere/secret.merged.yaml`,
+    `/@fs${project}/%2e%2e/elsewhere/secret.merged.yaml`,
+    `/@fs${project}/%2E%2E/elsewhere/store/Datum.yml?node=n1`,
+    '/..%2felsewhere/secret.merged.yaml',
+    '/%2e%2e/elsewhere/secret.merged.yaml',
+    `/@fs${project}\\..\\elsewhere\\secret.merged.yaml`,
+    `/@id/__x00__${outside}/secret.merged.yaml`,
+    `/@id/${outside}/secret.merged.yaml`,
+    `/@fs${outside}/secret.merged.yaml?`,
+    `/@fs${outside}/secret.merged.yaml#`,
+    `/@fs${outside}/secret.merged.yaml%00`,
+    '/.env%00.merged.yaml',
+    '/.env%23.merged.yaml',
+    '/.env#.merged.yaml',
+  ]
+
+  it.each(attacks())('%s answers without a byte of a refused file', async (path) => {
+    const { status, body } = await get(path, { accept: '*/*' })
+    expectNoSecret(body)
+    // Refused (403), not found (404), an error without the file (500), or a bad request (400).
+    expect([400, 403, 404, 500]).toContain(status)
+    expect(body).not.toMatch(/^export /m)
+  })
+
+  it('answers the issue example with what Vite answers for the file without our query', async () => {
+    const ours = await get('/.env?node=/Datum.yml?node=x')
+    const vites = await get('/.env?import')
+    expect(ours.status).toBe(vites.status)
+    expectNoSecret(ours.body)
+  })
+
+  it('refuses an entry outside server.fs.allow as Vite refuses any file there (403)', async () => {
+    const { status, body } = await get(`/@fs${outside}/store/Datum.yml?import&node=n1&lookup=Secret`)
+    expect(status).toBe(403)
+    expectNoSecret(body)
+  })
+})
+
+describe('a link in the project to an entry outside it', () => {
+  it('is not rendered: the plugin reads only what Vite would serve by its real path', async () => {
+    // Vite's static server answers with the file as it is (its own rule for links under the root):
+    // what matters here is that the plugin neither renders it nor writes beside it.
+    const { body } = await get('/link.merged.yaml?import&lookup=token')
+    expect(body).not.toMatch(/^export /m)
+  })
+})
+
+describe('an entry inside the project', () => {
+  it('is served (the guard does not refuse what Vite serves)', async () => {
+    const { status, body } = await get('/app.merged.yaml?import')
+    expect(status).toBe(200)
+    expect(body).toContain('"app"')
+  })
+
+  it('a Datum store inside the project is served for a node', async () => {
+    const { status, body } = await get('/store/Datum.yml?import&node=n1&lookup=Greeting')
+    expect(status).toBe(200)
+    expect(body).toContain('hello from n1')
+  })
+
+  it('that includes a file Vite denies fails, located at the include line, without the file', async () => {
+    const { status, body } = await get('/uses-private.merged.yaml?import')
+    expect(status).toBe(500)
+    expectNoSecret(body)
+    expect(body).toContain('MY_FILE_UNREADABLE')
+    expect(body).toContain('uses-private.merged.yaml:3:1')
+    expect(body).toContain('does not serve')
+  })
+})
+
+describe('what a request writes', () => {
+  it('writes no declaration outside the project, also for a cross-site request', async () => {
+    const before = readdirSync(outside).sort()
+    await get(`/@fs${outside}/secret.merged.yaml?import`, {
+      origin: 'http://evil.example',
+      'sec-fetch-site': 'cross-site',
+    })
+    await get('/link.merged.yaml?import', { origin: 'http://evil.example' })
+    // Declarations are written in batches after the loads: once a later entry's is written, so are theirs.
+    await get('/app.merged.yaml?import')
+    await vi.waitFor(() => expect(existsSync(join(project, 'app.merged.d.yaml.ts'))).toBe(true), WAIT)
+    expect(readdirSync(outside).sort()).toEqual(before)
+    expect(readFileSync(join(outside, 'secret.merged.yaml'), 'utf8')).toBe(lines(`token: ${SECRETS.outside}`))
+  })
+})
