@@ -115,8 +115,11 @@ export function generateDeclarationMap(file: string, mappings: readonly Mapping[
   // What JSON.stringify writes for { version, file, sourceRoot, sources, names, mappings }, without
   // a pass over the mappings, which need no escaping.
   const head = `{"version":3,"file":${name},"sourceRoot":"","sources":${JSON.stringify(sources)},"names":[]`
-  return `${head},"mappings":"${text.toString()}"}\n`
+  return `${head},${DECLARATION_MAP_MARK},"mappings":"${text.toString()}"}\n`
 }
+
+/** Marks a map as the plugin's (a source map may carry `x_` fields): only such a map is rewritten or removed. */
+export const DECLARATION_MAP_MARK = '"x_generator":"unplugin-merged-yaml"'
 
 /** The comment that points TypeScript at a declaration's map (the last line of the declaration). */
 export function sourceMappingComment(mapFile: string): string {

@@ -115,7 +115,8 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
       // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.
       const kept = typed.dts.provenance === 'watching' && !provenance ? keyWith(true) : undefined
       const input = () => ({ values: modes.values(), schema: outcome.schema(), sources: sourcesOf(outcome) })
-      typed.writer.updateKeyed(entry, keyWith(provenance), input, kept)
+      const leftAlone = typed.writer.updateKeyed(entry, keyWith(provenance), input, kept)
+      for (const warning of leftAlone) host.warn(context, warning, root)
     }
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
