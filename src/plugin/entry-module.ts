@@ -5,6 +5,7 @@ import type { Diagnostic, MergedYamlError, RenderCache, RenderResult, ValueSourc
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
+import { mayStore } from './cache-policy.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveEngineOptions } from './options.ts'
@@ -83,7 +84,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
-      if (store) {
+      if (store && mayStore(engine, result, renderCache.readFile)) {
         const { files, missing, globs, warnings, dialect } = result
         store.write(key, { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect, code })
       }
