@@ -46,6 +46,11 @@ export interface DeclarationInput {
   values: readonly unknown[]
   schema?: DeclarationSchema | undefined
   sources?: ValueSources | undefined
+  /**
+   * The values may hold decrypted secrets (a Datum store's `[ENC=…]` values): the types never
+   * spell a value out, whatever `asConst` says — a declaration file sits in the source tree.
+   */
+  secret?: boolean | undefined
 }
 
 /**
@@ -58,11 +63,12 @@ export interface DeclarationInput {
  */
 function writeExportStatements(
   out: DeclarationText,
-  { values, schema }: DeclarationInput,
-  options: TypeOptions,
+  { values, schema, secret }: DeclarationInput,
+  given: TypeOptions,
   ambient: boolean,
   notes?: SourceNotes,
 ): void {
+  const options = secret && given.asConst ? { ...given, asConst: false } : given
   const exported = exportedNames(values)
   const local = localName(exported)
   const declare = ambient ? '' : 'declare '

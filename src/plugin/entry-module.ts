@@ -5,7 +5,7 @@ import type { Diagnostic, MergedYamlError, RenderCache, RenderResult, ValueSourc
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
-import { mayStore } from './cache-policy.ts'
+import { mayHoldSecrets } from './cache-policy.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveEngineOptions } from './options.ts'
@@ -17,6 +17,8 @@ export type EntryOutcome =
   | {
       ok: true
       code: string
+      /** The value may hold decrypted secrets (cache-policy.ts): nothing of it is written to disk. */
+      secret: boolean
       deps: Dependencies
       warnings: Diagnostic[]
       /** The fingerprint of everything the entry read (see PreparedEntry.fingerprint). */
@@ -80,11 +82,14 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
         const schema = () => schemaOf(prepared.render())
         const value = () => prepared.render().value
-        return { ok: true, code: hit.code, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
+        // Never stored when it may hold secrets (cache-policy.ts).
+        const secret = false
+        return { ok: true, code: hit.code, secret, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
-      if (store && mayStore(engine, result, renderCache.readFile)) {
+      const secret = mayHoldSecrets(engine, result, renderCache.readFile)
+      if (store && !secret) {
         const { files, missing, globs, warnings, dialect } = result
         store.write(key, { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect, code })
       }
@@ -94,6 +99,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
       return {
         ok: true,
         code,
+        secret,
         deps,
         warnings: result.warnings,
         fingerprint,

@@ -114,7 +114,12 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
       const provenance = withProvenance()
       // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.
       const kept = typed.dts.provenance === 'watching' && !provenance ? keyWith(true) : undefined
-      const input = () => ({ values: modes.values(), schema: outcome.schema(), sources: sourcesOf(outcome) })
+      const input = () => ({
+        values: modes.values(),
+        schema: outcome.schema(),
+        sources: sourcesOf(outcome),
+        secret: outcome.secret,
+      })
       const leftAlone = typed.writer.updateKeyed(entry, keyWith(provenance), input, kept)
       for (const warning of leftAlone) host.warn(context, warning, root)
     }

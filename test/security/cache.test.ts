@@ -1,7 +1,8 @@
 // The `cache` option under a crash, a full disk, a flipped byte and a killed build: a stored module
 // that is not whole is rendered again (never served, never a parse error in an entry that holds no
 // such thing); the temporary files of a killed writer are removed once stale, a live writer's are
-// not; and a Datum store's decrypted secrets are never written to the cache folder.
+// not; and a Datum store's decrypted secrets are never written to the cache folder, nor spelt out
+// in a declaration.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -132,6 +133,14 @@ describe("a Datum store's decrypted secrets", () => {
     const stored = existsSync(join(root, '.cache')) ? readdirSync(join(root, '.cache')) : []
     expect(stored.filter((name) => name.endsWith('.module'))).toEqual([])
     for (const name of stored) expect(readFileSync(join(root, '.cache', name), 'utf8')).not.toContain(SECRET)
+  })
+
+  it('are never spelt out in a declaration, even with asConst', async () => {
+    const root = project(store(PROTECTED_DATA))
+    await buildValue(root, { dts: { mode: 'ambient', asConst: true } })
+    const declaration = readFileSync(join(root, 'merged-yaml.d.ts'), 'utf8')
+    expect(declaration).not.toContain(SECRET)
+    expect(declaration).toMatch(/^    Secret: string$/m)
   })
 
   it("nor what the user's own handler functions return", async () => {
