@@ -36,14 +36,16 @@ function watchInDev(
 }
 
 /**
- * Vite's `server.fs` rules, and its own compiled deny matcher where the resolved config has one (an
- * internal field, `fsDenyGlob`, which `isFileLoadingAllowed` uses: checked besides ours).
+ * Vite's `server.fs` rules, with what its `isFileLoadingAllowed` also reads off the resolved config
+ * where it has them (internal fields): its compiled deny matcher (`fsDenyGlob`, checked besides ours)
+ * and the files its served modules import (`safeModulePaths`, served outside `allow`).
  */
 function serveRulesOf(config: ResolvedConfig): ServeRules {
   const { strict, allow, deny } = config.server.fs
-  const own = (config as { fsDenyGlob?: unknown }).fsDenyGlob
-  const denied = typeof own === 'function' ? (path: string) => (own as (path: string) => boolean)(path) : undefined
-  return { strict, allow, deny, denied }
+  const { fsDenyGlob, safeModulePaths } = config as { fsDenyGlob?: unknown; safeModulePaths?: unknown }
+  const denied = typeof fsDenyGlob === 'function' ? (fsDenyGlob as (path: string) => boolean) : undefined
+  const safe = safeModulePaths instanceof Set ? (path: string) => safeModulePaths.has(path) : undefined
+  return { strict, allow, deny, denied, safe }
 }
 
 const servedAs = (outcome: EntryOutcome): string => (outcome.ok ? outcome.code : outcome.error.message)

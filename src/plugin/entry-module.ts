@@ -73,8 +73,9 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
       // its key changed): the parts, parsed already, are merged again with a recorder.
       const sources = () => (withProvenance() ? prepared.sources() : undefined)
       const store = diskCache()
-      // One stored module per id and options: builds in other modes keep their own.
-      const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
+      // One stored module per file and options (the query's selectors are among them): builds in
+      // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
+      const key = store ? `${entry.file}\0${JSON.stringify(engine)}` : ''
       const hit = store?.read(key, prepared.fingerprint)
       if (hit) {
         const deps = dependenciesOf(hit)

@@ -21,6 +21,11 @@ export interface ServeRules {
   deny: readonly string[]
   /** The server's own answer for a path (Vite's compiled `fsDenyGlob`), when it gives one: denied if true. */
   denied?: (path: string) => boolean
+  /**
+   * Files the server serves outside `allow` (Vite's `safeModulePaths`: what the modules it served
+   * import), unless denied.
+   */
+  safe?: (path: string) => boolean
 }
 
 /** Decides whether a request may make the plugin read a file. */
@@ -87,6 +92,8 @@ export function createServeGuard(rules: ServeRules): ServeGuard {
       const real = realOrSelf(path)
       // Denied by the name written or by the file it leads to (a link named `app.yaml` to `.env`).
       if (denied(path) || denied(real)) return false
+      // As Vite: a module a served module imports is served wherever it is (deny first).
+      if (rules.safe?.(path) === true) return true
       return allowed(path) && allowed(real)
     },
   }

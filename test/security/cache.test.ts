@@ -151,9 +151,15 @@ describe("a Datum store's decrypted secrets", () => {
     expect(stored.filter((name) => name.endsWith('.module'))).toEqual([])
   })
 
-  it('a store without a decrypting handler is cached as any entry', async () => {
+  it('a store without a decrypting handler is cached as any entry, once however its query is spelt', async () => {
     const root = project({
-      'main.js': lines("import node from './store/Datum.yml?node=n1'", 'export default node'),
+      'main.js': lines(
+        "import node from './store/Datum.yml?node=n1'",
+        "import again from './store/Datum.yml?node=n1&node=n1'",
+        "import encoded from './store/Datum.yml?node=%6E1'",
+        'console.log(again, encoded)',
+        'export default node',
+      ),
       'store/Datum.yml': lines('ResolutionPrecedence:', '  - AllNodes\\$($Node.NodeName)'),
       'store/AllNodes/n1.yml': lines('NodeName: n1', 'Configurations: [Base]', 'Port: 80'),
     })

@@ -73,6 +73,20 @@ describe('createServeGuard', () => {
       expect([path, guard.isServable(path)]).toEqual([path, isFileLoadingAllowed(config, path)])
   })
 
+  it("serves a file a served module imports (Vite's safe module paths), unless denied, as Vite does", () => {
+    const imported = join(base, 'elsewhere/secret.merged.yaml')
+    const deniedImport = join(base, 'elsewhere/.env')
+    const safe = (config as unknown as { safeModulePaths: Set<string> }).safeModulePaths
+    safe.add(imported)
+    safe.add(deniedImport)
+    const { strict, allow, deny } = config.server.fs
+    const withSafe = createServeGuard({ strict, allow, deny, safe: (path) => safe.has(path) })
+    for (const path of [imported, deniedImport, join(base, 'elsewhere/other.merged.yaml')])
+      expect([path, withSafe.isServable(path)]).toEqual([path, isFileLoadingAllowed(config, path)])
+    expect(withSafe.isServable(imported)).toBe(true)
+    safe.clear()
+  })
+
   it('judges a link by where it leads as well', () => {
     // Vite takes resolved ids (its resolver follows links); a path as written is judged both ways.
     expect(guard.isServable(join(project, 'links/secret.merged.yaml'))).toBe(false)
