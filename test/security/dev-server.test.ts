@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ViteDevServer } from 'vite'
 import MergedYaml from '../../src/vite.ts'
+import type { Options } from '../../src/index.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { removeDir } from '../plugin/bundlers.ts'
 
@@ -47,6 +48,8 @@ const base = writeTree(
     'project/uses-private.merged.yaml': lines('#include', 'base.yaml', 'private-db.yaml'),
     'project/broken.merged.yaml': lines('#include', 'broken-layer.yaml'),
     'project/broken-layer.yaml': lines('a: 1', 'b: [unclosed'),
+    'project/conf/app.cfg.yaml': lines('from: a glob include'),
+    'project/conf/skip.cfg.yaml': lines('from: an excluded entry'),
     'project/store/Datum.yml': STORE_DEFINITION,
     'project/store/AllNodes/n1.yml': lines('NodeName: n1', 'Greeting: hello from n1'),
     // Outside the project: nothing Vite serves.
@@ -64,9 +67,10 @@ symlinkSync(join(outside, 'secret.merged.yaml'), join(project, 'link.merged.yaml
 let server: ViteDevServer
 let port: number
 
-beforeAll(async () => {
+/** A dev server on 127.0.0.1 (a free port) for the project, with the plugin's `options`. */
+async function startServer(options: Options): Promise<{ server: ViteDevServer; port: number }> {
   const { createServer } = await import('vite')
-  server = await createServer({
+  const started = await createServer({
     root: project,
     configFile: false,
     logLevel: 'silent',
@@ -77,12 +81,16 @@ beforeAll(async () => {
       fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', 'private-*.yaml'] },
     },
     optimizeDeps: { noDiscovery: true, include: [] },
-    // Sidecar declarations, so that a request that made one write is seen.
-    plugins: [MergedYaml({ dts: 'sidecar', cache: false })],
+    plugins: [MergedYaml(options)],
   })
-  await server.listen()
-  const address = server.httpServer!.address()
-  port = typeof address === 'object' && address ? address.port : 0
+  await started.listen()
+  const address = started.httpServer!.address()
+  return { server: started, port: typeof address === 'object' && address ? address.port : 0 }
+}
+
+beforeAll(async () => {
+  // Sidecar declarations, so that a request that made one write is seen.
+  ;({ server, port } = await startServer({ dts: 'sidecar', cache: false }))
 })
 
 afterAll(async () => {
@@ -91,9 +99,9 @@ afterAll(async () => {
 })
 
 /** A GET with the path exactly as written (no URL parsing, no normalisation). */
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function get(path: string, headers: Record<string, string> = {}, to = port): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'GET', headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port: to, path, method: 'GET', headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
@@ -247,5 +255,31 @@ describe('what a request writes', () => {
     await vi.waitFor(() => expect(existsSync(join(project, 'app.merged.d.yaml.ts'))).toBe(true), WAIT)
     expect(readdirSync(outside).sort()).toEqual(before)
     expect(readFileSync(join(outside, 'secret.merged.yaml'), 'utf8')).toBe(lines(`token: ${SECRETS.outside}`))
+  })
+})
+
+describe('with include as a glob and exclude', () => {
+  let other: { server: ViteDevServer; port: number }
+  beforeAll(async () => {
+    other = await startServer({ dts: false, cache: false, include: ['**/*.cfg.yaml'], exclude: ['**/skip.*'] })
+  })
+  afterAll(async () => {
+    await other?.server.close()
+  })
+
+  it('takes an entry by its file, never by a query that would match the glob', async () => {
+    const entry = await get('/conf/app.cfg.yaml?import', {}, other.port)
+    expect(entry.status).toBe(200)
+    expect(entry.body).toContain('a glob include')
+    for (const path of ['/.env?lookup=x.cfg.yaml', '/.env?import&lookup=/conf/app.cfg.yaml', '/.env?node=x.cfg.yaml']) {
+      const { status, body } = await get(path, {}, other.port)
+      expect([path, status]).toEqual([path, 403])
+      expectNoSecret(body)
+    }
+  })
+
+  it('leaves an excluded entry to Vite, whatever its query', async () => {
+    const { body } = await get('/conf/skip.cfg.yaml?import&lookup=from', {}, other.port)
+    expect(body).not.toMatch(/^export /m)
   })
 })
