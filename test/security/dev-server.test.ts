@@ -230,6 +230,12 @@ describe('an entry inside the project', () => {
     expect(body).toContain('MY_FILE_UNREADABLE')
     expect(body).toContain('uses-private.merged.yaml:3:1')
     expect(body).toContain('does not serve')
+    // Watched since (a fix must recover), the refused file is served no more than before.
+    for (const path of ['/private-db.yaml?import', '/private-db.yaml?raw', `/@fs${project}/private-db.yaml`]) {
+      const after = await get(path)
+      expect([path, after.status]).toEqual([path, 403])
+      expectNoSecret(after.body)
+    }
   })
 })
 
