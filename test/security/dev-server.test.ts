@@ -24,6 +24,8 @@ const SECRETS = {
   outside: 'OUTSIDE_SECRET_a2e6',
   outsideStore: 'OUTSIDE_STORE_SECRET_3b7c',
   denied: 'VITE_DENIED_SECRET_60f4',
+  schema: 'SCHEMA_SECRET_1c2e',
+  storeNode: 'STORE_NODE_SECRET_88aa',
 }
 const ALL_SECRETS = Object.values(SECRETS)
 
@@ -43,9 +45,13 @@ const base = writeTree(
     'project/.git/config': `[core]\n  secret = ${SECRETS.git}\n`,
     'project/app.merged.yaml': lines('#include', 'base.yaml'),
     'project/base.yaml': lines('name: app', 'port: 8080'),
-    // Vite's deny (this server adds `private-*.yaml`) keeps a layer out that the engine's own deny allows.
+    // Vite's deny (this server adds `private-*`) keeps files out that the engine's own deny allows.
     'project/private-db.yaml': lines(`password: ${SECRETS.denied}`),
     'project/uses-private.merged.yaml': lines('#include', 'base.yaml', 'private-db.yaml'),
+    'project/globs-private.merged.yaml': lines('#include', 'base.yaml', 'private-*.yaml'),
+    'project/private-schema.json': JSON.stringify({ description: SECRETS.schema, type: 'object' }),
+    'project/schema-private.merged.yaml': lines('# yaml-language-server: $schema=./private-schema.json', 'a: 1'),
+    'project/store/AllNodes/private-n2.yml': lines('NodeName: private-n2', `Secret: ${SECRETS.storeNode}`),
     'project/broken.merged.yaml': lines('#include', 'broken-layer.yaml'),
     'project/broken-layer.yaml': lines('a: 1', 'b: [unclosed'),
     'project/conf/app.cfg.yaml': lines('from: a glob include'),
@@ -78,7 +84,7 @@ async function startServer(options: Options): Promise<{ server: ViteDevServer; p
     server: {
       port: 0,
       host: '127.0.0.1',
-      fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', 'private-*.yaml'] },
+      fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', 'private-*'] },
     },
     optimizeDeps: { noDiscovery: true, include: [] },
     plugins: [MergedYaml(options)],
@@ -236,6 +242,19 @@ describe('an entry inside the project', () => {
       expect([path, after.status]).toEqual([path, 403])
       expectNoSecret(after.body)
     }
+  })
+})
+
+describe('every file an entry reads passes the same check', () => {
+  it.each([
+    ['a glob match', '/globs-private.merged.yaml?import', 'globs-private.merged.yaml:3:1'],
+    ['a schema named by a modeline', '/schema-private.merged.yaml?import', 'schema-private.merged.yaml:1:'],
+    ["a store's node file", '/store/Datum.yml?import&node=private-n2', 'Datum.yml'],
+  ])('%s Vite denies fails the entry, located, without the file', async (_, path, located) => {
+    const { status, body } = await get(path)
+    expect(status).toBe(500)
+    expectNoSecret(body)
+    expect(body).toContain(located)
   })
 })
 
