@@ -1,7 +1,7 @@
 // Writing one declaration file: only when its text changed (a write that changes nothing would wake
 // watchers and editors, and could loop a rebuild), its map beside it; and the part of the writer
 // each declaration form (sidecar-writer.ts, ambient-writer.ts) provides to dts-writer.ts.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { DECLARATION_MAP_MARK } from '../codegen/declaration-map.ts'
 import { GENERATED_MARK } from '../codegen/declaration.ts'
@@ -32,6 +32,23 @@ function readText(path: string): string | undefined {
   }
 }
 
+// Enough for the header of a declaration and the start of a map, however long its file's name.
+const HEAD_BYTES = 4096
+
+/** A file's first bytes as text (a large ambient file is not read whole to be recognised). */
+function readHead(path: string): string | undefined {
+  let fd: number | undefined
+  try {
+    fd = openSync(path, 'r')
+    const buffer = Buffer.alloc(HEAD_BYTES)
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0))
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
 const isOurDeclaration = (text: string): boolean => text.replace(/^\uFEFF/, '').startsWith(GENERATED_MARK)
 
 /**
@@ -39,10 +56,10 @@ const isOurDeclaration = (text: string): boolean => text.replace(/^\uFEFF/, '').
  * TypeScript-style JSON of the declaration beside it, itself ours.
  */
 function isOurMap(path: string, text: string): boolean {
-  if (text.includes(DECLARATION_MAP_MARK)) return true
+  if (text.startsWith(`{"version":3,${DECLARATION_MAP_MARK},`)) return true
   const declaration = path.slice(0, -'.map'.length)
   const name = JSON.stringify(basename(declaration))
-  const beside = readText(declaration)
+  const beside = readHead(declaration)
   return (
     text.startsWith(`{"version":3,"file":${name},"sourceRoot":"",`) && beside !== undefined && isOurDeclaration(beside)
   )
@@ -54,7 +71,7 @@ function isOurMap(path: string, text: string): boolean {
  */
 export function isOwnedOrAbsent(path: string): boolean {
   if (!existsSync(path)) return true
-  const text = readText(path)
+  const text = readHead(path)
   if (text === undefined) return false
   return path.endsWith('.map') ? isOurMap(path, text) : isOurDeclaration(text)
 }
