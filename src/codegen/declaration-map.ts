@@ -115,8 +115,8 @@ export function generateDeclarationMap(file: string, mappings: readonly Mapping[
   // What JSON.stringify writes for { version, file, sourceRoot, sources, names, mappings }, without
   // a pass over the mappings, which need no escaping.
   // The mark first: the plugin tells its own maps by their first bytes.
-  const head = `{"version":3,${DECLARATION_MAP_MARK},"file":${name},"sourceRoot":"","sources":${JSON.stringify(sources)}`
-  return `${head},"names":[],"mappings":"${text.toString()}"}\n`
+  const head = `{"version":3,${DECLARATION_MAP_MARK},"file":${name},"sourceRoot":""`
+  return `${head},"sources":${JSON.stringify(sources)},"names":[],"mappings":"${text.toString()}"}\n`
 }
 
 /** Marks a map as the plugin's (a source map may carry `x_` fields): only such a map is rewritten or removed. */

@@ -98,6 +98,13 @@ export interface Options extends RenderOptions {
    * @default true
    */
   cache?: boolean | string
+  /**
+   * The inspector page of the Vite dev server (and Nuxt's, Astro's) at `/__merged-yaml/`: every entry,
+   * its layers, where each value was set, what the merge kept out (docs/inspector.md). Served only to
+   * the dev server's own origin, only what the dev server may serve, never in a build.
+   * @default true
+   */
+  inspector?: boolean
 }
 
 export interface ResolvedDtsOptions {
@@ -121,6 +128,7 @@ export interface ResolvedPluginOptions {
   dts: Options['dts']
   modes: readonly string[]
   cache: Options['cache']
+  inspector: boolean
 }
 
 /** The plugin's name, as bundlers show it. */
@@ -131,7 +139,7 @@ export const DEFAULT_MODES: readonly string[] = ['development', 'production']
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
-  const { root, vars, include, exclude, dts, modes, cache, ...engine } = options
+  const { root, vars, include, exclude, dts, modes, cache, inspector, ...engine } = options
   return {
     engine,
     root,
@@ -141,6 +149,7 @@ export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptio
     dts,
     modes: modes ?? DEFAULT_MODES,
     cache,
+    inspector: inspector ?? true,
   }
 }
 
