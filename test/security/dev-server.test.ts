@@ -157,7 +157,15 @@ describe('a request through our import selectors for a file Vite refuses', () =>
     ['/store/Datum.yml?import&node=n1&lookup=../../../.env', 200],
     ['/store/Datum.yml?import&node=../.env', 500],
     ['/store/Datum.yml?import&node=../.git/config', 500],
-    // Past advisories' shapes.
+    // Past advisories' shapes (CVE-2025-30208, -31125, -31486, -32395, -46565), with our selectors.
+    ['/.env?raw?import', 403],
+    ['/.env?import&?inline=1.wasm?init', 403],
+    [`/@fs${project}/.env?.svg?.wasm?init&lookup=x.merged.yaml`, 403],
+    [`/@fs${project}/.env?import&?raw&lookup=x`, 403],
+    ['/.env/?lookup=x.merged.yaml', 404],
+    ['/.env/.?lookup=x.merged.yaml', 403],
+    [`/@fs${project}/.env/x.merged.yaml`, 404],
+    [`/@fs${project}/.git/config?import&lookup=x.merged.yaml`, 403],
     ['/.env?raw??', 403],
     ['/.env?import&raw', 403],
     ['/.env?import&raw??&lookup=x.merged.yaml', 403],
