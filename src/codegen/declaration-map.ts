@@ -114,9 +114,13 @@ export function generateDeclarationMap(file: string, mappings: readonly Mapping[
   const name = JSON.stringify(relative(dir, file).replaceAll('\\', '/'))
   // What JSON.stringify writes for { version, file, sourceRoot, sources, names, mappings }, without
   // a pass over the mappings, which need no escaping.
-  const head = `{"version":3,"file":${name},"sourceRoot":"","sources":${JSON.stringify(sources)},"names":[]`
-  return `${head},"mappings":"${text.toString()}"}\n`
+  // The mark first: the plugin tells its own maps by their first bytes.
+  const head = `{"version":3,${DECLARATION_MAP_MARK},"file":${name},"sourceRoot":""`
+  return `${head},"sources":${JSON.stringify(sources)},"names":[],"mappings":"${text.toString()}"}\n`
 }
+
+/** Marks a map as the plugin's (a source map may carry `x_` fields): only such a map is rewritten or removed. */
+export const DECLARATION_MAP_MARK = '"x_generator":"unplugin-merged-yaml"'
 
 /** The comment that points TypeScript at a declaration's map (the last line of the declaration). */
 export function sourceMappingComment(mapFile: string): string {

@@ -2,13 +2,15 @@
 // rolldown.ts). The dev server needs more: its watcher for paths `addWatchFile` cannot take, a
 // `transform` that registers dependencies again, and `hotUpdate` for changes to layers.
 import { existsSync } from 'node:fs'
-import type { EnvironmentModuleNode, HotUpdateOptions } from 'vite'
+import type { EnvironmentModuleNode, HotUpdateOptions, ResolvedConfig } from 'vite'
 import type { Dependencies } from '../plugin/dependencies.ts'
 import { parseEntryId } from '../plugin/entry-id.ts'
 import type { EntryOutcome } from '../plugin/entry-module.ts'
 import type { IdFilter } from '../plugin/id-filter.ts'
 import { installInspector } from '../inspector/server.ts'
 import type { Inspector } from '../inspector/server.ts'
+import { createServeGuard } from '../plugin/serve-access.ts'
+import type { ServeRules } from '../plugin/serve-access.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 import { dropOwnTimings, watchOnRolldown } from './rolldown.ts'
@@ -33,6 +35,19 @@ function watchInDev(
     else devWatcher.add(file)
   }
   for (const dir of deps.dirs) devWatcher.add(dir)
+}
+
+/**
+ * Vite's `server.fs` rules, with what its `isFileLoadingAllowed` also reads off the resolved config
+ * where it has them (internal fields): its compiled deny matcher (`fsDenyGlob`, checked besides ours)
+ * and the files its served modules import (`safeModulePaths`, served outside `allow`).
+ */
+function serveRulesOf(config: ResolvedConfig): ServeRules {
+  const { strict, allow, deny } = config.server.fs
+  const { fsDenyGlob, safeModulePaths } = config as { fsDenyGlob?: unknown; safeModulePaths?: unknown }
+  const denied = typeof fsDenyGlob === 'function' ? (fsDenyGlob as (path: string) => boolean) : undefined
+  const safe = safeModulePaths instanceof Set ? (path: string) => safeModulePaths.has(path) : undefined
+  return { strict, allow, deny, denied, safe }
 }
 
 const servedAs = (outcome: EntryOutcome): string => (outcome.ok ? outcome.code : outcome.error.message)
@@ -98,6 +113,8 @@ export function createViteHost({ info, options, idFilter, graph, exists, render 
             info.cacheDir = config.cacheDir
             // What Vite serves, includes may read: by default the workspace root (searchForWorkspaceRoot).
             info.allow = config.server.fs.allow
+            // A request reaches `load` whatever its query: the plugin reads only what Vite would serve.
+            info.serveGuard = info.serving ? createServeGuard(serveRulesOf(config)) : undefined
             if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
           },
           async configureServer(server) {

@@ -5,7 +5,7 @@ import { relative, resolve } from 'node:path'
 import { generateDeclarationMap, sourceMappingComment } from '../codegen/declaration-map.ts'
 import type { Mapping } from '../codegen/declaration-map.ts'
 import { generatedHeader, generateAmbientModuleWithMappings } from '../codegen/declaration.ts'
-import { isCurrent, writeIfChanged, writeMap } from './declaration-files.ts'
+import { foreignTargets, isCurrent, isOwnedOrAbsent, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
 import { stampOfBlock } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
@@ -67,6 +67,9 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
   }
   return {
     update(entry, update) {
+      // A hand-written ambient file (one declaring `*.svg`, say) is never replaced.
+      const foreign = foreignTargets([options.file, `${options.file}.map`])
+      if (foreign.includes(options.file)) return foreign
       const key = relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query)
       const known = load().get(key)
       const record = records.get(key)
@@ -75,15 +78,18 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
         if (record.stamp === stampOfBlock(known)) {
           inputs.delete(key)
           dirty = true
-          return
+          return foreign
         }
       }
       inputs.set(key, update)
       dirty = true
+      return foreign
     },
     write() {
       if (!dirty) return true
       dirty = false
+      // Hand-written since the updates: left alone (they warned about what they found then).
+      if (!isOwnedOrAbsent(options.file)) return true
       const known = load()
       const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
       const specifiers = ambientSpecifiers(keys.map(entryPath))

@@ -1,8 +1,10 @@
 // Writing one declaration file: only when its text changed (a write that changes nothing would wake
 // watchers and editors, and could loop a rebuild), its map beside it; and the part of the writer
 // each declaration form (sidecar-writer.ts, ambient-writer.ts) provides to dts-writer.ts.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname } from 'node:path'
+import { DECLARATION_MAP_MARK } from '../codegen/declaration-map.ts'
+import { GENERATED_MARK } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
 import type { EntryId } from './entry-id.ts'
 
@@ -15,27 +17,86 @@ export interface Pending {
 }
 
 export interface Writer {
-  update(entry: EntryId, pending: Pending): void
+  /** Records an update; returns the targets it leaves alone because the plugin did not write them. */
+  update(entry: EntryId, pending: Pending): string[]
   /** Writes what is pending, until `deadline` (a `performance.now()` time) if given; whether all was written. */
   write(deadline?: number): boolean
 }
 
-/** Writes `text` unless the file already holds exactly that. */
+/** A file's text, or undefined when there is none (or it cannot be read: then it is not ours either). */
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+// Enough for the header of a declaration and the start of a map, however long its file's name.
+const HEAD_BYTES = 4096
+
+/** A file's first bytes as text (a large ambient file is not read whole to be recognised). */
+function readHead(path: string): string | undefined {
+  let fd: number | undefined
+  try {
+    fd = openSync(path, 'r')
+    const buffer = Buffer.alloc(HEAD_BYTES)
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0))
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
+const isOurDeclaration = (text: string): boolean => text.replace(/^\uFEFF/, '').startsWith(GENERATED_MARK)
+
+/**
+ * Whether a map is ours: it carries the mark, or (written before maps were marked) it is the map
+ * TypeScript-style JSON of the declaration beside it, itself ours.
+ */
+function isOurMap(path: string, text: string): boolean {
+  if (text.startsWith(`{"version":3,${DECLARATION_MAP_MARK},`)) return true
+  const declaration = path.slice(0, -'.map'.length)
+  const name = JSON.stringify(basename(declaration))
+  const beside = readHead(declaration)
+  return (
+    text.startsWith(`{"version":3,"file":${name},"sourceRoot":"",`) && beside !== undefined && isOurDeclaration(beside)
+  )
+}
+
+/**
+ * Whether the plugin may overwrite or delete `path` (a declaration, or a `.map`): it does not exist,
+ * or the plugin wrote it (its header, its map's mark). A hand-written file is never touched.
+ */
+export function isOwnedOrAbsent(path: string): boolean {
+  if (!existsSync(path)) return true
+  const text = readHead(path)
+  if (text === undefined) return false
+  return path.endsWith('.map') ? isOurMap(path, text) : isOurDeclaration(text)
+}
+
+/** Writes `text` unless the file already holds exactly that, or is not the plugin's. */
 export function writeIfChanged(path: string, text: string): void {
-  if (existsSync(path) && readFileSync(path, 'utf8') === text) return
+  const before = readText(path)
+  if (before === text) return
+  if (before !== undefined && !isOwnedOrAbsent(path)) return
   mkdirSync(dirname(path), { recursive: true })
   writeFileSync(path, text)
 }
 
 /**
  * Writes a declaration's map beside it, or removes the one an earlier run wrote: TypeScript reads
- * `<file>.map` even when the declaration does not point at it.
+ * `<file>.map` even when the declaration does not point at it. A map the plugin did not write stays.
  */
 export function writeMap(declaration: string, map: string | undefined): void {
   const path = `${declaration}.map`
   if (map) writeIfChanged(path, map)
-  else if (existsSync(path)) rmSync(path)
+  else if (existsSync(path) && isOwnedOrAbsent(path)) rmSync(path)
 }
+
+/** The targets among `paths` the plugin must leave alone (they exist and it did not write them). */
+export const foreignTargets = (paths: readonly string[]): string[] => paths.filter((path) => !isOwnedOrAbsent(path))
 
 /** Whether a file last written from `recorded` is what `pending` would write (or keep). */
 export function isCurrent(pending: Pending, recorded: string | undefined): boolean {

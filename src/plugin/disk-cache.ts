@@ -5,7 +5,7 @@
 // build skips the declarations whose inputs did not change.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Diagnostic, DialectName } from '@merged-yaml/core'
@@ -51,6 +51,69 @@ export function hashOwnCode(): string {
 }
 
 let temporaries = 0
+
+const checksum = (text: string): string => createHash('sha256').update(text).digest('base64url')
+
+/**
+ * A stored file's text behind a checksum line: a file cut short (a crash, a full disk) or changed
+ * by a flipped byte no longer matches its checksum, and is taken as absent (rendered again).
+ */
+export function seal(text: string): string {
+  return `${checksum(text)}\n${text}`
+}
+
+/** The text `seal` stored, or undefined when the file is not whole. */
+export function unseal(stored: string): string | undefined {
+  const newline = stored.indexOf('\n')
+  if (newline === -1) return undefined
+  const text = stored.slice(newline + 1)
+  return stored.slice(0, newline) === checksum(text) ? text : undefined
+}
+
+// A temporary file (`<name>.<pid>-<n>.tmp`) whose writer was killed mid-write (SIGKILL, power loss)
+// is removed once it is older than this and its process is gone — or, whoever wrote it (a process
+// of another machine or container sharing the folder), once it is a day old: a write takes
+// milliseconds.
+const STALE_TEMPORARY_MS = 60_000
+const ABANDONED_TEMPORARY_MS = 24 * 60 * 60_000
+const TEMPORARY = /\.(\d+)-\d+\.tmp$/
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists, as another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Removes the temporary files of writes that were cut short; what it cannot remove stays. */
+export async function removeStaleTemporaries(dir: string, now = Date.now()): Promise<string[]> {
+  const removed: string[] = []
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return removed
+  }
+  for (const name of names) {
+    const match = TEMPORARY.exec(name)
+    if (!match) continue
+    const path = join(dir, name)
+    try {
+      const age = now - (await stat(path)).mtimeMs
+      const pid = Number(match[1])
+      const stale = age > ABANDONED_TEMPORARY_MS || (age > STALE_TEMPORARY_MS && pid !== process.pid && !isAlive(pid))
+      if (!stale) continue
+      await rm(path, { force: true })
+      removed.push(path)
+    } catch {
+      // Renamed or removed meanwhile by its writer or another build.
+    }
+  }
+  return removed
+}
 
 /**
  * Writes through a temporary file and a rename: a reader sees the old file or the new one, whole,
@@ -107,16 +170,21 @@ export function createDiskCache(dir: string, delay = 0): DiskCache {
     if (timer) clearTimeout(timer)
     timer = setTimeout(start, delay)
   }
+  // Once per cache: the leftovers of killed builds go at the first build end.
+  let cleaned: Promise<unknown> | undefined
   const settle = async (): Promise<void> => {
     start()
+    cleaned ??= removeStaleTemporaries(dir)
     while (running.size > 0) await Promise.all(running)
+    await cleaned
   }
   let records: DeclarationRecords | undefined
   return {
     read(key, fingerprint) {
       try {
-        // One file: the metadata on the first line, the code after it, so that they always match.
-        const text = readFileSync(`${base(key)}.module`, 'utf8')
+        // One file: a checksum, the metadata on the next line, the code after it, so that they always match.
+        const text = unseal(readFileSync(`${base(key)}.module`, 'utf8'))
+        if (text === undefined) return undefined
         const newline = text.indexOf('\n')
         const meta = JSON.parse(text.slice(0, newline)) as Omit<StoredModule, 'code'>
         if (meta.fingerprint !== fingerprint) return undefined
@@ -129,11 +197,11 @@ export function createDiskCache(dir: string, delay = 0): DiskCache {
     write(key, module) {
       const path = base(key)
       const { code, ...meta } = module
-      enqueue(() => writeWhole(`${path}.module`, `${JSON.stringify(meta)}\n${code}`))
+      enqueue(() => writeWhole(`${path}.module`, seal(`${JSON.stringify(meta)}\n${code}`)))
     },
     declarationRecords() {
       records ??= createStoredRecords(join(dir, RECORDS_FILE), (text) =>
-        enqueue(() => writeWhole(join(dir, RECORDS_FILE), text)),
+        enqueue(() => writeWhole(join(dir, RECORDS_FILE), seal(text))),
       )
       return records
     },
@@ -149,7 +217,11 @@ export function createDiskCache(dir: string, delay = 0): DiskCache {
 function createStoredRecords(path: string, save: (text: string) => void): DeclarationRecords {
   const records = new Map<string, DeclarationRecord>()
   try {
-    const stored = JSON.parse(readFileSync(path, 'utf8')) as { code?: string; records?: [string, DeclarationRecord][] }
+    const text = unseal(readFileSync(path, 'utf8'))
+    const stored = (text === undefined ? {} : JSON.parse(text)) as {
+      code?: string
+      records?: [string, DeclarationRecord][]
+    }
     if (stored.code === hashOwnCode()) for (const [target, record] of stored.records ?? []) records.set(target, record)
   } catch {
     // None yet, or unreadable: every declaration is generated once more.

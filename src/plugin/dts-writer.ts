@@ -5,8 +5,12 @@
 // as that write left it; and it happens after the module code is returned: batched, on `flush` (the
 // end of a build) or shortly after a burst of updates, in slices between which a dev server answers
 // requests.
+import { realpathSync } from 'node:fs'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import type { Diagnostic } from '@merged-yaml/core'
 import type { DeclarationInput } from '../codegen/declaration.ts'
 import { createAmbientWriter } from './ambient-writer.ts'
+import type { Pending } from './declaration-files.ts'
 import { createMemoryRecords } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
 import type { EntryId } from './entry-id.ts'
@@ -20,20 +24,47 @@ export interface DeclarationWriter {
   /**
    * Records what an entry's declaration is generated from — its merged values, one per mode the
    * declaration covers, in a fixed order (see mode-values.ts), and its JSON Schema if any — and
-   * writes the declaration shortly after (or on `flush`).
+   * writes the declaration shortly after (or on `flush`). Nothing for an entry outside `root`: a
+   * build (or a dev server's request) writes inside the project only. Returns a warning, once per
+   * file, for each target left alone because the plugin did not write it (MY_DTS_NOT_OURS).
    */
-  update(entry: EntryId, input: DeclarationInput): void
+  update(entry: EntryId, input: DeclarationInput): Diagnostic[]
   /**
    * The same, keyed: `key` hashes everything the declaration is generated from, and `input` is
    * asked for only when the declaration must be generated (its key or its file changed). A file
    * last written from `kept` is kept too (a one-off build keeps what a dev session wrote with
    * provenance from the same inputs).
    */
-  updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput, kept?: string): void
+  updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput, kept?: string): Diagnostic[]
   /** Writes what is pending now (end of a build). */
   flush(): void
   /** Starts writing what is pending, in slices, without waiting for `delay` (`flush` finishes it). */
   drain(): void
+}
+
+/** Whether an entry's real folder lies inside the root's real path (links resolved both sides). */
+function createInsideRoot(root: string): (file: string) => boolean {
+  const real = (path: string): string => {
+    try {
+      return realpathSync.native(path)
+    } catch {
+      return resolve(path)
+    }
+  }
+  const rootReal = real(root)
+  return (file) => {
+    const rel = relative(rootReal, real(dirname(file)))
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
+  }
+}
+
+/** The warning for a declaration or map the plugin did not write, located at the file itself. */
+function notOurs(path: string): Diagnostic {
+  const what = path.endsWith('.map') ? 'declaration map' : 'declaration file'
+  const message =
+    `this ${what} was not written by unplugin-merged-yaml (no generated header or marker): left as it is, ` +
+    'neither rewritten nor deleted; remove it to have it generated, or set `dts: false`'
+  return { code: 'MY_DTS_NOT_OURS', severity: 'warning', message, file: path, line: 1, column: 1, chain: [] }
 }
 
 /** How long a slice of writing lasts when a timer runs it (a dev server answers requests between slices). */
@@ -91,15 +122,19 @@ export function createDeclarationWriter(
     if (timer) clearTimeout(timer)
     timer = setTimeout(slice, delay)
   }
+  const insideRoot = createInsideRoot(root)
+  // Each file left alone is reported once, not on every load of its entry.
+  const reported = new Set<string>()
+  const update = (entry: EntryId, pending: Pending): Diagnostic[] => {
+    if (!insideRoot(entry.file)) return []
+    const foreign = writer.update(entry, pending).filter((path) => !reported.has(path))
+    schedule()
+    for (const path of foreign) reported.add(path)
+    return foreign.map(notOurs)
+  }
   return {
-    update(entry, input) {
-      writer.update(entry, { key: undefined, input: () => input })
-      schedule()
-    },
-    updateKeyed(entry, key, input, kept) {
-      writer.update(entry, { key, kept, input })
-      schedule()
-    },
+    update: (entry, input) => update(entry, { key: undefined, input: () => input }),
+    updateKeyed: (entry, key, input, kept) => update(entry, { key, kept, input }),
     flush,
     drain() {
       if (timer) clearTimeout(timer)

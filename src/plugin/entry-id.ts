@@ -25,7 +25,11 @@ export const QUERY_IMPORT = new RegExp(`\\?(?:[^#]*&)?(?:${[...QUERY_SELECTORS.k
  * (`?raw`, `?url`, `?inline`, …), so other plugins and the bundler handle those imports.
  */
 export function parseEntryId(id: string): EntryId | undefined {
+  // A NUL byte (a virtual module, or `__x00__` in a dev server's URL) or a `#` (where Vite's
+  // `cleanUrl` would cut the path) names no file of ours.
+  if (id.includes('\0')) return undefined
   const at = id.indexOf('?')
+  if (id.slice(0, at === -1 ? undefined : at).includes('#')) return undefined
   if (at === -1) return { file: id, query: {} }
   const query: Record<string, string> = {}
   for (const [name, value] of new URLSearchParams(id.slice(at + 1))) {

@@ -5,9 +5,11 @@ import type { Diagnostic, MergedYamlError, RenderCache, RenderResult, ValueSourc
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
+import { mayHoldSecrets } from './cache-policy.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveEngineOptions } from './options.ts'
+import { createGuardedReader } from './serve-access.ts'
 import type { HostInfo, ResolvedPluginOptions } from './options.ts'
 
 /** What an entry rendered to: module code, or the error to report; what it depends on either way. */
@@ -15,6 +17,8 @@ export type EntryOutcome =
   | {
       ok: true
       code: string
+      /** The value may hold decrypted secrets (cache-policy.ts): nothing of it is written to disk. */
+      secret: boolean
       deps: Dependencies
       warnings: Diagnostic[]
       /** The fingerprint of everything the entry read (see PreparedEntry.fingerprint). */
@@ -54,17 +58,24 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
   // What each entry depended on when it last rendered well: a failed render keeps watching it, so
   // that undoing the edit that broke it recovers (and failures in a row do not pile up watches).
   const lastGood = new Map<string, Dependencies>()
+  // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
+  // its rules once the config is resolved, after this is made.
+  const guardedRead = createGuardedReader(renderCache.readFile, () => info.serveGuard)
   function render(id: string, entry: EntryId): EntryOutcome {
     try {
       const engine = resolveEngineOptions(options, info, entry.query)
-      const prepared = prepareEntry(entry.file, engine, { cache: renderCache })
+      const prepared = prepareEntry(entry.file, engine, {
+        cache: renderCache,
+        readFile: info.serveGuard && guardedRead,
+      })
       const fingerprint = () => prepared.fingerprint
       // Recorded only when a declaration is generated (after the module code is returned, and only if
       // its key changed): the parts, parsed already, are merged again with a recorder.
       const sources = () => (withProvenance() ? prepared.sources() : undefined)
       const store = diskCache()
-      // One stored module per id and options: builds in other modes keep their own.
-      const key = store ? `${id}\0${JSON.stringify(engine)}` : ''
+      // One stored module per file and options (the query's selectors are among them): builds in
+      // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
+      const key = store ? `${entry.file}\0${JSON.stringify(engine)}` : ''
       const hit = store?.read(key, prepared.fingerprint)
       if (hit) {
         const deps = dependenciesOf(hit)
@@ -72,11 +83,14 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
         const schema = () => schemaOf(prepared.render())
         const value = () => prepared.render().value
-        return { ok: true, code: hit.code, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
+        // Never stored when it may hold secrets (cache-policy.ts).
+        const secret = false
+        return { ok: true, code: hit.code, secret, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
-      if (store) {
+      const secret = mayHoldSecrets(engine, result, renderCache.readFile)
+      if (store && !secret) {
         const { files, missing, globs, warnings, dialect } = result
         store.write(key, { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect, code })
       }
@@ -86,6 +100,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
       return {
         ok: true,
         code,
+        secret,
         deps,
         warnings: result.warnings,
         fingerprint,

@@ -13,10 +13,11 @@ import { createValueSources } from '../codegen/value-sources.ts'
 import type { ValueSources } from '../codegen/value-sources.ts'
 import { createEntryRenderer } from './entry-module.ts'
 import type { EntryOutcome } from './entry-module.ts'
-import { createIdFilter } from './id-filter.ts'
+import { createEntryMatcher, createIdFilter } from './id-filter.ts'
 import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
 import { createModeValues, declarationKey } from './mode-values.ts'
+import { redactUnservable } from './serve-access.ts'
 import { PLUGIN_NAME, resolveDiskCacheDir, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
 import type { HostInfo, Options, ResolvedDtsOptions } from './options.ts'
 
@@ -78,6 +79,7 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
   const entries = createEntryRenderer({ options, info, renderCache, diskCache: openDiskCache, withProvenance })
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
+  const isEntry = createEntryMatcher(options)
   const exists = createFileExists(renderCache)
   const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render })
 
@@ -89,7 +91,10 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
 
   function load(context: LoadContext, id: string): LoadResult {
     const entry = parseEntryId(id)
-    if (!entry) return
+    // The filter matched the id with its query: the file itself must be an entry.
+    if (!entry || !isEntry(entry)) return
+    // Serving, an entry the dev server would not serve is not ours to read: Vite answers (403, 404).
+    if (info.serveGuard && !info.serveGuard.isServable(entry.file)) return
     host.prepare?.(context)
     oneOffBuild = isOneOffBuild(context)
     const outcome = entries.render(id, entry)
@@ -99,8 +104,8 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     graph.set(id, deps)
     host.watch(context, deps)
     host.served?.(id, outcome)
-    if (!outcome.ok) return host.error(context, outcome.error)
     const root = resolveRoot(options, info)
+    if (!outcome.ok) return host.error(context, redactUnservable(outcome.error, info.serveGuard, root))
     for (const warning of outcome.warnings) host.warn(context, warning, root)
     // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
     if (typed && modes) {
@@ -109,8 +114,14 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
       const provenance = withProvenance()
       // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.
       const kept = typed.dts.provenance === 'watching' && !provenance ? keyWith(true) : undefined
-      const input = () => ({ values: modes.values(), schema: outcome.schema(), sources: sourcesOf(outcome) })
-      typed.writer.updateKeyed(entry, keyWith(provenance), input, kept)
+      const input = () => ({
+        values: modes.values(),
+        schema: outcome.schema(),
+        sources: sourcesOf(outcome),
+        secret: outcome.secret,
+      })
+      const leftAlone = typed.writer.updateKeyed(entry, keyWith(provenance), input, kept)
+      for (const warning of leftAlone) host.warn(context, warning, root)
     }
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }

@@ -9,6 +9,7 @@ import type { RenderCache } from '@merged-yaml/core'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
 import { hashOwnCode } from './disk-cache.ts'
+import { createGuardedReader } from './serve-access.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveDeclaredModes, resolveEngineOptions, resolveMode } from './options.ts'
 import type { HostInfo, ResolvedDtsOptions, ResolvedPluginOptions } from './options.ts'
@@ -43,10 +44,13 @@ export interface CurrentMode {
 export function createModeValues({ options, info, renderCache }: ModeValuesParts) {
   // Per file content: a layer shared by many entries is searched once.
   const namesMode = new WeakMap<Uint8Array, boolean>()
+  // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
+  // its rules once the config is resolved, after this is made.
+  const readFile = createGuardedReader(renderCache.readFile, () => info.serveGuard)
   const mentionsMode = (file: string): boolean => {
     let bytes: Uint8Array
     try {
-      bytes = renderCache.readFile(file)
+      bytes = readFile(file)
     } catch {
       return false // a missing optional file
     }
@@ -73,7 +77,7 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
       }
       try {
         const engine = resolveEngineOptions(options, { ...info, mode }, entry.query)
-        const prepared = prepareEntry(entry.file, engine, { cache: renderCache })
+        const prepared = prepareEntry(entry.file, engine, { cache: renderCache, readFile: info.serveGuard && readFile })
         fingerprints.push(`${mode}:${prepared.fingerprint}`)
         const deps = dependenciesOf(prepared)
         for (const file of deps.files) read.add(file)

@@ -6,6 +6,7 @@ import type { RenderOptions } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
 import { applyEntryQuery } from './entry-id.ts'
 import type { EntryQuery } from './entry-id.ts'
+import type { ServeGuard } from './serve-access.ts'
 
 /** Where declarations go: next to each entry, or one ambient file for all of them. */
 export type DtsMode = 'sidecar' | 'ambient'
@@ -93,6 +94,7 @@ export interface Options extends RenderOptions {
    * again, and its declaration is not generated again. `true` stores it in Vite's `cacheDir`
    * (`node_modules/.vite/merged-yaml`), or in `node_modules/.cache/unplugin-merged-yaml` under the
    * root with other bundlers; a string names the folder (relative to the root); `false` keeps nothing.
+   * A render that may hold decrypted secrets (a Datum store with Datum.ProtectedData) is never kept.
    * @default true
    */
   cache?: boolean | string
@@ -192,6 +194,11 @@ export interface HostInfo {
   cacheDir?: string
   /** The folders the bundler itself serves files from (Vite's resolved `server.fs.allow`). */
   allow?: string[]
+  /**
+   * What a dev server's request may make the plugin read (Vite's `server.fs` rules, serve-access.ts):
+   * set when serving; entries and every file they read must pass it.
+   */
+  serveGuard?: ServeGuard
 }
 
 /** The bundler's mode: as told, else `NODE_ENV`, else `'development'`. */

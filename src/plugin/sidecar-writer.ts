@@ -1,7 +1,7 @@
 // The sidecar declarations: `app.merged.d.yaml.ts` (and its map) next to each entry.
 import { basename, dirname, extname, join } from 'node:path'
 import { generateDeclarationWithMap } from '../codegen/declaration.ts'
-import { isCurrent, writeIfChanged, writeMap } from './declaration-files.ts'
+import { foreignTargets, isCurrent, isOwnedOrAbsent, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
 import { stampOfFile } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
@@ -19,18 +19,24 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
   return {
     update(entry, update) {
       // TypeScript resolves a sidecar only for the plain specifier, not `?lookup=…`.
-      if (formatQuery(entry.query)) return
+      if (formatQuery(entry.query)) return []
       const path = sidecarPath(entry.file)
       const record = records.get(path)
       if (record && isCurrent(update, record.key) && record.stamp === stampOfFile(path)) {
         pending.delete(path)
-        return
+        return []
       }
-      pending.set(path, { ...update, source: basename(entry.file) })
+      // A hand-written declaration keeps its map too; a hand-written map alone stays beside ours.
+      const foreign = foreignTargets([path, `${path}.map`])
+      if (foreign.includes(path)) pending.delete(path)
+      else pending.set(path, { ...update, source: basename(entry.file) })
+      return foreign
     },
     write(deadline) {
       for (const [path, { key, input, source }] of pending) {
         pending.delete(path)
+        // Hand-written since the update: left alone (the update warned about what it found then).
+        if (!isOwnedOrAbsent(path)) continue
         const { text, map } = generateDeclarationWithMap(input(), options, path, source)
         writeIfChanged(path, text)
         writeMap(path, map)

@@ -98,7 +98,9 @@ function finding(kind: string, detail: string, input: RunInput): void {
 
 function check(input: RunInput, outcomes: Record<string, number>): void {
   const run = (withCache = input.cached) =>
-    renderSync(input.entry, { ...input.options, root: input.caseDir }, withCache ? { cache } : {}).value
+    // The entry is relative to its case: render() takes a relative entry from the working directory.
+    renderSync(join(input.caseDir, input.entry), { ...input.options, root: input.caseDir }, withCache ? { cache } : {})
+      .value
   let outcome: string
   try {
     run()

@@ -11,6 +11,7 @@ import type { RenderOptions } from '@merged-yaml/core'
 import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { afterEach, describe, expect, it } from 'vitest'
 import { generateModule } from '../../src/codegen/module.ts'
+import { seal, unseal } from '../../src/plugin/disk-cache.ts'
 import { unpluginFactory } from '../../src/index.ts'
 import type { Options } from '../../src/index.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
@@ -143,7 +144,8 @@ describe('the cache never serves a stale result', () => {
     // Unchanged inputs are served from the cache (a mark added to the stored code shows).
     for (const name of readdirSync(join(root, '.cache')).filter((n) => n.endsWith('.module'))) {
       const stored = join(root, '.cache', name)
-      writeFileSync(stored, readFileSync(stored, 'utf8').replace('\n', '\n// served\n'))
+      // Sealed again: a stored module is served only while it matches its checksum.
+      writeFileSync(stored, seal(unseal(readFileSync(stored, 'utf8'))!.replace('\n', '\n// served\n')))
     }
     expect(await buildWithCache(root, c.id, c.options)).toBe(`// served\n${original}`)
     rmSync(join(root, '.cache'), { recursive: true })

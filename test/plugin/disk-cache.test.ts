@@ -8,6 +8,7 @@ import type { RenderOptions } from '@merged-yaml/core'
 import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { afterEach, describe, expect, it } from 'vitest'
 import { generateModule } from '../../src/codegen/module.ts'
+import { seal, unseal } from '../../src/plugin/disk-cache.ts'
 import { unpluginFactory } from '../../src/index.ts'
 import type { Options } from '../../src/index.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
@@ -58,9 +59,10 @@ function startBuild(root: string, options: Options = {}): Build {
 function markStored(root: string): number {
   const stored = readdirSync(join(root, '.cache')).filter((name) => name.endsWith('.module'))
   for (const name of stored)
+    // Sealed again: a stored module is served only while it matches its checksum.
     writeFileSync(
       join(root, '.cache', name),
-      readFileSync(join(root, '.cache', name), 'utf8').replace('\n', `\n${MARK}`),
+      seal(unseal(readFileSync(join(root, '.cache', name), 'utf8'))!.replace('\n', `\n${MARK}`)),
     )
   return stored.length
 }

@@ -154,7 +154,7 @@ describe('createDeclarationWriter', () => {
     expect(text).toContain('// @entry b/app.merged.yaml\ndeclare module "*/b/app.merged.yaml" {')
   })
 
-  it('ambient: a file someone else wrote is replaced, not parsed into blocks', () => {
+  it('ambient: a file someone else wrote is left as it is, with a warning naming it once', () => {
     const root = writeTree({ 'app.merged.yaml': '' })
     const file = join(root, 'merged-yaml.d.ts')
     writeFileSync(file, 'declare module "x" {}\n')
@@ -162,9 +162,11 @@ describe('createDeclarationWriter', () => {
       { mode: 'ambient', file, asConst: false, provenance: 'never' as const },
       root,
     )
-    writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })
+    const warnings = writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })
     writer.flush()
-    expect(readFileSync(file, 'utf8')).not.toContain('"x"')
+    expect(readFileSync(file, 'utf8')).toBe('declare module "x" {}\n')
+    expect(warnings).toMatchObject([{ code: 'MY_DTS_NOT_OURS', severity: 'warning', file, line: 1, column: 1 }])
+    expect(writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })).toEqual([])
   })
 
   it("ambient: types a Datum store's node import for TypeScript", () => {

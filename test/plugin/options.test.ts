@@ -110,6 +110,9 @@ describe("a Datum store's node", () => {
       expect(filter('/p/source/Datum.yml')).toBe(false)
       expect(filter('/p/source/Datum.yml?lookup=A')).toBe(false)
       expect(filter('/p/source/NotDatum.yml?node=web01')).toBe(false)
+      // A store named in the query of another file is not that file's.
+      expect(filter('/p/.env?node=/Datum.yml?node=x')).toBe(false)
+      expect(filter('/p/.env?lookup=a&node=/p/Datum.yml?node=x')).toBe(false)
     }
     expect(takes({ exclude: [/source\/Datum\.yml$/] })('/p/source/Datum.yml?node=web01')).toBe(false)
   })

@@ -12,6 +12,9 @@ export const ENGINE_CODES = {
   MY_FILE_NOT_FOUND: "The entry, a file a dialect's options name, or the entry's schema file, does not exist.",
   MY_FILE_UNREADABLE: 'A file that cannot be read (permissions, an I/O error).',
   MY_FILE_TOO_LARGE: 'A file over `limits.maxFileSize`.',
+  MY_DTS_NOT_OURS:
+    'A warning of the plugin: a declaration (`*.merged.d.yaml.ts`, the ambient file) or its `.map` that it did not ' +
+    'write (no generated header or marker) is left as it is, neither rewritten nor deleted.',
   MY_INCLUDE_NOT_FOUND:
     'An include line names a file that does not exist (prefix the line with `?` to make it optional).',
   MY_INCLUDE_NO_MATCH: 'A glob include line that matches no file (prefix it with `?` when that is expected).',

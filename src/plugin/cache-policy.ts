@@ -1,0 +1,31 @@
+// Which renders may hold secrets the build decrypted, and so are never written to disk by the plugin
+// (the disk cache keeps no module of theirs; their declarations spell out no value, whatever
+// `asConst` says): a Datum store that declares Datum.ProtectedData (`[ENC=…]` values decrypted with
+// the password its Datum.yml gives), or one rendered with handler functions of the user's
+// (`datum.handlers`, which may decrypt too, and whose code no fingerprint covers). Why: the cache
+// folder (`node_modules/.vite/merged-yaml`, …) outlives the build and is copied where build output
+// is not — CI caches of node_modules, shared volumes, backups — and a stored module is the clear
+// text. Rendering such a store again costs milliseconds. SECURITY.md says the same.
+import type { DialectName, RenderOptions } from '@merged-yaml/core'
+
+/** A store's definition naming the ProtectedData handler (PowerShell names ignore case). */
+const PROTECTED_DATA = /protecteddata/i
+const STORE_DEFINITION = /(?:^|[\\/])datum\.ya?ml$/i
+
+/** Whether a render's value may hold decrypted secrets: `read` gives the bytes of a file it read. */
+export function mayHoldSecrets(
+  engine: RenderOptions,
+  result: { dialect: DialectName; files: readonly string[] },
+  read: (path: string) => Uint8Array,
+): boolean {
+  if (result.dialect !== 'datum') return false
+  if (engine.datum?.handlers !== undefined) return true
+  return result.files.some((file) => {
+    if (!STORE_DEFINITION.test(file)) return false
+    try {
+      return PROTECTED_DATA.test(Buffer.from(read(file)).toString('utf8'))
+    } catch {
+      return true // unreadable now: keep nothing rather than guess
+    }
+  })
+}
