@@ -117,10 +117,10 @@ export function createViteHost({ info, options, idFilter, graph, exists, render 
             info.serveGuard = info.serving ? createServeGuard(serveRulesOf(config)) : undefined
             if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
           },
-          async configureServer(server) {
+          configureServer(server) {
             devWatcher = server.watcher
             // Only a dev server has it: configureServer is never called in a build.
-            if (options.inspector) inspector = await installInspector(server, { options, info })
+            if (options.inspector) inspector = installInspector(server, { options, info })
           },
           transform: devTransform,
           hotUpdate,

@@ -1,26 +1,10 @@
-// Who may use the inspector, and what it may show: the dev server's own origin only, and only files
-// the dev server itself would serve. The file check is one function (`createServable`) so that the
-// dev server's confinement can be swapped in whole.
+// Who may use the inspector: the dev server's own origin only. What it may show is decided by the
+// plugin's serve guard (src/plugin/serve-access.ts), as for every other request.
 import type { IncomingHttpHeaders } from 'node:http'
-import type { ResolvedConfig, ViteDevServer } from 'vite'
+import type { ResolvedConfig } from 'vite'
 
 /** Whether the dev server may serve a file (Vite's `server.fs.allow` and `deny`). */
 export type Servable = (file: string) => boolean
-
-/**
- * Vite's own check, asked through the running Vite: `isFileLoadingAllowed` (Vite 7.1+), else
- * `isFileServingAllowed` (Vite 6); a Vite with neither serves nothing here.
- */
-export async function createServable(server: ViteDevServer): Promise<Servable> {
-  const vite = (await import('vite')) as {
-    isFileLoadingAllowed?: (config: ResolvedConfig, file: string) => boolean
-    isFileServingAllowed?: (url: string, server: ViteDevServer) => boolean
-  }
-  const { isFileLoadingAllowed, isFileServingAllowed } = vite
-  if (isFileLoadingAllowed) return (file) => isFileLoadingAllowed(server.config, file)
-  if (isFileServingAllowed) return (file) => isFileServingAllowed(file, server)
-  return () => false
-}
 
 const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/
 const PORT = /:\d+$/

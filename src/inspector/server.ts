@@ -22,7 +22,7 @@ import { formatQuery, parseEntryId } from '../plugin/entry-id.ts'
 import type { EntryId } from '../plugin/entry-id.ts'
 import { resolveDeclaredModes, resolveEngineOptions, resolveMode, resolveRoot } from '../plugin/options.ts'
 import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
-import { createServable, refuseRequest } from './access.ts'
+import { refuseRequest } from './access.ts'
 import type { Servable } from './access.ts'
 import { findEntries } from './entries.ts'
 import { Refusal, send, sendJson } from './respond.ts'
@@ -46,8 +46,10 @@ export interface InspectorParts {
   info: HostInfo
 }
 
-export async function installInspector(server: ViteDevServer, { options, info }: InspectorParts): Promise<Inspector> {
-  const servable: Servable = await createServable(server)
+export function installInspector(server: ViteDevServer, { options, info }: InspectorParts): Inspector {
+  // The same confinement as every other request (serve-access.ts), built when the config resolved.
+  const guard = info.serveGuard
+  const servable: Servable = guard ? (file) => guard.isServable(file) : () => false
   const cache = createRenderCache()
   const root = () => resolveRoot(options, info)
   /** An id as the page names it: relative to the root when inside it. */

@@ -201,8 +201,9 @@ describe.skipIf(!hasChromium)(`the inspector page in Chromium (needs ${CHROMIUM}
     const secret = await get(`${base}/__merged-yaml/api/entry?id=config%2Fsecret.merged.yaml`, {})
     expect(secret.status).toBe(403)
     expect(secret.body).not.toContain('not-for-the-page')
-    // Loaded by the app all the same (the plugin reads what the engine allows), it stays in the list, unrendered.
-    await server.transformRequest('/config/secret.merged.yaml')
+    // Imported by the app, it fails there too (the plugin reads only what the dev server serves, without
+    // quoting the file), and stays in the list, unrendered.
+    await expect(server.transformRequest('/config/secret.merged.yaml')).rejects.toThrow(/MY_FILE_UNREADABLE/)
     const list = await get(api, {})
     expect(list.status).toBe(200)
     const listed = (JSON.parse(list.body) as { entries: { id: string; loaded: boolean; status?: string }[] }).entries
