@@ -2,9 +2,19 @@
 import { MergedYamlError } from '../../diagnostics.ts'
 import { suggestName } from '../../suggest.ts'
 import { isMapping } from '../../values.ts'
+import type { OptionKeys } from '../types.ts'
 import type { DatumLookupOptions, DatumOptions } from './types.ts'
 
-const OPTION_NAMES = ['lookupOptions', 'lookup', 'node', 'nodeProperties', 'handlers', 'version']
+/** The `datum` option's keys (the registry's `optionKeys`). */
+export const DATUM_OPTION_KEYS: OptionKeys<DatumOptions> = {
+  lookupOptions: true,
+  lookup: true,
+  node: true,
+  nodeProperties: true,
+  handlers: true,
+  version: true,
+}
+const OPTION_NAMES = Object.keys(DATUM_OPTION_KEYS)
 const LOOKUP_OPTION_NAMES = ['default_lookup_options', 'lookup_options']
 
 function invalid(message: string, suggestion?: string): never {

@@ -5,7 +5,7 @@
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
 import { DATUM_CODES } from './codes.ts'
-import { readDatumOptions } from './datum-options.ts'
+import { DATUM_OPTION_KEYS, readDatumOptions } from './datum-options.ts'
 import { detectDirective, isStoreDefinition } from './directives.ts'
 import { splitPath } from './path.ts'
 import { renderDatum } from './render-datum.ts'
@@ -20,6 +20,7 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
   // `1:20`, `-.5` and `<<` as YAML 1.2 does (Convert-ValueToProperType; `0o17` it keeps as text).
   yamlVersion: '1.2',
   query: ['lookup', 'node'],
+  optionKeys: DATUM_OPTION_KEYS,
   flags: [
     {
       flag: 'lookup',

@@ -1,4 +1,5 @@
 import type { Reporter } from '../../reporter.ts'
+import type { OptionKeys } from '../types.ts'
 import { DECKHAND_CODES } from './codes.ts'
 
 /** Options of the Deckhand dialect (`RenderOptions.deckhand`). */
@@ -23,7 +24,13 @@ export interface DeckhandOptions {
   failOnMissingSubstitutionSource?: boolean
 }
 
-const OPTION_KEYS = ['document', 'schema', 'failOnMissingSubstitutionSource']
+/** The `deckhand` option's keys (the registry's `optionKeys`). */
+export const DECKHAND_OPTION_KEYS: OptionKeys<DeckhandOptions> = {
+  document: true,
+  schema: true,
+  failOnMissingSubstitutionSource: true,
+}
+const OPTION_KEYS = Object.keys(DECKHAND_OPTION_KEYS)
 
 export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOptions {
   if (raw === undefined) return {}
