@@ -6,3 +6,4 @@ export { generateAmbientModule, generateDeclaration, generateType } from './decl
 export type { DeclarationSchema, TypeOptions } from './declaration.ts'
 export { SchemaTypePrinter } from './schema-type.ts'
 export type { SchemaTypeOptions } from './schema-type.ts'
+export { DEFAULT_MODES } from './modes.ts'

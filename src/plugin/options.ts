@@ -1,9 +1,10 @@
 // The plugin's options: documented here, resolved here, nowhere else.
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
-import { assertKnownOptions, findWorkspaceRoot, MergedYamlError } from '@merged-yaml/core'
-import type { OptionsTaker, RenderOptions } from '@merged-yaml/core'
+import { findWorkspaceRoot } from '@merged-yaml/core'
+import type { RenderOptions } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
+import { DEFAULT_MODES } from '../codegen/modes.ts'
 import { applyEntryQuery } from './entry-id.ts'
 import type { EntryQuery } from './entry-id.ts'
 
@@ -43,7 +44,7 @@ export interface DtsOptions {
  * render()'s options the plugin does not read: provenance is what declarations print, asked for with
  * `dts.provenance` (recording it on every render would only cost).
  */
-type RenderOnlyOption = 'explain' | 'sources'
+export type RenderOnlyOption = 'explain' | 'sources'
 
 /** Options of `unplugin-merged-yaml`: the engine's (see `@merged-yaml/core`) and the plugin's own. */
 export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
@@ -131,45 +132,9 @@ export interface ResolvedPluginOptions {
 export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
-export const DEFAULT_MODES: readonly string[] = ['development', 'production']
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
-type PluginOwnOption = Exclude<keyof Options, keyof RenderOptions>
-
-/** What the plugin takes besides render()'s options, and what it refuses of them (the types say the same). */
-const PLUGIN_OPTIONS: OptionsTaker = {
-  name: PLUGIN_NAME,
-  own: {
-    include: true,
-    exclude: true,
-    dts: Object.keys({ mode: true, file: true, asConst: true, provenance: true } satisfies OptionKeys<DtsOptions>),
-    modes: true,
-    cache: true,
-  } satisfies OptionKeys<Pick<Options, PluginOwnOption>, readonly string[] | true>,
-  refused: {
-    explain: 'declarations say where each value came from (`dts.provenance`); `merged-yaml explain` shows the history',
-    sources: 'declarations say where each value came from: see `dts.provenance`',
-  } satisfies OptionKeys<Pick<RenderOptions, RenderOnlyOption>, string>,
-}
-
-/** Every key of `T`, each with a `Value`: the type keeps such a list complete and exact. */
-type OptionKeys<T, Value = true> = { readonly [K in keyof Required<T>]: Value }
-
-const DTS_MODES: readonly DtsMode[] = ['sidecar', 'ambient']
-
-/** Refuses a `dts` mode that is neither sidecar nor ambient (`'sidcar'`), naming the one meant. */
-function checkDtsMode(mode: unknown, option: string): void {
-  if (mode === undefined || (DTS_MODES as readonly unknown[]).includes(mode)) return
-  const message = `option '${option}' must be 'sidecar' or 'ambient', not ${JSON.stringify(mode)}`
-  const at = { file: '<options>', line: 1, column: 1, chain: [] }
-  throw new MergedYamlError([{ code: 'MY_INVALID_OPTION', severity: 'error', message, ...at }])
-}
-
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
-  // Before anything else: an option nobody reads (`dst`, `explain`) is a mistake, said at once.
-  assertKnownOptions(options, PLUGIN_OPTIONS)
-  if (typeof options.dts === 'string') checkDtsMode(options.dts, 'dts')
-  else if (typeof options.dts === 'object' && options.dts !== null) checkDtsMode(options.dts.mode, 'dts.mode')
   const { root, vars, include, exclude, dts, modes, cache, ...engine } = options
   return {
     engine,

@@ -196,7 +196,10 @@ describe('options nobody reads', () => {
     expect(refusal({ dts: { asconst: true } }).suggestion).toBe('dts.asConst')
     expect(refusal({ limits: { maxErorrs: 3 } }).suggestion).toBe('limits.maxErrors')
     expect(refusal({ datum: { lokup: 'A/B' } }).suggestion).toBe('datum.lookup')
-    expect(refusal({ dts: 'sidcar' }).message).toBe(`option 'dts' must be 'sidecar' or 'ambient', not "sidcar"`)
+    expect(refusal({ dts: 'sidcar' })).toMatchObject({
+      message: `option 'dts' must be 'sidecar' or 'ambient', not "sidcar"`,
+      suggestion: 'sidecar',
+    })
     expect(refusal({ dts: { mode: 'ambiant' } }).message).toMatch(/^option 'dts.mode' must be/)
   })
 
@@ -221,6 +224,7 @@ describe('options nobody reads', () => {
       limits: { maxErrors: 3 },
       datum: { lookup: 'A/B' },
     }
+    expect(() => MergedYaml(options)).not.toThrow()
     expect(resolvePluginOptions(options).modes).toEqual(['production'])
   })
 })

@@ -11,6 +11,7 @@ export type { CommonOptions, Limits, ResolvedOptions, StackMode } from './option
 export { resolveOptions } from './render-options.ts'
 export { assertKnownOptions, RENDER_OPTION_NAMES } from './option-names.ts'
 export type { OptionsTaker } from './option-names.ts'
+export { suggestName } from './suggest.ts'
 export { findWorkspaceRoot } from './workspace-root.ts'
 export type { RenderOptions } from './render-options.ts'
 export { ERROR_CODES } from './codes.ts'

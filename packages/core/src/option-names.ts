@@ -6,12 +6,11 @@ import type { Dialect, OptionKeys } from './dialects/types.ts'
 import { MergedYamlError } from './diagnostics.ts'
 import { DEFAULT_LIMITS } from './options.ts'
 import type { CommonOptions } from './options.ts'
-import type { RenderOptions } from './render-options.ts'
 import { suggestName } from './suggest.ts'
 import { isMapping } from './values.ts'
 
 /** Options every dialect shares: the type keeps the list complete (a new option fails to compile here). */
-const COMMON_OPTION_KEYS: OptionKeys<CommonOptions & Pick<RenderOptions, 'dialect'>> = {
+const COMMON_OPTION_KEYS: OptionKeys<CommonOptions & { dialect?: string }> = {
   stack: true,
   strict: true,
   yamlVersion: true,

@@ -27,7 +27,6 @@ import { ProvenanceRecorder } from './provenance.ts'
 import type { Provenance } from './provenance.ts'
 import type { ValueSources } from './value-sources.ts'
 import type { RenderCache } from './render-cache.ts'
-import { assertKnownOptions } from './option-names.ts'
 import { resolveOptions, validateOptions } from './render-options.ts'
 import type { RenderOptions } from './render-options.ts'
 import { Reporter } from './reporter.ts'
@@ -141,7 +140,6 @@ function internalError(entry: string, options: RenderOptions, error: unknown): M
 }
 
 function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inputs: EntryInputs): PreparedEntry {
-  assertKnownOptions(options)
   const resolved = resolveOptions(options)
   validateOptions(resolved)
   const report = new Reporter(resolved.strict, resolved.root, resolved.limits.maxErrors)
