@@ -2,7 +2,7 @@
 // schema resolves plain scalars with scalars.ts, exactly as the precise path does; whatever it
 // cannot read to the same value (anchors and aliases, explicit tags, duplicate, null or collection keys,
 // directives, merge keys, warnings, any error) makes it give up, and precise.ts decides instead.
-// The rules of what it gives up on are scans over the text, kept next to the reader (~390 lines).
+// The rules of what it gives up on are scans over the text, kept whole next to the reader.
 import { FAILSAFE_SCHEMA, loadAll, Type } from 'js-yaml'
 import type { LoadOptions, Schema, State } from 'js-yaml'
 import {

@@ -1,4 +1,4 @@
-// Datum's hierarchical lookup (specs/datum.md): the entry's parts are layers, base first; a part with
+// Datum's hierarchical lookup (docs/datum.md): the entry's parts are layers, base first; a part with
 // `default_lookup_options` / `lookup_options` declares the strategies; every top-level key is
 // resolved like `Resolve-Datum`. A store's Datum.yml with `datum.node` renders that node's RSOP: the
 // gather hook reads the store (store/gather-store.ts), render merges what it read.

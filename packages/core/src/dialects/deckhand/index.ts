@@ -1,5 +1,5 @@
 // The Deckhand dialect: an entry whose documents form an Airship Deckhand document set renders as
-// Deckhand's DocumentLayering renders it (specs/deckhand.md).
+// Deckhand's DocumentLayering renders it (docs/deckhand.md).
 import { getOwn } from '../../values.ts'
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'

@@ -3,7 +3,7 @@
 // before a final \n, `\w`, `\d`, `\s` and `\b` are Unicode-aware. Syntax Python rejects is a
 // PyReError (Deckhand fails there too); syntax whose meaning JavaScript cannot reproduce (inline flags,
 // atomic groups, backreferences, …) is a PatternMismatch, refused rather than read differently.
-// One translator: Python's pattern grammar, token by token, with its refusals (~370 lines).
+// One translator, kept whole: Python's pattern grammar, token by token, with its refusals.
 import { PatternMismatch, PyReError } from './pyerrors.ts'
 
 export interface PyPattern {
