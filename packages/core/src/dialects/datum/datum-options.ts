@@ -14,7 +14,6 @@ export const DATUM_OPTION_KEYS: OptionKeys<DatumOptions> = {
   handlers: true,
   version: true,
 }
-const OPTION_NAMES = Object.keys(DATUM_OPTION_KEYS)
 const LOOKUP_OPTION_NAMES = ['default_lookup_options', 'lookup_options']
 
 function invalid(message: string, suggestion?: string): never {
@@ -42,7 +41,7 @@ export function readDatumOptions(value: unknown): DatumOptions {
   if (value === undefined) return {}
   if (!isMapping(value))
     invalid("option 'datum' must be an object ({ lookupOptions?, lookup?, node?, nodeProperties?, handlers? })")
-  checkKeys(value, OPTION_NAMES, 'datum')
+  // Its keys are checked with every option's, before anything is read (option-names.ts).
   const options: DatumOptions = {}
   if (value.lookup !== undefined) {
     if (typeof value.lookup !== 'string' || value.lookup.split(/[\\/]/).some((segment) => segment === '')) {

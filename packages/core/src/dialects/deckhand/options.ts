@@ -30,7 +30,6 @@ export const DECKHAND_OPTION_KEYS: OptionKeys<DeckhandOptions> = {
   schema: true,
   failOnMissingSubstitutionSource: true,
 }
-const OPTION_KEYS = Object.keys(DECKHAND_OPTION_KEYS)
 
 export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOptions {
   if (raw === undefined) return {}
@@ -42,11 +41,8 @@ export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOpt
     })
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return fail(`option 'deckhand' must be an object such as { document: 'name' }`)
+  // Its keys are checked with every option's, before anything is read (option-names.ts).
   const options = raw as Record<string, unknown>
-  for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.includes(key))
-      fail(`unknown option 'deckhand.${key}'; the Deckhand options are ${OPTION_KEYS.join(', ')}`)
-  }
   const result: DeckhandOptions = {}
   for (const key of ['document', 'schema'] as const) {
     const value = options[key]
