@@ -169,6 +169,14 @@ describe('merged-yaml check', () => {
     [['check', 'nothing/*.merged.yaml'], "no files match 'nothing/*.merged.yaml'"],
     [['check', 'layers/app.merged.yaml', '--max-warnings', 'few'], "--max-warnings must be a whole number, not 'few'"],
     [['check', 'layers/app.merged.yaml', '--format', 'yaml'], "--format must be 'text' or 'json', not 'yaml'"],
+    [
+      ['check', 'layers/app.merged.yaml', '--max-warning', '0'],
+      "unknown option '--max-warning'; did you mean '--max-warnings'?",
+    ],
+    [
+      ['check', 'layers/app.merged.yaml', '--as-const'],
+      "unknown option '--as-const' for check: it is an option of types",
+    ],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     const r = await run(argv)
     expect(r.code).toBe(2)

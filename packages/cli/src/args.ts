@@ -55,6 +55,17 @@ const ALL_OPTIONS: Options = {
   ...Object.fromEntries(DIALECT_FLAGS.map(({ flag, kind }) => [flag, flagOption(kind)])),
 }
 
+/** Each command's own flags, besides the engine's. */
+export const COMMAND_FLAGS = {
+  render: { format: { type: 'string' } },
+  check: { format: { type: 'string' }, 'max-warnings': { type: 'string' } },
+  explain: { format: { type: 'string' } },
+  types: { 'as-const': { type: 'boolean' } },
+  schema: { format: { type: 'string' } },
+} as const satisfies Record<string, Options>
+
+type CommandWithFlags = keyof typeof COMMAND_FLAGS
+
 const STACKS: readonly StackMode[] = ['scoped', 'per-part']
 const YAML_VERSIONS: readonly YamlVersion[] = ['1.2', '1.1']
 
@@ -65,9 +76,12 @@ export interface ParsedCommand {
   positionals: string[]
 }
 
-/** Parses one command's arguments; unknown flags (with the one meant) and missing values are usage errors. */
-export function parseCommand(command: string, args: readonly string[], own: Options): ParsedCommand {
-  const options = { ...ALL_OPTIONS, ...own }
+/**
+ * Parses one command's arguments; unknown flags (with the one meant, or the command that takes it)
+ * and missing values are usage errors.
+ */
+export function parseCommand(command: CommandWithFlags, args: readonly string[]): ParsedCommand {
+  const options: Options = { ...ALL_OPTIONS, ...COMMAND_FLAGS[command] }
   try {
     const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true })
     return { values: values as FlagValues, positionals }
@@ -75,9 +89,15 @@ export function parseCommand(command: string, args: readonly string[], own: Opti
     if (!(error instanceof Error)) throw error
     const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(error.message)
     if (unknown) {
-      const meant = suggestName(unknown[2]!, Object.keys(options))
-      const hint = meant ? `; did you mean '--${meant}'?` : ''
-      throw new UsageError(`unknown option '${unknown[1]}${unknown[2]}'${hint}`, command)
+      const name = unknown[2]!
+      const meant = suggestName(name, Object.keys(options))
+      const takers = Object.entries(COMMAND_FLAGS).filter(([, flags]) => Object.hasOwn(flags, name))
+      const hint = meant
+        ? `; did you mean '--${meant}'?`
+        : takers.length > 0
+          ? ` for ${command}: it is an option of ${takers.map(([taker]) => taker).join(', ')}`
+          : ''
+      throw new UsageError(`unknown option '${unknown[1]}${name}'${hint}`, command)
     }
     throw new UsageError(error.message.replace(/\. To specify a positional argument.*$/s, ''), command)
   }

@@ -13,8 +13,6 @@ import { inMode, renderEntry, writeDiagnostics } from '../entry.ts'
 import { displayPath, plural } from '../format.ts'
 import { helpText } from '../help.ts'
 
-const FLAGS = { format: { type: 'string' }, 'max-warnings': { type: 'string' } } as const
-
 export interface CheckedEntry {
   /** Absolute path of the entry. */
   file: string
@@ -103,7 +101,7 @@ async function checkEntry(
 }
 
 export async function runCheck(args: readonly string[], ctx: Context): Promise<number> {
-  const { values, positionals } = parseCommand('check', args, FLAGS)
+  const { values, positionals } = parseCommand('check', args)
   if (values.help) {
     ctx.stdout.write(helpText('check'))
     return EXIT_OK

@@ -13,8 +13,6 @@ import type { Context } from '../context.ts'
 import { inMode, renderEntry, writeDiagnostics } from '../entry.ts'
 import { helpText } from '../help.ts'
 
-const FLAGS = { 'as-const': { type: 'boolean' } } as const
-
 const MODE_VARIABLE = Buffer.from('${mode}')
 
 /** Whether a file the entry read names `${mode}` (as the plugin decides whether an entry depends on the mode). */
@@ -23,7 +21,7 @@ function namesMode(result: RenderResult, cache: RenderCache): boolean {
 }
 
 export async function runTypes(args: readonly string[], ctx: Context): Promise<number> {
-  const { values, positionals } = parseCommand('types', args, FLAGS)
+  const { values, positionals } = parseCommand('types', args)
   if (values.help) {
     ctx.stdout.write(helpText('types'))
     return EXIT_OK
