@@ -27,7 +27,7 @@ const COMMON_OPTION_KEYS: OptionKeys<CommonOptions & { dialect?: string }> = {
 }
 
 /** An option whose value, when it is an object, has known keys: `limits`, a dialect's (`datum`), the plugin's `dts`. */
-export type NestedOptionNames = Readonly<Record<string, readonly string[]>>
+type NestedOptionNames = Readonly<Record<string, readonly string[]>>
 
 /** The options of render() that hold objects of known keys: `limits` and each dialect's own, from the registry. */
 const RENDER_NESTED: NestedOptionNames = Object.fromEntries([
@@ -96,7 +96,9 @@ export function assertKnownOptions(options: unknown, taker: OptionsTaker = RENDE
   const refused = taker.refused ?? {}
   const nested: Record<string, readonly string[]> = { ...RENDER_NESTED }
   for (const [name, keys] of Object.entries(taker.own ?? {})) if (keys !== true) nested[name] = keys
-  const topLevel = [...RENDER_OPTION_NAMES, ...Object.keys(taker.own ?? {})].filter((name) => !(name in refused))
+  const topLevel = [...RENDER_OPTION_NAMES, ...Object.keys(taker.own ?? {})].filter(
+    (name) => !Object.hasOwn(refused, name),
+  )
   const nestedPaths = Object.entries(nested)
     .filter(([name]) => topLevel.includes(name))
     .flatMap(([name, keys]) => keys.map((key) => `${name}.${key}`))
