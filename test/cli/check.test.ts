@@ -2,6 +2,7 @@
 // (or on more warnings than --max-warnings), JSON for machines, colours only on a terminal.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { lines, writeTree } from '../helpers/tree.ts'
 import { FIXTURES, run } from './helpers.ts'
 
 interface JsonReport {
@@ -95,6 +96,13 @@ describe('merged-yaml check', () => {
       [['production'], true],
     ])
     expect(await modes('--var', 'mode=production')).toEqual([[['production'], true]])
+    const cwd = writeTree({
+      'app.merged.yaml': lines('#include', 'env/${mode}.yaml'),
+      'env/a.yaml': lines('a: 1'),
+      'env/b.yaml': lines('b: 1'),
+    })
+    const text = await run(['check', 'app.merged.yaml', '--mode', 'a', '--mode', 'c', '--mode', 'b'], { cwd })
+    expect(text.stdout).toMatch(/^✓ app\.merged\.yaml \(modes a, b\)\n✖ app\.merged\.yaml \(mode c\)\n/)
   })
 
   it('expands globs the shell left alone, sorted, once per file', async () => {

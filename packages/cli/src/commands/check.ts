@@ -58,7 +58,8 @@ function writeText(ctx: Context, report: CheckReport, maxWarnings: number | unde
   // An entry whose outcome differs between modes says which mode each item is.
   const split = new Set(report.entries.map((e) => e.file).filter((file, i, files) => files.indexOf(file) !== i))
   for (const entry of report.entries) {
-    const name = displayPath(entry.file, ctx.cwd) + (split.has(entry.file) ? ` (mode ${entry.modes.join(', ')})` : '')
+    const modes = `${entry.modes.length > 1 ? 'modes' : 'mode'} ${entry.modes.join(', ')}`
+    const name = displayPath(entry.file, ctx.cwd) + (split.has(entry.file) ? ` (${modes})` : '')
     if (!entry.ok) ctx.stdout.write(`${out.red('✖')} ${out.bold(name)}\n`)
     else if (entry.warnings.length > 0) ctx.stdout.write(`${out.yellow('⚠')} ${out.bold(name)}\n`)
     else ctx.stdout.write(`${out.green('✓')} ${name}\n`)
