@@ -9,6 +9,7 @@ export type { RenderCache, RenderCacheStats } from './render-cache.ts'
 export { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 export type { CommonOptions, Limits, ResolvedOptions, StackMode } from './options.ts'
 export { resolveOptions } from './render-options.ts'
+// For the plugin and the CLI, which check their options and flags as render() does (with the names meant).
 export { assertKnownOptions, RENDER_OPTION_NAMES } from './option-names.ts'
 export type { OptionsTaker } from './option-names.ts'
 export { suggestName } from './suggest.ts'
