@@ -7,3 +7,15 @@ export type { DeclarationSchema, TypeOptions } from './declaration.ts'
 export { SchemaTypePrinter } from './schema-type.ts'
 export type { SchemaTypeOptions } from './schema-type.ts'
 export { DEFAULT_MODES } from './modes.ts'
+// The inspector (the dev server's page at /__merged-yaml/, `merged-yaml explain --format html`).
+export { createInspectorReport } from './inspector/report.ts'
+export type {
+  InspectorInput,
+  InspectorRender,
+  InspectorReport,
+  InspectorStatus,
+  LayerNode,
+  ValueNode,
+} from './inspector/report.ts'
+export { generateInspectorChannel, generateInspectorPage, inspectorContentSecurityPolicy } from './inspector/page.ts'
+export type { InspectorEntrySummary, InspectorPageOptions } from './inspector/page.ts'

@@ -8,6 +8,9 @@
 import { createRspackPlugin, createVitePlugin, createWebpackPlugin } from 'unplugin'
 import { PLUGIN_NAME, unpluginFactory } from '../plugin/factory.ts'
 import type { Options } from '../plugin/options.ts'
+import { INSPECTOR_PATH } from '../inspector/server.ts'
+
+const INSPECTOR_TAB = { type: 'iframe', src: `${INSPECTOR_PATH}/` } as const
 
 interface Plugins {
   plugins?: unknown[]
@@ -36,13 +39,22 @@ interface ViteServerLike {
   }
 }
 
+/** A tab of Nuxt DevTools (`@nuxt/devtools-kit`'s `ModuleCustomTab`, the part the module sets). */
+export interface DevToolsTab {
+  name: string
+  title: string
+  icon: string
+  view: { type: 'iframe'; src: string }
+}
+
 /** The part of Nuxt the module uses (`@nuxt/schema`'s `Nuxt`). */
 export interface NuxtLike {
-  options: { rootDir: string }
+  options: { rootDir: string; dev?: boolean }
   hook(name: 'vite:extend', run: (context: { config: Plugins }) => void): unknown
   hook(name: 'webpack:config' | 'rspack:config', run: (configs: Plugins[]) => void): unknown
   hook(name: 'build:error', run: (error: unknown) => void): unknown
   hook(name: 'vite:serverCreated', run: (server: ViteServerLike, builder: { isServer: boolean }) => void): unknown
+  hook(name: 'devtools:customTabs', run: (tabs: DevToolsTab[]) => void): unknown
   hook(
     name: 'prepare:types',
     run: (types: { references: Array<{ types: string } | { path: string }>; tsConfig: TsConfig }) => void,
@@ -104,6 +116,12 @@ export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: N
     for (const config of configs) push(config, createRspackPlugin(unpluginFactory)(options))
   })
   forwardRendererChanges(nuxt)
+  // The inspector page (inspector/server.ts) in a Nuxt DevTools tab: Nuxt hands the dev server's
+  // requests for `/__merged-yaml` to Vite, which serves it (its route is in Vite's middleware stack).
+  if (nuxt.options.dev && options.inspector !== false)
+    nuxt.hook('devtools:customTabs', (tabs) => {
+      tabs.push({ name: 'merged-yaml', title: 'Merged YAML', icon: 'carbon:data-structured', view: INSPECTOR_TAB })
+    })
   // `nuxi build` with the webpack (or Rspack) builder prints only "Nuxt build error": the compiler's
   // errors are in the error's stack (@nuxt/webpack-builder's `compile`), so a render error is printed here.
   nuxt.hook('build:error', (error) => {

@@ -7,6 +7,8 @@ import type { Dependencies } from '../plugin/dependencies.ts'
 import { parseEntryId } from '../plugin/entry-id.ts'
 import type { EntryOutcome } from '../plugin/entry-module.ts'
 import type { IdFilter } from '../plugin/id-filter.ts'
+import { installInspector } from '../inspector/server.ts'
+import type { Inspector } from '../inspector/server.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 import { dropOwnTimings, watchOnRolldown } from './rolldown.ts'
@@ -35,9 +37,11 @@ function watchInDev(
 
 const servedAs = (outcome: EntryOutcome): string => (outcome.ok ? outcome.code : outcome.error.message)
 
-export function createViteHost({ info, idFilter, graph, exists, render }: HostParts): Host {
+export function createViteHost({ info, options, idFilter, graph, exists, render }: HostParts): Host {
   /** The dev server's file watcher, when serving. */
   let devWatcher: PathWatcher | undefined
+  /** The inspector page (`/__merged-yaml/`), when serving with the `inspector` option. */
+  let inspector: Inspector | undefined
   /** What each module id was last served as (code or error text), for "did it change?". */
   const served = new Map<string, string>()
 
@@ -96,8 +100,10 @@ export function createViteHost({ info, idFilter, graph, exists, render }: HostPa
             info.allow = config.server.fs.allow
             if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
           },
-          configureServer(server) {
+          async configureServer(server) {
             devWatcher = server.watcher
+            // Only a dev server has it: configureServer is never called in a build.
+            if (options.inspector) inspector = await installInspector(server, { options, info })
           },
           transform: devTransform,
           hotUpdate,
@@ -114,7 +120,9 @@ export function createViteHost({ info, idFilter, graph, exists, render }: HostPa
       else if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)
     },
     served(id, outcome) {
-      if (info.serving) served.set(id, servedAs(outcome))
+      if (!info.serving) return
+      served.set(id, servedAs(outcome))
+      inspector?.loaded(id)
     },
   }
 }

@@ -16,6 +16,7 @@ const PLUGIN_OPTIONS: OptionsTaker = {
     dts: Object.keys({ mode: true, file: true, asConst: true, provenance: true } satisfies OptionKeys<DtsOptions>),
     modes: true,
     cache: true,
+    inspector: true,
   } satisfies OptionKeys<Pick<Options, PluginOwnOption>, readonly string[] | true>,
   refused: {
     explain: 'declarations say where each value came from (`dts.provenance`); `merged-yaml explain` shows the history',

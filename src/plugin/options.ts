@@ -103,6 +103,13 @@ export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
    * @default true
    */
   cache?: boolean | string
+  /**
+   * The inspector page of the Vite dev server (and Nuxt's, Astro's) at `/__merged-yaml/`: every entry,
+   * its layers, where each value was set, what the merge kept out (docs/inspector.md). Served only to
+   * the dev server's own origin, only what the dev server may serve, never in a build.
+   * @default true
+   */
+  inspector?: boolean
 }
 
 export interface ResolvedDtsOptions {
@@ -126,6 +133,7 @@ export interface ResolvedPluginOptions {
   dts: Options['dts']
   modes: readonly string[]
   cache: Options['cache']
+  inspector: boolean
 }
 
 /** The plugin's name, as bundlers show it. */
@@ -135,7 +143,7 @@ export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
-  const { root, vars, include, exclude, dts, modes, cache, ...engine } = options
+  const { root, vars, include, exclude, dts, modes, cache, inspector, ...engine } = options
   return {
     engine,
     root,
@@ -145,6 +153,7 @@ export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptio
     dts,
     modes: modes ?? DEFAULT_MODES,
     cache,
+    inspector: inspector ?? true,
   }
 }
 

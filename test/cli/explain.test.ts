@@ -187,7 +187,10 @@ describe('merged-yaml explain', () => {
       'explain takes an entry and at most one key path, not 3 arguments',
     ],
     [['explain', 'layers/app.merged.yaml', 'a..b'], "'a..b' is not a key path"],
-    [['explain', 'layers/app.merged.yaml', '--format', 'yaml'], "--format must be 'text' or 'json', not 'yaml'"],
+    [
+      ['explain', 'layers/app.merged.yaml', '--format', 'yaml'],
+      "--format must be one of 'text', 'json', 'html', not 'yaml'",
+    ],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     const r = await run(argv)
     expect(r.code).toBe(2)

@@ -219,6 +219,7 @@ describe('options nobody reads', () => {
       dts: { mode: 'ambient', file: 'x.d.ts', asConst: true, provenance: false },
       modes: ['production'],
       cache: false,
+      inspector: false,
       include: [/x/],
       exclude: [],
       limits: { maxErrors: 3 },

@@ -59,7 +59,7 @@ const ALL_OPTIONS: Options = {
 export const COMMAND_FLAGS = {
   render: { format: { type: 'string' } },
   check: { format: { type: 'string' }, 'max-warnings': { type: 'string' } },
-  explain: { format: { type: 'string' } },
+  explain: { format: { type: 'string' }, compare: { type: 'string' } },
   types: { 'as-const': { type: 'boolean' } },
   schema: { format: { type: 'string' } },
 } as const satisfies Record<string, Options>

@@ -64,7 +64,7 @@ Usage:
   merged-yaml render <entry> [--format yaml|json] [engine options]
   merged-yaml check <entries or globs…> [--mode <mode>]… [--format text|json] [--max-warnings <n>]
                     [engine options]
-  merged-yaml explain <entry> [key.path] [--format text|json] [engine options]
+  merged-yaml explain <entry> [key.path] [--format text|json|html] [engine options]
   merged-yaml types <entry> [--mode <mode>]… [--as-const] [engine options]
   merged-yaml schema <entries or globs…> [--mode <mode>]… [--format json|yaml] [engine options]
   merged-yaml help [command]
@@ -120,7 +120,7 @@ ${EXIT_CODES}
 Example:
   merged-yaml check 'config/**/*.merged.yaml' --max-warnings 0`,
 
-  explain: `Usage: merged-yaml explain <entry> [key.path] [--format text|json] [engine options]
+  explain: `Usage: merged-yaml explain <entry> [key.path] [--format text|json|html] [engine options]
 
 For each value of the merged result (or only the one at key.path), lists what happened to it in
 merge order: which part (file:line:col) set, merged, replaced, kept, appended or deleted it, with
@@ -129,14 +129,17 @@ included. Key paths: server.port, packages[0] (or packages.0), ["key.with.dots"]
 Datum, Heat and Deckhand entries show which layer defines each top-level key only.
 
 Options:
-  --format <text|json>         output format (default: text)
+  --format <text|json|html>    output format (default: text); html: the inspector's page for the
+                               whole entry as one self-contained file (no network), for CI artifacts
+  --compare <mode>             with --format html: the entry in this mode beside it, differences marked
 
 ${ENGINE_FLAGS}
 
 Exit codes: 0 ok, 1 diagnostics or no value at key.path, 2 usage error.
 
-Example:
-  merged-yaml explain config/app.merged.yaml server.port`,
+Examples:
+  merged-yaml explain config/app.merged.yaml server.port
+  merged-yaml explain config/app.merged.yaml --format html --compare production > report.html`,
 
   types: `Usage: merged-yaml types <entry> [--mode <mode>]… [--as-const] [engine options]
 

@@ -26,9 +26,17 @@ export const ENGINE_CODES = {
   MY_INCLUDE_CYCLE: 'Files that include each other; the message prints the chain.',
   MY_INCLUDE_DEPTH: 'Includes nested deeper than `limits.maxIncludeDepth`.',
   MY_INCLUDE_COUNT: 'More files in one entry than `limits.maxIncludeCount`.',
+  MY_INCLUDE_EXPANSION:
+    'More includes expanded in one entry than `limits.maxIncludes`, a file counted each time it is included (files ' +
+    'that include the same files again multiply).',
+  MY_ENTRY_TOO_LARGE:
+    'The text of all parts of one entry together, a file counted each time it is included, or what its gzip ' +
+    'content decodes to together, over `limits.maxEntrySize`.',
   MY_INCLUDE_UNKNOWN_VARIABLE:
     'A `${name}` in an include line that is not a key of `vars` (with the known ones and a did-you-mean).',
   MY_GLOB_TOO_MANY: 'A glob include line matching more files than `limits.maxGlobMatches`.',
+  MY_GLOB_WALK_LIMIT:
+    'Glob include lines that visit more folder entries in one entry than `limits.maxGlobEntries` while walking.',
   MY_MIME_INVALID: 'A MIME message that cannot be read (a bad boundary, encoding or charset).',
   MY_MIME_TOO_DEEP: 'Multiparts nested deeper than `limits.maxIncludeDepth`.',
   MY_MIME_TOO_MANY_PARTS: 'More MIME parts in one entry than `limits.maxMimeParts`.',
@@ -80,6 +88,10 @@ export const ENGINE_CODES = {
   MY_SCHEMA_REMOTE:
     'A yaml-language-server modeline naming an `http(s)://` schema, which a build cannot fetch: a warning, and the ' +
     'value is checked against the `schema` option only.',
+  MY_REGEX_UNSUPPORTED:
+    'A regular expression from data (a Deckhand pattern, a Datum `lookup_options` key or knockout prefix, a JSON ' +
+    'Schema `pattern`) that the linear-time engine cannot run as its reference reads it: a lookaround, a ' +
+    'backreference (every mode: a backtracking engine could block the build).',
 } as const
 
 export const ERROR_CODES = {

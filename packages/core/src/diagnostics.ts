@@ -86,9 +86,30 @@ export function formatDiagnostic(d: Diagnostic, root?: string): string {
   return lines.join('\n')
 }
 
+/**
+ * The first `count` lines of a text (fewer when it has fewer), each cut after 201 characters: a frame
+ * of a huge text (a decoded part of 60 MB) costs what it shows, not the text's size.
+ */
+function leadingLines(source: string, count: number): string[] {
+  const lines: string[] = []
+  let start = 0
+  // indexOf finds a character fast; one that does not occur is not looked for again.
+  let nextLf = -2
+  let nextCr = -2
+  while (lines.length < count) {
+    if (nextLf !== -1 && nextLf < start) nextLf = source.indexOf('\n', start)
+    if (nextCr !== -1 && nextCr < start) nextCr = source.indexOf('\r', start)
+    const end = nextLf === -1 ? nextCr : nextCr === -1 ? nextLf : Math.min(nextLf, nextCr)
+    lines.push(source.slice(start, Math.min(end === -1 ? source.length : end, start + 201)))
+    if (end === -1) break
+    start = end + (source.startsWith('\r\n', end) ? 2 : 1)
+  }
+  return lines
+}
+
 /** Source lines around `line` with a caret under `column`, like Babel's and yaml's code frames. */
 export function createCodeFrame(source: string, line: number, column: number, context = 2): string {
-  const all = source.split(/\r\n|\r|\n/)
+  const all = leadingLines(source, line + context)
   // A final line break does not start another line worth showing.
   if (all.length > 1 && all[all.length - 1] === '') all.pop()
   const first = Math.max(1, line - context)

@@ -15,12 +15,25 @@ export interface Limits {
   maxIncludeDepth: number
   /** Files read for one entry. @default 2000 */
   maxIncludeCount: number
+  /**
+   * Includes expanded for one entry, a file counted each time an include line (or a glob's match)
+   * brings it in: files that each include the same files again (a lattice) multiply. @default 10000
+   */
+  maxIncludes: number
+  /**
+   * Characters of text one entry hands to the YAML reader, its parts together (after decoding), a
+   * file counted each time it is included; and, apart, bytes its gzip content decodes to, each
+   * distinct content once. @default 256 MiB
+   */
+  maxEntrySize: number
   /** Parts of MIME messages in one entry. @default 1000 */
   maxMimeParts: number
   /** Bytes after decoding base64/quoted-printable and gunzip, for one part. @default 64 MiB */
   maxDecodedSize: number
   /** Files one glob include line may match. @default 500 */
   maxGlobMatches: number
+  /** Folder entries the glob include lines of one entry may visit while walking folders. @default 100000 */
+  maxGlobEntries: number
   /**
    * Nesting of mappings and lists in one document and in the merged value. Checked before the YAML
    * parsers recurse, so deep input fails with a located error instead of overflowing the stack;
@@ -147,9 +160,12 @@ export const DEFAULT_LIMITS: Limits = {
   maxFileSize: 16 * 1024 * 1024,
   maxIncludeDepth: 32,
   maxIncludeCount: 2000,
+  maxIncludes: 10_000,
+  maxEntrySize: 256 * 1024 * 1024,
   maxMimeParts: 1000,
   maxDecodedSize: 64 * 1024 * 1024,
   maxGlobMatches: 500,
+  maxGlobEntries: 100_000,
   maxDepth: 100,
   maxValueSize: 64 * 1024 * 1024,
   maxErrors: 50,

@@ -6,6 +6,7 @@ import { oneOf, parseCommand, toRenderOptions, UsageError } from '../args.ts'
 import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
 import type { Context } from '../context.ts'
 import { renderEntry, writeDiagnostics } from '../entry.ts'
+import { createHtmlReport } from './explain-html.ts'
 import { bytesAsBase64, displayPath, formatKeyPath, formatShortValue, parseKeyPath } from '../format.ts'
 import type { Style } from '../format.ts'
 import { helpText } from '../help.ts'
@@ -112,8 +113,10 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
     ctx.stdout.write(helpText('explain'))
     return EXIT_OK
   }
-  const format = oneOf('explain', 'format', values.format, ['text', 'json'] as const, 'text')
+  const format = oneOf('explain', 'format', values.format, ['text', 'json', 'html'] as const, 'text')
   if (positionals.length === 0) throw new UsageError('explain needs an entry', 'explain')
+  if (values.compare !== undefined && format !== 'html')
+    throw new UsageError('--compare <mode> goes with --format html', 'explain')
   if (positionals.length > 2)
     throw new UsageError(
       `explain takes an entry and at most one key path, not ${positionals.length} arguments`,
@@ -124,6 +127,13 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
     throw new UsageError(`'${positionals[1]}' is not a key path (write a.b[0] or a["dotted.key"])`, 'explain')
   const options = toRenderOptions('explain', values, ctx.cwd, ctx.env)
   const entry = resolve(ctx.cwd, positionals[0]!)
+  if (format === 'html') {
+    if (target) throw new UsageError('--format html reports the whole entry: leave out the key path', 'explain')
+    const compare = typeof values.compare === 'string' ? values.compare : undefined
+    const { html, ok } = await createHtmlReport(entry, options, compare, ctx.cwd)
+    ctx.stdout.write(html)
+    return ok ? EXIT_OK : EXIT_DIAGNOSTICS
+  }
   const outcome = await renderEntry(entry, { ...options, explain: true }, 'explain')
   if (!outcome.ok) {
     writeDiagnostics(ctx.stderr, ctx.err, outcome.diagnostics, ctx.cwd)

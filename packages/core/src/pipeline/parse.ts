@@ -9,7 +9,9 @@ import type { ParsedPart } from '../parts.ts'
 import type { RenderCache } from '../render-cache.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import { createSourceDocument, mapPartPosition } from '../source-document.ts'
+import { freezeDeep } from '../values.ts'
 import { parseYamlStream } from '../yaml/parse.ts'
+import type { ParseYamlOptions, YamlDocument } from '../yaml/parse.ts'
 import type { YamlProblem, YamlVersion } from '../yaml/types.ts'
 import type { GatheredItem, GatheredPart } from './gather/gather.ts'
 import { checkValueLimits } from './value-limits.ts'
@@ -49,6 +51,22 @@ export function parseParts(
   differences: Problem[],
 ): ParsedPart[] {
   const parsing = parseOptionsOf(options, version)
+  // Without a render cache, a text included several times (the same file) is still parsed once; its
+  // values are frozen when shared, as the cache freezes them, so that no merge changes another part's.
+  const parsed = new Map<ParseYamlOptions, Map<string, { docs: YamlDocument[]; shared: boolean }>>()
+  const parseOnce = (text: string, parseOptions: ParseYamlOptions): YamlDocument[] => {
+    let byText = parsed.get(parseOptions)
+    if (byText === undefined) parsed.set(parseOptions, (byText = new Map()))
+    const known = byText.get(text)
+    if (known === undefined) {
+      const docs = parseYamlStream(text, parseOptions)
+      byText.set(text, { docs, shared: false })
+      return docs
+    }
+    if (!known.shared) for (const doc of known.docs) freezeDeep(doc.value)
+    known.shared = true
+    return known.docs
+  }
   const parseItems = (list: readonly GatheredItem[]): ParsedPart[] => {
     const parts: ParsedPart[] = []
     for (const item of list) {
@@ -60,9 +78,7 @@ export function parseParts(
   const parseDocuments = (item: GatheredPart, parts: ParsedPart[]): void => {
     const jsonp = item.type === 'text/cloud-config-jsonp'
     const parseOptions = jsonp ? parsing.jsonp : parsing.yaml
-    const docs = cache
-      ? cache.parse(item.origin.file, item.text, parseOptions)
-      : parseYamlStream(item.text, parseOptions)
+    const docs = cache ? cache.parse(item.origin.file, item.text, parseOptions) : parseOnce(item.text, parseOptions)
     docs.forEach((yaml, index) => {
       const doc = createSourceDocument(yaml, item.origin, item.text, item.headers, index)
       if (yaml.error) {

@@ -5,6 +5,8 @@
 import { createRequire } from 'node:module'
 import type { default as AjvCore, Options } from 'ajv/dist/core.js'
 import type { RegExpEngine } from 'ajv/dist/types/index.js'
+import { compileEcma } from '../linear-regex.ts'
+import type { EcmaReading } from '../linear-regex.ts'
 
 /** The JSON Schema drafts ajv validates with. */
 export type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12'
@@ -42,32 +44,29 @@ function ajvClass(draft: SchemaDraft): AjvClass {
 }
 
 /**
- * Python's `$` also matches before a final newline, which JavaScript's does not: a block scalar
- * (`script: |`) ends with one. The pattern is otherwise read as JavaScript reads it without `u`,
- * which accepts the identity escapes (`\-`) Python accepts.
+ * How a schema's `pattern` and `patternProperties` are read: ECMA-262 with `u` (as ajv reads them),
+ * or, for Deckhand's jsonschema, `$` as Python's `re.search` reads it (before a final newline too: a
+ * block scalar ends with one) and otherwise as JavaScript reads it without `u`, which accepts the
+ * identity escapes (`\-`) Python accepts. Either runs on RE2 in linear time (linear-regex.ts): a
+ * pattern from a schema never backtracks.
  */
-function pythonPattern(pattern: string): RegExp {
-  let source = ''
-  let inClass = false
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!
-    if (ch === '\\') {
-      source += ch + (pattern[i + 1] ?? '')
-      i++
-    } else if (inClass) {
-      if (ch === ']') inClass = false
-      source += ch
-    } else if (ch === '[') {
-      inClass = true
-      source += ch
-    } else source += ch === '$' ? '(?=\\n?$)' : ch
-  }
-  return new RegExp(source)
+export function schemaPatternReading(python: boolean, flags = 'u'): EcmaReading {
+  return { unicode: !python && flags.includes('u'), ignoreCase: false, pythonDollar: python }
 }
 
-const pythonRegExp: RegExpEngine = Object.assign((pattern: string) => pythonPattern(pattern), {
-  code: 'pythonPattern',
-})
+/** ajv keys the patterns of a schema on their `toString()`: each its own. */
+const keyed = <T extends object>(regex: T, pattern: string, flags: string): T =>
+  Object.assign(regex, { toString: () => `/${pattern}/${flags}` })
+
+const ecmaRegExp: RegExpEngine = Object.assign(
+  (pattern: string, flags: string) => keyed(compileEcma(pattern, schemaPatternReading(false, flags)), pattern, flags),
+  { code: 'ecmaLinearRegExp' },
+)
+
+const pythonRegExp: RegExpEngine = Object.assign(
+  (pattern: string) => keyed(compileEcma(pattern, schemaPatternReading(true)), pattern, 'python'),
+  { code: 'pythonLinearRegExp' },
+)
 
 /** A new ajv instance for a reading: every error (all violations in one run), with the data for messages. */
 function createAjv(reading: SchemaReading): AjvCore {
@@ -80,9 +79,8 @@ function createAjv(reading: SchemaReading): AjvCore {
     logger: false,
     validateFormats: reading.formats,
     // ajv's code optimisation halves little of the validation time and doubles the compilation's.
-    code: { optimize: false },
+    code: { optimize: false, regExp: reading.python ? pythonRegExp : ecmaRegExp },
   }
-  if (reading.python) options.code = { optimize: false, regExp: pythonRegExp }
   const ajv = new (ajvClass(reading.draft))(options)
   if (reading.python) ajv.addKeyword({ keyword: UNRESOLVED_REF, schemaType: 'string', validate: () => false })
   if (reading.draft === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object)

@@ -8,7 +8,8 @@ import { boundedMemo } from '../memo.ts'
 import { isMapping } from '../values.ts'
 import type { PathSegment } from '../values.ts'
 import { parseYamlStream } from '../yaml/parse.ts'
-import { ajvFor, dropAjv, readingKey, UNRESOLVED_REF } from './ajv-module.ts'
+import { compileEcma, RegexUnsupported } from '../linear-regex.ts'
+import { ajvFor, dropAjv, readingKey, schemaPatternReading, UNRESOLVED_REF } from './ajv-module.ts'
 import type { SchemaDraft, SchemaReading } from './ajv-module.ts'
 
 export type { SchemaDraft, SchemaReading } from './ajv-module.ts'
@@ -104,6 +105,44 @@ function lazyRefs(root: unknown): unknown {
   return copy(root)
 }
 
+/**
+ * The first `pattern` or `patternProperties` key of a schema that the linear-time engine cannot run
+ * (a lookaround, a backreference), with where it is: refused at its place rather than run on a
+ * backtracking engine (issue 28). Invalid syntax is left to ajv's own message.
+ */
+function unsupportedPattern(schema: unknown, python: boolean): { message: string; path: PathSegment[] } | undefined {
+  const stack: { value: unknown; path: PathSegment[] }[] = [{ value: schema, path: [] }]
+  const check = (pattern: string, path: PathSegment[]) => {
+    try {
+      compileEcma(pattern, schemaPatternReading(python))
+    } catch (error) {
+      if (error instanceof RegexUnsupported)
+        return { message: `the pattern ${JSON.stringify(pattern)} uses ${error.message}`, path }
+    }
+    return undefined
+  }
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!
+    if (Array.isArray(value)) value.forEach((item, index) => stack.push({ value: item, path: [...path, index] }))
+    if (!isMapping(value)) continue
+    for (const key of Object.keys(value)) {
+      const item = value[key]
+      const at = [...path, key]
+      if (key === 'pattern' && typeof item === 'string') {
+        const found = check(item, at)
+        if (found) return found
+      } else if (key === 'patternProperties' && isMapping(item)) {
+        for (const name of Object.keys(item)) {
+          const found = check(name, [...at, name])
+          if (found) return found
+        }
+      }
+      stack.push({ value: item, path: at })
+    }
+  }
+  return undefined
+}
+
 function compileWith(schema: unknown, reading: SchemaReading): CompiledSchema {
   if (typeof schema !== 'boolean' && !isMapping(schema))
     return { ok: false, message: 'a schema must be a mapping (or true or false)', path: [] }
@@ -114,6 +153,8 @@ function compileWith(schema: unknown, reading: SchemaReading): CompiledSchema {
     const { $schema: _, ...rest } = own
     own = rest
   }
+  const unsupported = unsupportedPattern(schema, reading.python)
+  if (unsupported) return { ok: false, ...unsupported }
   const ajv = ajvFor(reading)
   if (!ajv.validateSchema(own as object)) {
     const error = ajv.errors?.[0]

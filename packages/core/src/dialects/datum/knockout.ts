@@ -8,7 +8,7 @@ import type { DatumMap } from './keys.ts'
 import type { StrategyTable } from './lookup-options.ts'
 import { childPath } from './path.ts'
 import { psMatches, psString } from './powershell.ts'
-import { knockoutPatterns } from './strategy.ts'
+import { knockoutPatterns, removeFirstMatch } from './strategy.ts'
 
 function clearMapping(path: string, value: DatumMap, table: StrategyTable): DatumMap {
   const strategy = table.strategyFor(path)
@@ -33,7 +33,7 @@ function clearBaseTypeArray(path: string, value: readonly unknown[], table: Stra
     if (!psMatches(item, anchored)) return
     dropped.add(index)
     // Later items equal to the target go too (`IndexOf`: ordinal, so case-sensitive and strings only).
-    const target = psString(item).replace(anchored, '')
+    const target = removeFirstMatch(psString(item), anchored)
     for (let later = index + 1; later < value.length; later++) if (value[later] === target) dropped.add(later)
   })
   return value.filter((_, index) => !dropped.has(index))

@@ -1,10 +1,13 @@
 // Assembling the strategy table of a lookup (`Resolve-Datum`, docs/datum.md#the-options) and
 // choosing the strategy of a path (`Get-MergeStrategyFromPath`): an exact key first, then regex
 // keys.
+import { compileEcma, RegexUnsupported } from '../../linear-regex.ts'
+import type { LinearRegex } from '../../linear-regex.ts'
 import type { Reporter } from '../../reporter.ts'
 import { foldCase, isDatumMap } from './keys.ts'
 import { normalisePath } from './path.ts'
 import { psTruthy } from './powershell.ts'
+import { DATUM_REGEX } from './strategy.ts'
 import { presetStrategy, readStrategy } from './strategy.ts'
 import type { Strategy } from './strategy.ts'
 import { locate, within } from './types.ts'
@@ -24,7 +27,7 @@ export interface DeclaredOptions {
 
 interface RegexOption {
   key: string
-  pattern: RegExp
+  pattern: LinearRegex
   strategy: Strategy
   where: Where
 }
@@ -118,10 +121,17 @@ export function createStrategyTable(declared: DeclaredOptions, report: Reporter)
     const label = `${sourceOf(where)}lookup_options '${key}'`
     validateStrategy(value, at, label, report)
     if (key.startsWith('^')) {
-      let pattern: RegExp
+      let pattern: LinearRegex
       try {
-        pattern = new RegExp(key, 'i')
+        pattern = compileEcma(key, DATUM_REGEX)
       } catch (error) {
+        if (error instanceof RegexUnsupported) {
+          report.fail({
+            code: 'MY_REGEX_UNSUPPORTED' as const,
+            message: `${label} uses ${error.message}; Datum would run it on .NET's backtracking engine`,
+            ...locate(at, 'key'),
+          })
+        }
         const reason =
           error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)
         report.lenient({

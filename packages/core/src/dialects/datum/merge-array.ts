@@ -4,7 +4,7 @@ import { isHashLike } from './datum-type.ts'
 import { copyMap, getIgnoringCase, isDatumMap, KeyIndex } from './keys.ts'
 import type { DatumMap } from './keys.ts'
 import { psDiffers, psEquals, psMatches, psString } from './powershell.ts'
-import { knockoutPatterns } from './strategy.ts'
+import { knockoutPatterns, removeFirstMatch } from './strategy.ts'
 import type { Strategy } from './strategy.ts'
 import { locate, within } from './types.ts'
 import type { Where } from './types.ts'
@@ -58,7 +58,7 @@ export function mergeBaseTypeArrays(
       const { anchored } = knockoutPatterns(strategy.knockoutPrefix)
       const knockedOut = ref
         .filter((item) => psMatches(item, anchored))
-        .map((item) => psString(item).replace(anchored, ''))
+        .map((item) => removeFirstMatch(psString(item), anchored))
       return all.filter((item) => !knockedOut.some((target) => psEquals(target, item)))
     }
     default:
@@ -95,7 +95,7 @@ function tupleKnockouts(ref: readonly DatumMap[], strategy: Strategy): TupleKnoc
   const out: TupleKnockout[] = []
   for (const item of ref) {
     const marked = Object.keys(item).filter((k) => tupleKeys.includes(k.toLowerCase()) && psMatches(item[k], literal))
-    if (marked.length > 0) out.push(marked.map((k) => [k, psString(item[k]).replace(literal, '')]))
+    if (marked.length > 0) out.push(marked.map((k) => [k, removeFirstMatch(psString(item[k]), literal)]))
   }
   return out
 }

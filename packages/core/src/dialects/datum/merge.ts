@@ -9,7 +9,7 @@ import type { DatumMap } from './keys.ts'
 import type { StrategyTable } from './lookup-options.ts'
 import { mergeBaseTypeArrays, mergeHashArrays } from './merge-array.ts'
 import { childPath } from './path.ts'
-import { knockoutPatterns } from './strategy.ts'
+import { knockoutPatterns, removeFirstMatch } from './strategy.ts'
 import type { Strategy } from './strategy.ts'
 import { locate, within } from './types.ts'
 import type { Where } from './types.ts'
@@ -100,12 +100,12 @@ export function mergeHashtable(
   const knockedOut = new Set(
     Object.keys(ref)
       .filter((key) => marker.test(key))
-      .map((key) => foldCase(key.replace(marker, ''))),
+      .map((key) => foldCase(removeFirstMatch(key, marker))),
   )
   const out = copyMap(ref)
   for (const key of Object.keys(diff)) {
     if (knockedOut.has(foldCase(key))) continue
-    if (marker.test(key) && !refKeys.has(key.replace(marker, ''))) {
+    if (marker.test(key) && !refKeys.has(removeFirstMatch(key, marker))) {
       // A knockout from a less specific layer keeps blocking the layers below it.
       if (!refKeys.has(key)) setOwn(out, key, null)
       continue

@@ -56,7 +56,7 @@ export function psDiffers(left: unknown, right: unknown): boolean {
 }
 
 /** `$value -match $pattern` for a scalar (PowerShell converts it to a string; matching ignores case). */
-export function psMatches(value: unknown, pattern: RegExp): boolean {
+export function psMatches(value: unknown, pattern: { test(text: string): boolean }): boolean {
   if (Array.isArray(value) || isDatumMap(value) || value === null || value === undefined) return false
   return pattern.test(psString(value))
 }

@@ -1,5 +1,7 @@
 // A merge strategy as Datum applies it. Datum tests its string fields with prefix regexes at the
 // point of use; reading them once into modes keeps those tests in one place (docs/datum.md#presets).
+import { compileEcma } from '../../linear-regex.ts'
+import type { EcmaReading, LinearRegex } from '../../linear-regex.ts'
 import { boundedMemo } from '../../memo.ts'
 import { getIgnoringCase, isDatumMap } from './keys.ts'
 import { escapeRegex, psString, psTruthy } from './powershell.ts'
@@ -127,14 +129,20 @@ export function readStrategy(value: unknown): Strategy {
   return readStrategyMapping(isDatumMap(value) ? value : {})
 }
 
+/**
+ * How Datum's regexes (.NET's, case-insensitive) are read: as JavaScript reads them, run in linear
+ * time (linear-regex.ts): a regex from data never backtracks.
+ */
+export const DATUM_REGEX: EcmaReading = { unicode: false, ignoreCase: true, pythonDollar: false }
+
 /** The patterns knockout markers are recognised with; Datum escapes the prefix in some places only. */
 export interface KnockoutPatterns {
   /** `'^' + [regex]::Escape(prefix)`: hash keys and hash-array tuple values. */
-  literal: RegExp
+  literal: LinearRegex
   /** `'^' + prefix`, the prefix used as a regex: base-type array items. */
-  anchored: RegExp
+  anchored: LinearRegex
   /** `prefix` as an unanchored regex: the final clean-up of hash keys. */
-  anywhere: RegExp
+  anywhere: LinearRegex
 }
 
 const compiled = boundedMemo<string, KnockoutPatterns>(
@@ -145,13 +153,22 @@ const compiled = boundedMemo<string, KnockoutPatterns>(
 
 function compileKnockout(prefix: string): KnockoutPatterns {
   return {
-    literal: new RegExp(`^${escapeRegex(prefix)}`, 'i'),
-    anchored: new RegExp(`^${prefix}`, 'i'),
-    anywhere: new RegExp(prefix, 'i'),
+    literal: compileEcma(`^${escapeRegex(prefix)}`, DATUM_REGEX),
+    anchored: compileEcma(`^${prefix}`, DATUM_REGEX),
+    anywhere: compileEcma(prefix, DATUM_REGEX),
   }
 }
 
-/** The knockout regexes of a prefix; throws when the prefix is not a valid regex. */
+/** The text without the first match of `pattern` (JavaScript's `replace` with a non-global regex). */
+export function removeFirstMatch(text: string, pattern: LinearRegex): string {
+  const match = pattern.exec(text)
+  return match ? text.slice(0, match.index) + text.slice(match.end) : text
+}
+
+/**
+ * The knockout regexes of a prefix; throws when the prefix is not a valid regex, or one the
+ * linear-time engine cannot run.
+ */
 export function knockoutPatterns(prefix: string): KnockoutPatterns {
   return compiled.get(prefix, compileKnockout)
 }

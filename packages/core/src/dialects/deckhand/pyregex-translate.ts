@@ -1,14 +1,17 @@
-// Python's `re` pattern syntax (3.11, str patterns, no flags) translated token by token into a
-// `u`-mode JavaScript RegExp that matches what Python's would: `.` stops only at \n, `$` also matches
-// before a final \n, `\w`, `\d`, `\s` and `\b` are Unicode-aware. Syntax Python rejects is a
-// PyReError (Deckhand fails there too); syntax whose meaning JavaScript cannot reproduce (inline flags,
-// atomic groups, backreferences, …) is a PatternMismatch, refused rather than read differently.
+// Python's `re` pattern syntax (3.11, str patterns, no flags) translated token by token into RE2's,
+// run in linear time (linear-regex.ts), matching what Python's would: `.` stops only at \n, `$` also
+// matches before a final \n (in final position), `\w`, `\d`, `\s` are Unicode-aware, `\b` on ASCII
+// text. Syntax Python rejects is a PyReError (Deckhand fails there too); syntax whose meaning RE2
+// cannot reproduce (lookarounds, inline flags, atomic groups, backreferences, …) is a PatternMismatch,
+// refused rather than read differently or run on a backtracking engine.
 // One translator, kept whole: Python's pattern grammar, token by token, with its refusals.
+import { compileRe2, isFinalPosition, RegexUnsupported } from '../../linear-regex.ts'
+import type { LinearRegex } from '../../linear-regex.ts'
 import { PatternMismatch, PyReError } from './pyerrors.ts'
 
 export interface PyPattern {
   source: string
-  regex: RegExp
+  regex: LinearRegex
   /** Number of capturing groups. */
   groups: number
   /** Group name → number. */
@@ -20,7 +23,8 @@ export interface PyPattern {
 // Python's \w is str.isalnum() or '_'; \d is Unicode category Nd; \s is str.isspace().
 const WORD = '\\p{L}\\p{N}_'
 const DIGIT = '\\p{Nd}'
-const SPACE = ' \\t\\n\\r\\f\\v\\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000'
+const SPACE =
+  ' \\t\\n\\r\\f\\v\\x1c-\\x1f\\x85\\xa0\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}'
 const CATEGORY: Record<string, string> = {
   d: DIGIT,
   D: '\\P{Nd}',
@@ -30,14 +34,11 @@ const CATEGORY: Record<string, string> = {
   S: `[^${SPACE}]`,
 }
 const IN_CLASS: Record<string, string> = { d: DIGIT, D: '\\P{Nd}', w: WORD, s: SPACE }
-const WORD_BOUNDARY = `(?:(?<=[${WORD}])(?![${WORD}])|(?<![${WORD}])(?=[${WORD}]))`
-// Python's \B never matches in an empty string.
-const NOT_WORD_BOUNDARY = `(?:(?<=[${WORD}])(?=[${WORD}])|(?<![${WORD}])(?![${WORD}])(?:(?<=[\\s\\S])|(?=[\\s\\S])))`
 const SIMPLE_ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92 }
 const HEX_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 }
 
 function codePoint(cp: number): string {
-  return `\\u{${cp.toString(16)}}`
+  return `\\x{${cp.toString(16)}}`
 }
 
 /** One translated item and what the lookbehind width check needs. */
@@ -47,8 +48,6 @@ interface Item {
   width: number | undefined
   /** An anchor (^, $, \b, …): Python refuses to repeat it. */
   anchor?: boolean
-  /** A lookaround: JavaScript's `u` mode refuses to repeat it. */
-  assertion?: boolean
   /** A repeat: Python refuses to repeat it again. */
   repeat?: boolean
   /** Capturing groups opened inside, for the repeated set. */
@@ -61,6 +60,10 @@ export class Translator {
   private readonly names = new Map<string, number>()
   private readonly open = new Set<number>()
   private readonly repeated = new Set<number>()
+  /** RE2 group numbers of the hidden groups Python's `$` consumes a final newline with. */
+  private readonly hidden: number[] = []
+  private asciiBoundary = false
+  private emptyRefused = false
 
   constructor(private readonly pattern: string) {}
 
@@ -85,11 +88,20 @@ export class Translator {
       // Only an unbalanced ')' stops the top level.
       this.error('unbalanced parenthesis')
     }
-    let regex: RegExp
+    let regex: LinearRegex
     try {
-      regex = new RegExp(body.js, 'u')
+      const { asciiBoundary, emptyRefused } = this
+      const refuse = (subject: string): string | undefined =>
+        // eslint-disable-next-line no-control-regex -- the ASCII range is the point
+        asciiBoundary && /[^\x00-\x7f]/.test(subject)
+          ? '\\b or \\B on a non-ASCII text (RE2 reads word boundaries in ASCII only)'
+          : emptyRefused && subject === ''
+            ? '\\B on an empty text (RE2 reads it otherwise)'
+            : undefined
+      regex = compileRe2({ source: body.js, hidden: this.hidden, refuse })
     } catch (error) {
-      throw new PatternMismatch(`a pattern JavaScript cannot compile the same way (${(error as Error).message})`)
+      if (!(error instanceof RegexUnsupported)) throw error
+      throw new PatternMismatch(error.message)
     }
     return { source: this.pattern, regex, groups: this.groups, names: this.names, repeated: this.repeated }
   }
@@ -159,7 +171,6 @@ export class Translator {
       this.i++
       js += '?'
     }
-    if (item.assertion) throw new PatternMismatch('a repeated lookaround (JavaScript refuses it)')
     // With at most one iteration the two agree; with more, JavaScript resets the groups each time.
     if (max === undefined || max > 1) for (const group of item.groupsInside) this.repeated.add(group)
     const width = item.width !== undefined && min === max ? item.width * min : undefined
@@ -175,7 +186,7 @@ export class Translator {
       case '^':
         return { js: '^', width: 0, anchor: true, groupsInside: [] }
       case '$':
-        return { js: '(?=\\n?$)', width: 0, anchor: true, groupsInside: [] }
+        return this.dollar()
       case '(':
         return this.group()
       case '[':
@@ -189,8 +200,16 @@ export class Translator {
     }
   }
 
+  /** `$`: the end, or before a final newline, which a hidden group consumes (in final position only). */
+  private dollar(): Item {
+    if (!isFinalPosition(this.pattern, this.i - 1))
+      throw new PatternMismatch('a `$` with more pattern after it (the linear-time engine has no lookahead)')
+    this.hidden.push(this.groups + this.hidden.length + 1)
+    return { js: '(\\n)?\\z', width: 0, anchor: true, groupsInside: [] }
+  }
+
   private group(): Item | undefined {
-    let kind: 'capture' | 'plain' | 'ahead' | 'behind' = 'plain'
+    let kind: 'capture' | 'plain' = 'plain'
     let prefix = '(?:'
     let name: string | undefined
     if (this.peek === '?') {
@@ -209,17 +228,16 @@ export class Translator {
         if (this.names.has(name)) this.error(`redefinition of group name '${name}'`)
         this.i += match[0].length
         kind = 'capture'
-        prefix = `(?<${name}>`
+        prefix = `(?P<${name}>`
       } else if (rest.startsWith('P=')) {
         throw new PatternMismatch('a backreference (JavaScript matches an unset group as empty, Python fails)')
-      } else if (rest.startsWith('=') || rest.startsWith('!')) {
-        prefix = `(?${rest[0]}`
-        this.i++
-        kind = 'ahead'
-      } else if (rest.startsWith('<=') || rest.startsWith('<!')) {
-        prefix = `(?${rest.slice(0, 2)}`
-        this.i += 2
-        kind = 'behind'
+      } else if (rest.startsWith('=') || rest.startsWith('!') || rest.startsWith('<=') || rest.startsWith('<!')) {
+        // Read through first: Python's own errors inside (a look-behind of variable width) come first.
+        this.i += rest.startsWith('<') ? 2 : 1
+        const body = this.alternation()
+        if ((this.peek as string | undefined) !== ')') this.error('missing ), unterminated subpattern')
+        if (rest.startsWith('<') && body.width === undefined) this.error('look-behind requires fixed-width pattern')
+        throw new PatternMismatch('a lookaround (the linear-time engine, RE2, has none)')
       } else if (rest.startsWith('#')) {
         const end = this.pattern.indexOf(')', this.i)
         if (end < 0) this.error('missing ), unterminated comment')
@@ -249,12 +267,9 @@ export class Translator {
     if (this.peek !== ')') this.error('missing ), unterminated subpattern')
     this.i++
     if (number !== undefined) this.open.delete(number)
-    if (kind === 'behind' && body.width === undefined) this.error('look-behind requires fixed-width pattern')
-    const assertion = kind === 'ahead' || kind === 'behind'
     return {
       js: `${prefix}${body.js})`,
-      width: assertion ? 0 : body.width,
-      assertion,
+      width: body.width,
       groupsInside: number === undefined ? body.groupsInside : [number, ...body.groupsInside],
     }
   }
@@ -291,11 +306,14 @@ export class Translator {
       case 'A':
         return { js: '^', width: 0, anchor: true, groupsInside: [] }
       case 'Z':
-        return { js: '$', width: 0, anchor: true, groupsInside: [] }
+        return { js: '\\z', width: 0, anchor: true, groupsInside: [] }
       case 'b':
-        return { js: WORD_BOUNDARY, width: 0, anchor: true, groupsInside: [] }
       case 'B':
-        return { js: NOT_WORD_BOUNDARY, width: 0, anchor: true, groupsInside: [] }
+        // RE2's word boundaries are ASCII: the same as Python's on an ASCII text, refused on another.
+        this.asciiBoundary = true
+        // Python's \B never matches in an empty text; RE2's does.
+        if (letter === 'B') this.emptyRefused = true
+        return { js: `\\${letter}`, width: 0, anchor: true, groupsInside: [] }
     }
     if (/[1-9]/.test(letter)) {
       // Three octal digits make an octal escape; otherwise one or two digits are a group reference.

@@ -1,5 +1,7 @@
 // Python's `re.search` and `re.sub` on translated patterns (pyregex-translate.ts), with Python's
 // replacement templates (pytemplate.ts).
+import { RegexUnsupported } from '../../linear-regex.ts'
+import type { LinearMatch } from '../../linear-regex.ts'
 import { PatternMismatch, PyReError } from './pyerrors.ts'
 import { Translator } from './pyregex-translate.ts'
 import type { PyPattern } from './pyregex-translate.ts'
@@ -30,15 +32,20 @@ export interface PyMatch {
   groups: (string | undefined)[]
 }
 
-function toMatch(match: RegExpExecArray): PyMatch {
-  return { groups: [...match] }
+/** A match at or after `from`; a text the engine cannot match as Python would is a PatternMismatch. */
+function execAt(pattern: PyPattern, subject: string, from: number): LinearMatch | undefined {
+  try {
+    return pattern.regex.exec(subject, from)
+  } catch (error) {
+    if (error instanceof RegexUnsupported) throw new PatternMismatch(error.message)
+    throw error
+  }
 }
 
 /** `re.search(pattern, subject)`. */
 export function pySearch(pattern: PyPattern, subject: string): PyMatch | undefined {
-  pattern.regex.lastIndex = 0
-  const match = pattern.regex.exec(subject)
-  return match ? toMatch(match) : undefined
+  const match = execAt(pattern, subject, 0)
+  return match ? { groups: match.groups } : undefined
 }
 
 /** Group numbers a template or `match.group()` uses must not be ones Python and JavaScript report differently. */
@@ -47,13 +54,23 @@ export function checkGroupUse(pattern: PyPattern, group: number): void {
     throw new PatternMismatch(`group ${group} inside a repeat (Python keeps its last capture, JavaScript resets it)`)
 }
 
-/** `re.sub(pattern, replacement, subject)`: the replacement is a template (`\1`, `\g<name>`, `\n` expand). */
+/**
+ * `re.sub(pattern, replacement, subject)`: the replacement is a template (`\1`, `\g<name>`, `\n` expand).
+ * Matches are found as a global JavaScript replace finds them: after an empty match, one code point on.
+ */
 export function pySub(pattern: PyPattern, replacement: string, subject: string): string {
   const template = parseTemplate(replacement, pattern)
   for (const group of template.groups) checkGroupUse(pattern, group)
-  const global = new RegExp(pattern.regex.source, 'gu')
-  return subject.replace(global, (...args: unknown[]) => {
-    const groups = args.slice(0, pattern.groups + 1) as (string | undefined)[]
-    return expandTemplate(template, groups)
-  })
+  let out = ''
+  let copied = 0
+  let from = 0
+  while (from <= subject.length) {
+    const match = execAt(pattern, subject, from)
+    if (!match) break
+    out += subject.slice(copied, match.index) + expandTemplate(template, match.groups)
+    copied = match.end
+    from = match.end
+    if (match.end === match.index) from += (subject.codePointAt(from) ?? 0) > 0xffff ? 2 : 1
+  }
+  return out + subject.slice(copied)
 }

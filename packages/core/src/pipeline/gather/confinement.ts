@@ -126,6 +126,16 @@ export class Confinement {
     return [...new Set([this.options.root, ...this.options.allow])].join(', ')
   }
 
+  /** Whether a real path is inside `root` or an `allow` folder (this entry's own folders included). */
+  inside(real: string): boolean {
+    return this.roots.some((dir) => within(real, dir))
+  }
+
+  /** A path's real path (through the build's lookups); throws as realpath does. */
+  realpath(path: string): string {
+    return this.fs.realpath(path)
+  }
+
   /** The real path of an include target, refused when it leaves `root` and every `allow` folder. */
   confine(path: string, at: IncludeSite, written: string, prefixOnly: boolean): string {
     let real = path
@@ -136,9 +146,10 @@ export class Confinement {
         real = path
       }
     }
-    const inside = (p: string) => this.roots.some((dir) => within(p, dir))
+    const inside = (p: string) => this.inside(p)
     if (!inside(real) && !(prefixOnly && inside(resolve(path)))) {
-      const how = real !== path && inside(path) ? ` (through a symbolic link to ${real})` : ''
+      // The real path is not named: it is outside the folders this entry may show.
+      const how = real !== path && inside(path) ? ' (through a symbolic link)' : ''
       this.report.fail(
         problemAt(
           at.ctx,

@@ -2,6 +2,7 @@
 // would produce (cloudinit/user_data.py), with our build-time include rules (README, "Gathering
 // parts"). The Gatherer reads files and types payloads; include lists, archives and MIME messages
 // expand in their own modules, calling back into it: one recursion, kept whole.
+import { createHash } from 'node:crypto'
 import type { BigIntStats } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -49,8 +50,9 @@ function decodeBlob(bytes: Uint8Array): DecodedBlob {
   return { text: decodeUtf8(bytes), mime: /mime-version:/i.test(binaryString(bytes.subarray(0, 4096))) }
 }
 
-// The render cache hands every entry the same bytes of a file: decoding them once also gives every
-// entry the same string, which the cache's parsed-text lookup then compares by identity.
+// The render cache hands every entry the same bytes of a file, and a gatherer the same decoded bytes
+// of a gzip part included again: decoding them once also gives every entry (and every include of the
+// part) the same string, which the parsed-text lookups then find at once.
 const decodedFiles = weakMemo<Uint8Array, DecodedBlob>(
   'gather: the text of a file',
   'the bytes the render cache hands out never change (an edited file is read into new bytes)',
@@ -66,6 +68,14 @@ class Gatherer implements Gathering {
   readonly onceMerged = new Set<string>()
   private readonly seen = new Set<string>()
   private mimeParts = 0
+  private includes = 0
+  private globEntries = 0
+  private textSize = 0
+  private decodedSize = 0
+  /** Each file's bytes as first read: a file included again is the same text (and parsed once). */
+  private readonly bytesRead = new Map<string, Uint8Array>()
+  /** gzip content decoded, by its hash: a part included again is not decoded again. */
+  private readonly gunzipped = new Map<string, Uint8Array>()
 
   constructor(
     readonly options: ResolvedOptions,
@@ -74,6 +84,37 @@ class Gatherer implements Gathering {
     readonly inputs: EntryInputs,
   ) {
     this.confinement = new Confinement(options, report, fs)
+  }
+
+  countInclude(at: IncludeSite): void {
+    const limit = this.options.limits.maxIncludes
+    if (++this.includes <= limit) return
+    this.report.fail(
+      problemAt(
+        at.ctx,
+        'MY_INCLUDE_EXPANSION',
+        `more than ${limit} includes expanded in one entry, a file counted each time it is included ` +
+          `(limits.maxIncludes): do files include the same files again?`,
+        at.line,
+        at.column,
+      ),
+    )
+  }
+
+  countGlobEntries(count: number, at: IncludeSite): void {
+    const limit = this.options.limits.maxGlobEntries
+    this.globEntries += count
+    if (this.globEntries <= limit) return
+    this.report.fail(
+      problemAt(
+        at.ctx,
+        'MY_GLOB_WALK_LIMIT',
+        `the glob include lines of this entry visit more than ${limit} folder entries (limits.maxGlobEntries): ` +
+          `start the pattern in a smaller folder`,
+        at.line,
+        at.column,
+      ),
+    )
   }
 
   takeMimeParts(count: number): number {
@@ -102,6 +143,8 @@ class Gatherer implements Gathering {
 
   /** Reads a file, enforcing the size limit; `from` locates the problem at the include line. */
   read(file: string, from: IncludeSite | undefined): Uint8Array {
+    const known = this.bytesRead.get(file)
+    if (known !== undefined) return known
     const fail = (code: ErrorCode, message: string): never => {
       if (from) this.report.fail(problemAt(from.ctx, code, message, from.line, from.column))
       this.report.fail({ code, message, at: { file, position: { line: 1, column: 1 }, chain: [] } })
@@ -145,6 +188,7 @@ class Gatherer implements Gathering {
     }
     // The file may have grown since it was stat'ed (a layer being written while watching).
     if (bytes.byteLength > this.options.limits.maxFileSize) tooLarge(bytes.byteLength)
+    this.bytesRead.set(file, bytes)
     return bytes
   }
 
@@ -162,7 +206,7 @@ class Gatherer implements Gathering {
             depth,
           })
         : bytes
-      const blob = gzipped ? decodeBlob(raw) : decodedFiles.get(raw, decodeBlob)
+      const blob = decodedFiles.get(raw, decodeBlob)
       const fileText = blob.text
       const ctx: GatherContext = {
         file,
@@ -179,8 +223,12 @@ class Gatherer implements Gathering {
   }
 
   gunzip(bytes: Uint8Array, ctx: GatherContext): Uint8Array {
+    const key = createHash('sha256').update(bytes).digest('hex')
+    const known = this.gunzipped.get(key)
+    if (known !== undefined) return known
+    let decoded: Uint8Array
     try {
-      return gunzipSync(bytes, { maxOutputLength: this.options.limits.maxDecodedSize })
+      decoded = gunzipSync(bytes, { maxOutputLength: this.options.limits.maxDecodedSize })
     } catch (error) {
       const tooBig =
         (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ||
@@ -195,6 +243,19 @@ class Gatherer implements Gathering {
         ),
       )
     }
+    this.gunzipped.set(key, decoded)
+    // What gzip content decodes to counts too, also when no part comes of it (a skipped script).
+    this.decodedSize += decoded.byteLength
+    if (this.decodedSize > this.options.limits.maxEntrySize)
+      this.report.fail(
+        problemAt(
+          ctx,
+          'MY_ENTRY_TOO_LARGE',
+          `the gzip content of this entry decodes to more than ${this.options.limits.maxEntrySize} bytes ` +
+            `together (limits.maxEntrySize)`,
+        ),
+      )
+    return decoded
   }
 
   /** Types a payload and expands it: include lists and archives in place, cloud-config as a part. */
@@ -249,6 +310,18 @@ class Gatherer implements Gathering {
     headers: Readonly<Record<string, string>>,
     ctx: GatherContext,
   ): GatheredPart {
+    this.textSize += text.length
+    const limit = this.options.limits.maxEntrySize
+    if (this.textSize > limit)
+      this.report.fail(
+        problemAt(
+          ctx,
+          'MY_ENTRY_TOO_LARGE',
+          `the parts of this entry hold more than ${limit} characters together, a file counted each time it ` +
+            `is included (limits.maxEntrySize)`,
+          0,
+        ),
+      )
     return {
       kind: 'part',
       type,

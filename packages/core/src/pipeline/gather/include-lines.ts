@@ -6,6 +6,13 @@ import { suggestName } from '../../suggest.ts'
 export interface IncludeLine {
   /** The target as written after variable expansion (a path, a `file://` URL or a glob). */
   target: string
+  /**
+   * Whether the line is a glob: a wildcard written in the line itself. A variable's value is a name,
+   * never a pattern (`--mode '*'` names a file `*`): its wildcards are escaped in `pattern`.
+   */
+  glob: boolean
+  /** The target as a glob pattern: `target`, the variables' values escaped. */
+  pattern: string
   /** `#include-once`: merged at most once per entry. */
   once: boolean
   /** `?path`: a missing file is skipped silently. */
@@ -58,7 +65,13 @@ export function parseIncludeLines(
       offset += 1
     }
     let failed = false
-    if (target.includes('${'))
+    const glob = isGlob(target.replace(VARIABLE, ''))
+    let pattern = target
+    if (target.includes('${')) {
+      pattern = target.replace(VARIABLE, (whole, name: string) => {
+        const value = Object.hasOwn(vars, name) ? vars[name] : undefined
+        return value === undefined ? whole : escapeGlob(value)
+      })
       target = target.replace(VARIABLE, (whole, name: string, at: number) => {
         const value = Object.hasOwn(vars, name) ? vars[name] : undefined
         if (value === undefined) {
@@ -78,7 +91,8 @@ export function parseIncludeLines(
         }
         return value
       })
-    if (!failed) lines.push({ target, once, optional, line: index, column: offset })
+    }
+    if (!failed) lines.push({ target, glob, pattern, once, optional, line: index, column: offset })
   })
   return { lines, problems }
 }
@@ -87,6 +101,11 @@ const GLOB_CHARS = /[*?[\]{}]/
 
 export function isGlob(target: string): boolean {
   return GLOB_CHARS.test(target)
+}
+
+/** A name as a literal part of a glob pattern: each wildcard character escaped. */
+function escapeGlob(name: string): string {
+  return name.replace(/[*?[\]{}()!+@|\\]/g, '\\$&')
 }
 
 /** `http://…`, `ftp://…` and any other URL scheme except `file://` (Windows drive letters are paths). */

@@ -4,11 +4,13 @@
 import { boundedMemo } from '../../memo.ts'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { globSync } from 'tinyglobby'
 import type { ErrorCode } from '../../codes.ts'
+import { MergedYamlError } from '../../diagnostics.ts'
 import { problemAt } from './context.ts'
 import type { GatherContext } from './context.ts'
-import { isGlob, parseIncludeLines, remoteScheme } from './include-lines.ts'
+import { splitGlob, walkGlob } from './glob-walk.ts'
+import type { GlobWalk } from './glob-walk.ts'
+import { parseIncludeLines, remoteScheme } from './include-lines.ts'
 import type { IncludeLine } from './include-lines.ts'
 import type { GatheredItem, Gathering } from './types.ts'
 
@@ -47,7 +49,7 @@ function expandLine(line: IncludeLine, ctx: GatherContext, gathering: Gathering,
       'MY_INCLUDE_REMOTE',
       `'${line.target}' is a ${scheme} URL: includes are read at build time from local files only`,
     )
-  let target = line.target
+  let target = line.glob ? line.pattern : line.target
   if (/^file:\/\//i.test(target)) {
     try {
       target = fileURLToPath(target)
@@ -57,9 +59,8 @@ function expandLine(line: IncludeLine, ctx: GatherContext, gathering: Gathering,
   }
   const absolute = resolveTarget(base, target)
   let paths: string[]
-  if (isGlob(target)) {
+  if (line.glob) {
     gathering.inputs.globs.push(absolute)
-    gathering.confinement.confine(absolute.slice(0, absolute.search(/[*?[\]{}]/)), at, line.target, true)
     // resolve() normalises plain `..` segments; one left inside braces or after a wildcard would
     // make the walk itself leave the root before any match is confined.
     if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(absolute)) {
@@ -69,24 +70,30 @@ function expandLine(line: IncludeLine, ctx: GatherContext, gathering: Gathering,
           `includes may read; write the folder before the wildcard without '..'`,
       )
     }
+    // From the folder before the first wildcard, by its real path: a link out of the root is refused
+    // before anything is walked (tinyglobby given an absolute pattern also crawls from far above).
+    const { cwd, rest } = splitGlob(absolute)
+    gathering.confinement.confine(cwd, at, line.target, false)
+    let walk: GlobWalk
     try {
-      // From the folder before the first wildcard: tinyglobby given an absolute pattern outside
-      // the working directory crawls from far above it (a quarter of a second per line).
-      const pattern = absolute.replaceAll('\\', '/')
-      const cut = pattern.lastIndexOf('/', pattern.search(/[*?[\]{}]/))
-      paths = globSync(pattern.slice(cut + 1), {
-        cwd: pattern.slice(0, cut) || '/',
-        absolute: true,
-        onlyFiles: true,
-        expandDirectories: false,
+      walk = walkGlob(cwd, rest, {
+        realpath: (path) => gathering.confinement.realpath(path),
+        inside: (real) => gathering.confinement.inside(real),
+        countEntries: (count) => gathering.countGlobEntries(count, at),
       })
-        .map((p) => resolve(p))
-        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     } catch (error) {
+      if (error instanceof MergedYamlError) throw error
       // picomatch compiles the pattern to a RegExp, which a long or odd pattern can break.
       const pattern = line.target.length > 200 ? `${line.target.slice(0, 200)}…` : line.target
       return fail('MY_INCLUDE_INVALID', `invalid glob pattern '${pattern}': ${(error as Error).message.slice(0, 200)}`)
     }
+    if (walk.linkOut !== undefined)
+      fail(
+        'MY_INCLUDE_OUTSIDE_ROOT',
+        `'${line.target}' meets the symbolic link '${walk.linkOut}', which leads outside the folders includes ` +
+          `may read; its target is neither walked nor included (add it to the 'allow' option to permit it)`,
+      )
+    paths = walk.paths
     if (paths.length > gathering.options.limits.maxGlobMatches)
       fail(
         'MY_GLOB_TOO_MANY',
@@ -130,6 +137,7 @@ function includePath(
   }
   if (line.once && gathering.onceMerged.has(real)) return
   gathering.onceMerged.add(real)
+  gathering.countInclude(at)
   if (ctx.depth + 1 > gathering.options.limits.maxIncludeDepth)
     fail(
       'MY_INCLUDE_DEPTH',

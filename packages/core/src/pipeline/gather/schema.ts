@@ -64,6 +64,28 @@ function schemaFromOption(schema: SchemaOption | undefined, entry: string, root:
   return undefined
 }
 
+/**
+ * The path of a modeline's `file:` URL. One naming a host (`file://evil.host/x.json`, a network share
+ * on Windows) or one that is malformed is refused at the URL: a build reads local files only.
+ */
+function modelineFilePath(url: string, at: NonNullable<Problem['at']>, report: Reporter): string {
+  const refuse = (why: string): never =>
+    report.fail({ code: 'MY_SCHEMA_INVALID', message: `the modeline's schema URL '${url}' ${why}`, at })
+  let host: string
+  try {
+    host = new URL(url).hostname
+  } catch {
+    return refuse('is not a valid file URL')
+  }
+  if (host !== '' && host.toLowerCase() !== 'localhost')
+    refuse(`names the host '${host}': a build reads local files only (write a path or file:///…)`)
+  try {
+    return fileURLToPath(url)
+  } catch (error) {
+    return refuse(`is not a valid file URL (${(error as Error).message})`)
+  }
+}
+
 /** Reads a file under the include rules, reporting problems at `at`. */
 export type ReadConfined = (file: string, at: NonNullable<Problem['at']>) => Uint8Array
 
@@ -93,7 +115,9 @@ export function gatherSchema(
         at,
       })
     } else {
-      const target = modeline.target.startsWith('file:') ? fileURLToPath(modeline.target) : modeline.target
+      const target = modeline.target.startsWith('file:')
+        ? modelineFilePath(modeline.target, at, report)
+        : modeline.target
       const file = isAbsolute(target) ? target : resolve(dirname(entry), target)
       named = { file, source: 'modeline', at }
     }

@@ -95,6 +95,10 @@ export interface Gathering {
     ctx: GatherContext,
   ): GatheredPart
   gunzip(bytes: Uint8Array, ctx: GatherContext): Uint8Array
+  /** Counts one include expanded (a file, each time it is included), failing at `at` past the limit. */
+  countInclude(at: IncludeSite): void
+  /** Counts folder entries a glob walk visited, failing at `at` past the limit. */
+  countGlobEntries(count: number, at: IncludeSite): void
   /** Counts MIME parts read; the number of parts still allowed before. */
   takeMimeParts(count: number): number
 }
