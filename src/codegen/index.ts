@@ -6,6 +6,7 @@ export { generateAmbientModule, generateDeclaration, generateType } from './decl
 export type { DeclarationSchema, TypeOptions } from './declaration.ts'
 export { SchemaTypePrinter } from './schema-type.ts'
 export type { SchemaTypeOptions } from './schema-type.ts'
+export { DEFAULT_MODES } from './modes.ts'
 // The inspector (the dev server's page at /__merged-yaml/, `merged-yaml explain --format html`).
 export { createInspectorReport } from './inspector/report.ts'
 export type {

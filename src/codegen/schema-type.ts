@@ -3,8 +3,8 @@
 // and optional ones, enums and consts as literal unions, oneOf/anyOf as unions, allOf as an
 // intersection, tuples, local `$ref`s as named types (recursion allowed), descriptions as JSDoc.
 // An object with `properties` has those keys only, unless `additionalProperties` says more: a
-// misspelt key is a type error, as the editor's schema flags it. One printer, with the value paths
-// that give each property its source (docs/editor.md): ~290 lines.
+// misspelt key is a type error, as the editor's schema flags it. One printer, kept whole with the
+// value paths that give each property its source (docs/editor.md).
 import { DeclarationMarks } from './declaration-text.ts'
 import { describeSource, docBlock } from './describe-source.ts'
 import type { SourceNotes } from './describe-source.ts'

@@ -14,6 +14,7 @@ import type { ValueSources } from '../codegen/value-sources.ts'
 import { createEntryRenderer } from './entry-module.ts'
 import type { EntryOutcome } from './entry-module.ts'
 import { createEntryMatcher, createIdFilter } from './id-filter.ts'
+import { assertPluginOptions } from './known-options.ts'
 import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
 import { createModeValues, declarationKey } from './mode-values.ts'
@@ -41,6 +42,8 @@ export interface MergedYaml {
 
 /** The plugin with the host of `framework`: unplugin's bundlers, or Turbopack's loader (hosts/turbopack-loader.ts). */
 export function createMergedYaml(rawOptions: Options | undefined, framework: HostName): MergedYaml {
+  // Before anything else: an option nobody reads (`dst`, `explain`) is a mistake, said at once.
+  assertPluginOptions(rawOptions ?? {})
   const options = resolvePluginOptions(rawOptions)
   const info: HostInfo = {}
   // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.

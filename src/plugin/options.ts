@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { findWorkspaceRoot } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
+import { DEFAULT_MODES } from '../codegen/modes.ts'
 import { applyEntryQuery } from './entry-id.ts'
 import type { EntryQuery } from './entry-id.ts'
 import type { ServeGuard } from './serve-access.ts'
@@ -40,8 +41,14 @@ export interface DtsOptions {
   provenance?: boolean
 }
 
+/**
+ * render()'s options the plugin does not read: provenance is what declarations print, asked for with
+ * `dts.provenance` (recording it on every render would only cost).
+ */
+export type RenderOnlyOption = 'explain' | 'sources'
+
 /** Options of `unplugin-merged-yaml`: the engine's (see `@merged-yaml/core`) and the plugin's own. */
-export interface Options extends RenderOptions {
+export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
   /**
    * Diagnostics show paths relative to this folder. Given, it also replaces the default of `allow`:
    * includes may then read inside it and the `allow` folders only.
@@ -135,7 +142,6 @@ export interface ResolvedPluginOptions {
 export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
-export const DEFAULT_MODES: readonly string[] = ['development', 'production']
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {

@@ -2,14 +2,17 @@
 // (or on more warnings than --max-warnings), JSON for machines, colours only on a terminal.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { lines, writeTree } from '../helpers/tree.ts'
 import { FIXTURES, run } from './helpers.ts'
 
 interface JsonReport {
   ok: boolean
   errorCount: number
   warningCount: number
+  modes: string[]
   entries: {
     file: string
+    modes: string[]
     ok: boolean
     diagnostics: { code: string; file: string; line: number; column: number; chain: { file: string; line: number }[] }[]
     warnings: { code: string }[]
@@ -46,7 +49,7 @@ describe('merged-yaml check', () => {
   })
 
   it('reports each failing entry, not only the first', async () => {
-    const r = await run(['check', 'broken/app.merged.yaml', 'layers/by-mode.merged.yaml', '--format', 'json'])
+    const r = await run(['check', 'broken/app.merged.yaml', 'yaml11/app.merged.yaml', '--format', 'json'])
     const report = JSON.parse(r.stdout) as JsonReport
     expect(r.code).toBe(1)
     expect(report.entries.map((e) => [e.ok, e.diagnostics.length])).toEqual([
@@ -54,6 +57,52 @@ describe('merged-yaml check', () => {
       [false, 1],
     ])
     expect(report.errorCount).toBe(2)
+  })
+
+  it('checks every mode the plugin builds in (its default modes), each failure with its mode', async () => {
+    // layers/by-mode includes env/${mode}.yaml, and there is only env/production.yaml.
+    const r = await run(['check', 'layers/by-mode.merged.yaml', 'layers/app.merged.yaml'])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(
+      /^✖ layers\/by-mode\.merged\.yaml \(mode development\)\n.*MY_INCLUDE_NOT_FOUND.*development\.yaml/,
+    )
+    expect(r.stdout).toContain('✓ layers/by-mode.merged.yaml (mode production)\n')
+    // Alike in every mode: one line, no mode.
+    expect(r.stdout).toContain('✓ layers/app.merged.yaml\n')
+    expect(r.stdout).toMatch(/1 of 2 entries failed \(1 error, 0 warnings\)\n$/)
+
+    const json = JSON.parse(
+      (await run(['check', 'layers/by-mode.merged.yaml', '--format', 'json'])).stdout,
+    ) as JsonReport
+    expect(json.modes).toEqual(['development', 'production'])
+    expect(json.entries.map((e) => [e.modes, e.ok])).toEqual([
+      [['development'], false],
+      [['production'], true],
+    ])
+  })
+
+  it('checks each --mode given (not only the last), or the one --var mode= fixes', async () => {
+    const modes = async (...args: string[]) => {
+      const r = await run(['check', 'layers/by-mode.merged.yaml', '--format', 'json', ...args])
+      return (JSON.parse(r.stdout) as JsonReport).entries.map((e) => [e.modes, e.ok])
+    }
+    expect(await modes('--mode', 'production')).toEqual([[['production'], true]])
+    expect(await modes('--mode', 'production', '--mode', 'staging')).toEqual([
+      [['production'], true],
+      [['staging'], false],
+    ])
+    expect(await modes('--mode', 'staging', '--mode', 'production')).toEqual([
+      [['staging'], false],
+      [['production'], true],
+    ])
+    expect(await modes('--var', 'mode=production')).toEqual([[['production'], true]])
+    const cwd = writeTree({
+      'app.merged.yaml': lines('#include', 'env/${mode}.yaml'),
+      'env/a.yaml': lines('a: 1'),
+      'env/b.yaml': lines('b: 1'),
+    })
+    const text = await run(['check', 'app.merged.yaml', '--mode', 'a', '--mode', 'c', '--mode', 'b'], { cwd })
+    expect(text.stdout).toMatch(/^✓ app\.merged\.yaml \(modes a, b\)\n✖ app\.merged\.yaml \(mode c\)\n/)
   })
 
   it('expands globs the shell left alone, sorted, once per file', async () => {
@@ -80,7 +129,13 @@ describe('merged-yaml check', () => {
       chain: [{ file: join(FIXTURES, 'broken/app.merged.yaml'), line: 3 }],
       suggestion: 'list',
     })
-    expect(layers).toEqual({ file: join(FIXTURES, 'layers/app.merged.yaml'), ok: true, diagnostics: [], warnings: [] })
+    expect(layers).toEqual({
+      file: join(FIXTURES, 'layers/app.merged.yaml'),
+      modes: ['development', 'production'],
+      ok: true,
+      diagnostics: [],
+      warnings: [],
+    })
   })
 
   it('prints warnings without failing, unless there are more than --max-warnings', async () => {
@@ -122,6 +177,14 @@ describe('merged-yaml check', () => {
     [['check', 'nothing/*.merged.yaml'], "no files match 'nothing/*.merged.yaml'"],
     [['check', 'layers/app.merged.yaml', '--max-warnings', 'few'], "--max-warnings must be a whole number, not 'few'"],
     [['check', 'layers/app.merged.yaml', '--format', 'yaml'], "--format must be 'text' or 'json', not 'yaml'"],
+    [
+      ['check', 'layers/app.merged.yaml', '--max-warning', '0'],
+      "unknown option '--max-warning'; did you mean '--max-warnings'?",
+    ],
+    [
+      ['check', 'layers/app.merged.yaml', '--as-const'],
+      "unknown option '--as-const' for check: it is an option of types",
+    ],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     const r = await run(argv)
     expect(r.code).toBe(2)

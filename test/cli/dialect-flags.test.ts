@@ -69,12 +69,14 @@ describe('Deckhand flags', () => {
       `data: ${data}`,
     )
 
-  it('--document with --schema picks one of two documents sharing a name', async () => {
+  it('--document with --deckhand-schema picks one of two documents sharing a name', async () => {
     const cwd = writeTree({
       'site.merged.yaml':
         policy + document('a/Chart/v1', 'x', '{chart: 1}') + document('a/Group/v1', 'x', '{group: 1}'),
     })
-    expect(await json(['render', 'site.merged.yaml', '--document', 'x', '--schema', 'a/Group/v1'], cwd)).toEqual({
+    expect(
+      await json(['render', 'site.merged.yaml', '--document', 'x', '--deckhand-schema', 'a/Group/v1'], cwd),
+    ).toEqual({
       group: 1,
     })
   })

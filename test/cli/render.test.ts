@@ -213,7 +213,13 @@ describe('merged-yaml render', () => {
     ],
     [['render', 'layers/app.merged.yaml', '--var', 'mode'], "--var takes name=value, not 'mode'"],
     [['render', 'layers/app.merged.yaml', '--strict', '--no-strict'], '--strict and --no-strict contradict each other'],
-    [['render', 'layers/app.merged.yaml', '--colour'], "Unknown option '--colour'"],
+    [['render', 'layers/app.merged.yaml', '--colour'], "unknown option '--colour'\n"],
+    [['render', 'layers/app.merged.yaml', '--no-strcit'], "unknown option '--no-strcit'; did you mean '--no-strict'?"],
+    [
+      ['render', 'layers/app.merged.yaml', '--yaml-verison', '1.1'],
+      "unknown option '--yaml-verison'; did you mean '--yaml-version'?",
+    ],
+    [['render', 'layers/app.merged.yaml', '--mode', 'a', '--mode', 'b'], 'render renders one mode: give --mode once'],
     [['render', 'layers/app.merged.yaml', '--root'], "Option '--root <value>' argument missing"],
     [
       ['render', 'layers/app.merged.yaml', '--merge-how', 'dict(replace)+lst()'],

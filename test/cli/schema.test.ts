@@ -1,5 +1,5 @@
 // The CLI and schemas: `check` reports each violation at the layer line that set the value,
-// `--json-schema` and `--no-validate` set the option, `types` prints the plugin's declaration (from
+// `--schema` and `--no-validate` set the option, `types` prints the plugin's declaration (from
 // the schema when there is one), and `schema` infers a draft 2020-12 schema from the merged values.
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -35,13 +35,13 @@ describe('check', () => {
     ])
   })
 
-  it('--json-schema names the schema (relative to the working directory); --no-validate checks none', async () => {
+  it('--schema names the schema (relative to the working directory); --no-validate checks none', async () => {
     const args = ['check', 'app.merged.yaml', '--mode', 'production']
-    const named = await run([...args, '--json-schema', 'schemas/app.schema.yaml'], { cwd: OPTION })
+    const named = await run([...args, '--schema', 'schemas/app.schema.yaml'], { cwd: OPTION })
     expect(named.code).toBe(1)
     expect(named.stdout).toContain('env/production.yaml:3:3: error MY_SCHEMA_VIOLATION: /api/timeout: must be >= 0')
     expect((await run([...args, '--no-validate'], { cwd: MODELINE })).code).toBe(0)
-    const both = await run([...args, '--no-validate', '--json-schema', 'x.json'], { cwd: MODELINE })
+    const both = await run([...args, '--no-validate', '--schema', 'x.json'], { cwd: MODELINE })
     expect(both.code).toBe(2)
   })
 })

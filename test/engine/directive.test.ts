@@ -1,4 +1,4 @@
-// Every parse rule of the string and the list format (specs/cloud-init.md §3.2–§3.4).
+// Every parse rule of the string and the list format (cloudinit/mergers/__init__.py).
 import { describe, expect, it } from 'vitest'
 import { parseMergeBody, parseMergeString } from '../../packages/core/src/dialects/cloud-init/directive.ts'
 import { validateSpecs } from '../../packages/core/src/dialects/cloud-init/validate-specs.ts'

@@ -1,5 +1,6 @@
-// The dict/list/str mergers against specs/cloud-init.md §2: every cell of the type-mismatch table,
-// list replace as an index-wise overlay, sticky old scalars, allow_delete and key order.
+// The dict/list/str mergers against cloud-init's (cloudinit/mergers/m_*.py): every cell of the
+// type-mismatch table, list replace as an index-wise overlay, sticky old scalars, allow_delete and
+// key order.
 import { describe, expect, it } from 'vitest'
 import { parseMergeString } from '../../packages/core/src/dialects/cloud-init/directive.ts'
 import { createMergerSet } from '../../packages/core/src/dialects/cloud-init/merger-set.ts'
@@ -137,7 +138,8 @@ describe('str merger', () => {
   })
 })
 
-// specs/cloud-init.md §2.6, row by row (dict no_replace, key present on both sides).
+// What cloud-init's mergers do when the old and new values' types differ, row by row (dict
+// no_replace, key present on both sides).
 describe('type-mismatch table', () => {
   const rec = 'dict(recurse_array,recurse_str)'
   it('old dict: recurse for a dict, keep old for list/str/scalar/null', () => {

@@ -2,6 +2,8 @@
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
+import { isMergedYamlError } from '@merged-yaml/core'
+import MergedYaml from '../../src/vite.ts'
 import { parseEntryId } from '../../src/plugin/entry-id.ts'
 import { createIdFilter, createRegExpFilter } from '../../src/plugin/id-filter.ts'
 import { DEFAULT_INCLUDE, resolveEngineOptions, resolveMode, resolvePluginOptions } from '../../src/plugin/options.ts'
@@ -168,4 +170,65 @@ describe('include / exclude', () => {
       expect((error as Error).message).not.toContain('MY_')
     })
   }
+})
+
+describe('options nobody reads', () => {
+  /** The diagnostic creating the Vite plugin with `options` fails with. */
+  function refusal(options: unknown): { message: string; suggestion?: string } {
+    try {
+      MergedYaml(options as Options)
+    } catch (error) {
+      if (!isMergedYamlError(error)) throw error
+      expect(error.code).toBe('MY_INVALID_OPTION')
+      return error.diagnostics[0]!
+    }
+    throw new Error('the plugin took the options')
+  }
+
+  it('a misspelt option fails at once, naming the one meant (and the types reject it)', () => {
+    // @ts-expect-error: `dst` is not an option of the plugin
+    const typed = () => MergedYaml({ dst: 'sidecar' })
+    expect(typed).toBeTypeOf('function')
+    expect(refusal({ dst: 'sidecar' })).toMatchObject({ message: "unknown option 'dst'", suggestion: 'dts' })
+    expect(refusal({ stict: false }).suggestion).toBe('strict')
+    expect(refusal({ mode: 'production' }).suggestion).toBe('modes')
+  })
+
+  it("inside dts, limits and the dialects' options", () => {
+    expect(refusal({ dts: { mod: 'ambient' } }).suggestion).toBe('dts.mode')
+    expect(refusal({ dts: { asconst: true } }).suggestion).toBe('dts.asConst')
+    expect(refusal({ limits: { maxErorrs: 3 } }).suggestion).toBe('limits.maxErrors')
+    expect(refusal({ datum: { lokup: 'A/B' } }).suggestion).toBe('datum.lookup')
+    expect(refusal({ dts: 'sidcar' })).toMatchObject({
+      message: `option 'dts' must be 'sidecar' or 'ambient', not "sidcar"`,
+      suggestion: 'sidecar',
+    })
+    expect(refusal({ dts: { mode: 'ambiant' } }).message).toMatch(/^option 'dts.mode' must be/)
+  })
+
+  it("refuses render()'s explain and sources, which it would record on every render and never read", () => {
+    // @ts-expect-error: the plugin's options do not take render()'s `explain`
+    const typed = () => MergedYaml({ explain: true })
+    expect(typed).toBeTypeOf('function')
+    expect(refusal({ explain: true }).message).toMatch(
+      /^unplugin-merged-yaml does not take the option 'explain': .*dts\.provenance/,
+    )
+    expect(refusal({ sources: true }).message).toMatch(/^unplugin-merged-yaml does not take the option 'sources'/)
+  })
+
+  it('takes its own options and the engine’s', () => {
+    const options: Options = {
+      strict: false,
+      dts: { mode: 'ambient', file: 'x.d.ts', asConst: true, provenance: false },
+      modes: ['production'],
+      cache: false,
+      inspector: false,
+      include: [/x/],
+      exclude: [],
+      limits: { maxErrors: 3 },
+      datum: { lookup: 'A/B' },
+    }
+    expect(() => MergedYaml(options)).not.toThrow()
+    expect(resolvePluginOptions(options).modes).toEqual(['production'])
+  })
 })

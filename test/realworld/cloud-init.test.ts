@@ -31,7 +31,7 @@ function expectedOf(item: Item): unknown {
   return JSON.parse(readFileSync(join(dir!, item.expected), 'utf8'))
 }
 
-describe.skipIf(!dir)('real cloud-init user-data (../shared/realworld/cloud-init)', () => {
+describe.skipIf(!dir)('real cloud-init user-data (needs ../shared/realworld/cloud-init)', () => {
   const tally = createTally()
   afterAll(() => {
     console.log(`realworld cloud-init, default options: ${tally.summary()}`)
@@ -71,8 +71,4 @@ describe.skipIf(!dir)('real cloud-init user-data (../shared/realworld/cloud-init
       })
     }
   })
-})
-
-describe.skipIf(dir)('real cloud-init user-data', () => {
-  it.skip('../shared/realworld is absent: the real-world cloud-init inputs are not run', () => {})
 })

@@ -100,7 +100,7 @@ function writeCase(c: Case): { entry: string; root: string; expected: Mapping } 
   return { entry, root, expected }
 }
 
-describe.skipIf(!dir)('real Heat environments (../shared/realworld/heat)', () => {
+describe.skipIf(!dir)('real Heat environments (needs ../shared/realworld/heat)', () => {
   const tally = createTally()
   afterAll(() => {
     console.log(`realworld heat, default options: ${tally.summary()}`)
@@ -140,8 +140,4 @@ describe.skipIf(!dir)('real Heat environments (../shared/realworld/heat)', () =>
       })
     }
   })
-})
-
-describe.skipIf(dir)('real Heat environments', () => {
-  it.skip('../shared/realworld is absent: the real-world Heat environments are not run', () => {})
 })

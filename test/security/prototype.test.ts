@@ -333,14 +333,17 @@ describe('options', () => {
     expect(value).toEqual({ x: 1 })
   })
 
-  it('ignores an own __proto__ option and refuses it as a limit name', async () => {
+  it('refuses an own __proto__ option and limit name as unknown, never reading them as prototypes', async () => {
     const options = JSON.parse('{"__proto__": {"strict": false, "root": "/"}}') as RenderOptions
     const root = writeTree({ [entry]: 'a: 1\nb: [\n' })
-    await expect(render(join(root, entry), { ...options, root })).rejects.toMatchObject({ code: 'MY_YAML_SYNTAX' })
+    await expect(render(join(root, entry), { ...options, root })).rejects.toMatchObject({
+      code: 'MY_INVALID_OPTION',
+      message: expect.stringMatching(/^<options>:1:1: error MY_INVALID_OPTION: unknown option '__proto__' \(/),
+    })
     const limits = JSON.parse('{"__proto__": {"maxFileSize": 1}}') as RenderOptions['limits']
     await expect(render(join(root, entry), { root, limits })).rejects.toMatchObject({
       code: 'MY_INVALID_OPTION',
-      message: expect.stringContaining("unknown limit 'limits.__proto__'"),
+      message: expect.stringContaining("unknown option 'limits.__proto__'"),
     })
   })
 })

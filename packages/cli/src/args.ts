@@ -5,9 +5,10 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { parseDocument } from 'yaml'
-import { DIALECT_NAMES, DIALECT_SURFACES, findWorkspaceRoot, withDialectOption } from '@merged-yaml/core'
+import { DIALECT_NAMES, DIALECT_SURFACES, findWorkspaceRoot, suggestName, withDialectOption } from '@merged-yaml/core'
 import type { DialectFlag } from '@merged-yaml/core'
 import type { RenderOptions, StackMode, YamlVersion } from '@merged-yaml/core'
+import { DEFAULT_MODES } from 'unplugin-merged-yaml/codegen'
 
 export class UsageError extends Error {
   constructor(
@@ -33,8 +34,9 @@ export const ENGINE_OPTIONS = {
   allow: { type: 'string', multiple: true },
   deny: { type: 'string', multiple: true },
   var: { type: 'string', multiple: true },
-  mode: { type: 'string' },
-  'json-schema': { type: 'string' },
+  // Repeated for the commands that render several modes (check, types, schema).
+  mode: { type: 'string', multiple: true },
+  schema: { type: 'string' },
   'no-validate': { type: 'boolean' },
   dialect: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -53,6 +55,17 @@ const ALL_OPTIONS: Options = {
   ...Object.fromEntries(DIALECT_FLAGS.map(({ flag, kind }) => [flag, flagOption(kind)])),
 }
 
+/** Each command's own flags, besides the engine's. */
+export const COMMAND_FLAGS = {
+  render: { format: { type: 'string' } },
+  check: { format: { type: 'string' }, 'max-warnings': { type: 'string' } },
+  explain: { format: { type: 'string' }, compare: { type: 'string' } },
+  types: { 'as-const': { type: 'boolean' } },
+  schema: { format: { type: 'string' } },
+} as const satisfies Record<string, Options>
+
+type CommandWithFlags = keyof typeof COMMAND_FLAGS
+
 const STACKS: readonly StackMode[] = ['scoped', 'per-part']
 const YAML_VERSIONS: readonly YamlVersion[] = ['1.2', '1.1']
 
@@ -63,20 +76,30 @@ export interface ParsedCommand {
   positionals: string[]
 }
 
-/** Parses one command's arguments; unknown flags and missing values are usage errors. */
-export function parseCommand(command: string, args: readonly string[], own: Options): ParsedCommand {
+/**
+ * Parses one command's arguments; unknown flags (with the one meant, or the command that takes it)
+ * and missing values are usage errors.
+ */
+export function parseCommand(command: CommandWithFlags, args: readonly string[]): ParsedCommand {
+  const options: Options = { ...ALL_OPTIONS, ...COMMAND_FLAGS[command] }
   try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      options: { ...ALL_OPTIONS, ...own },
-      allowPositionals: true,
-      strict: true,
-    })
+    const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true })
     return { values: values as FlagValues, positionals }
   } catch (error) {
-    const message =
-      error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error)
-    throw new UsageError(message, command)
+    if (!(error instanceof Error)) throw error
+    const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(error.message)
+    if (unknown) {
+      const name = unknown[2]!
+      const meant = suggestName(name, Object.keys(options))
+      const takers = Object.entries(COMMAND_FLAGS).filter(([, flags]) => Object.hasOwn(flags, name))
+      const hint = meant
+        ? `; did you mean '--${meant}'?`
+        : takers.length > 0
+          ? ` for ${command}: it is an option of ${takers.map(([taker]) => taker).join(', ')}`
+          : ''
+      throw new UsageError(`unknown option '${unknown[1]}${name}'${hint}`, command)
+    }
+    throw new UsageError(error.message.replace(/\. To specify a positional argument.*$/s, ''), command)
   }
 }
 
@@ -103,9 +126,21 @@ export function count(command: string, flag: string, value: unknown): number | u
 }
 
 /**
+ * The modes a command that covers several renders an entry in, as the plugin's declarations cover its
+ * `modes` option: each `--mode`; else the one `--var mode=…` fixes (the plugin's `vars.mode`); else
+ * development and production (the plugin's default `modes`). Each is set as `vars.mode`.
+ */
+export function modesOf(values: FlagValues): string[] {
+  if (Array.isArray(values.mode) && values.mode.length > 0) return [...new Set(values.mode)]
+  const fixed = (Array.isArray(values.var) ? values.var : []).findLast((pair) => pair.startsWith('mode='))
+  return fixed === undefined ? [...DEFAULT_MODES] : [fixed.slice('mode='.length)]
+}
+
+/**
  * The render() options the engine flags ask for. Relative paths are relative to `cwd`. As in the
  * plugin: includes may read inside the workspace root found from `cwd` unless `--root` or `--allow`
- * is given, and `${mode}` is `--mode`, else `--var mode=…`, else `NODE_ENV`, else `development`.
+ * is given, and `${mode}` is `--mode` (once: a command that renders one value), else
+ * `--var mode=…`, else `NODE_ENV`, else `development`.
  */
 export function toRenderOptions(
   command: string,
@@ -136,11 +171,17 @@ export function toRenderOptions(
     if (at < 1) throw new UsageError(`--var takes name=value, not '${pair}'`, command)
     vars[pair.slice(0, at)] = pair.slice(at + 1)
   }
-  if (typeof values.mode === 'string') vars.mode = values.mode
-  if (typeof values['json-schema'] === 'string' && values['no-validate'])
-    throw new UsageError('--json-schema and --no-validate contradict each other', command)
+  const modes = Array.isArray(values.mode) ? values.mode : []
+  if (modes.length > 1)
+    throw new UsageError(
+      `${command} renders one mode: give --mode once (check, types and schema take several)`,
+      command,
+    )
+  if (modes.length === 1) vars.mode = modes[0]!
+  if (typeof values.schema === 'string' && values['no-validate'])
+    throw new UsageError('--schema and --no-validate contradict each other', command)
   // The schema option is relative to `root`; a flag is relative to the working directory.
-  if (typeof values['json-schema'] === 'string') options.schema = resolve(cwd, values['json-schema'])
+  if (typeof values.schema === 'string') options.schema = resolve(cwd, values.schema)
   if (values['no-validate']) options.schema = false
   vars.mode ??= env.NODE_ENV || 'development'
   options.vars = vars

@@ -45,8 +45,10 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
   --deny <glob>                files no include may read (repeatable; replaces the default
                                .env, .env.*, *.{crt,pem,key}, **/.git/**)
   --var <name=value>           a \${name} for include lines (repeatable)
-  --mode <mode>                shorthand for --var mode=<mode> (default: NODE_ENV, else development)
-  --json-schema <file>         the JSON Schema the merged value must meet (default: the entry's
+  --mode <mode>                shorthand for --var mode=<mode> (default: NODE_ENV, else development);
+                               check, types and schema take it repeated: every mode is used (check
+                               and types, by default: development and production, the plugin's modes)
+  --schema <file>              the JSON Schema the merged value must meet (default: the entry's
                                '# yaml-language-server: $schema=…' line)
   --no-validate                check no schema (neither the entry's, nor Deckhand's DataSchemas)
 ${flagLine('--dialect <name>', `${listed(DIALECT_NAMES)} instead of detecting it`)}
@@ -60,9 +62,10 @@ const HELP: Record<CommandName | 'main', string> = {
 
 Usage:
   merged-yaml render <entry> [--format yaml|json] [engine options]
-  merged-yaml check <entries or globs…> [--format text|json] [--max-warnings <n>] [engine options]
+  merged-yaml check <entries or globs…> [--mode <mode>]… [--format text|json] [--max-warnings <n>]
+                    [engine options]
   merged-yaml explain <entry> [key.path] [--format text|json|html] [engine options]
-  merged-yaml types <entry> [--as-const] [engine options]
+  merged-yaml types <entry> [--mode <mode>]… [--as-const] [engine options]
   merged-yaml schema <entries or globs…> [--mode <mode>]… [--format json|yaml] [engine options]
   merged-yaml help [command]
 
@@ -95,15 +98,18 @@ ${EXIT_CODES}
 Example:
   merged-yaml render config/app.merged.yaml --mode production --format json`,
 
-  check: `Usage: merged-yaml check <entries or globs…> [--format text|json] [--max-warnings <n>] [engine options]
+  check: `Usage: merged-yaml check <entries or globs…> [--mode <mode>]… [--format text|json] [--max-warnings <n>]
+       [engine options]
 
-Renders every entry independently and reports every diagnostic: file:line:col, the code frame and
-the include chain. Globs ('config/**/*.merged.yaml', quoted so the shell leaves them alone) are
-expanded in sorted order, node_modules excluded.
+Renders every entry independently, in every mode it can be built in (each --mode; by default
+development and production, the bundler plugin's modes), and reports every diagnostic with the
+modes it occurs in: file:line:col, the code frame and the include chain. Globs
+('config/**/*.merged.yaml', quoted so the shell leaves them alone) are expanded in sorted order,
+node_modules excluded.
 
 Options:
-  --format <text|json>         json prints { ok, errorCount, warningCount,
-                               entries: [{ file, ok, diagnostics, warnings }] } (default: text)
+  --format <text|json>         json prints { ok, modes, errorCount, warningCount,
+                               entries: [{ file, modes, ok, diagnostics, warnings }] } (default: text)
   --max-warnings <n>           fail (exit 1) when there are more than n warnings in all
                                (default: warnings never fail; use 0 to fail on any)
 
@@ -135,11 +141,12 @@ Examples:
   merged-yaml explain config/app.merged.yaml server.port
   merged-yaml explain config/app.merged.yaml --format html --compare production > report.html`,
 
-  types: `Usage: merged-yaml types <entry> [--as-const] [engine options]
+  types: `Usage: merged-yaml types <entry> [--mode <mode>]… [--as-const] [engine options]
 
-Prints the TypeScript declaration the bundler plugin writes beside the entry (app.merged.d.yaml.ts):
-from the entry's JSON Schema when it has one (its modeline, or --json-schema), so that it holds in
-every mode; else the shape of the merged value.
+Prints the TypeScript declaration the bundler plugin writes beside the entry (app.merged.d.yaml.ts),
+as a one-off build writes it: across the modes the plugin's modes option gives (each --mode; by
+default development and production), from the entry's JSON Schema when it has one (its modeline, or
+--schema); else from the merged values' shape.
 
 Options:
   --as-const                   literal, readonly types (the plugin's dts.asConst)

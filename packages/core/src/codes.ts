@@ -7,7 +7,8 @@ import { DECKHAND_CODE_TABLE } from './dialects/deckhand/codes.ts'
 import { HEAT_CODES } from './dialects/heat/codes.ts'
 
 export const ENGINE_CODES = {
-  MY_INVALID_OPTION: 'An option of render(), the plugin or the CLI is malformed (every mode).',
+  MY_INVALID_OPTION:
+    'An option of render(), the plugin or the CLI is malformed, or unknown (it names the option meant) (every mode).',
   MY_INTERNAL: 'A bug: the engine failed on this input without a diagnostic of its own; please report it.',
   MY_FILE_NOT_FOUND: "The entry, a file a dialect's options name, or the entry's schema file, does not exist.",
   MY_FILE_UNREADABLE: 'A file that cannot be read (permissions, an I/O error).',

@@ -13,6 +13,7 @@ import type { CommonOptions, ResolvedOptions } from './options.ts'
 import { createDenyMatcher } from './pipeline/gather/deny.ts'
 import { schemaOptionProblem } from './pipeline/gather/schema.ts'
 import { findWorkspaceRoot } from './workspace-root.ts'
+import { assertKnownOptions } from './option-names.ts'
 
 /** Options of `render()`, the bundler plugin and the CLI. */
 export interface RenderOptions extends CommonOptions, DialectOptions {
@@ -30,6 +31,7 @@ function resolveAllow(options: RenderOptions, root: string): string[] {
 }
 
 export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
+  assertKnownOptions(options)
   const root = resolve(options.root ?? process.cwd())
   const dialectOptions: Record<string, unknown> = {}
   for (const { name } of DIALECTS) {

@@ -284,6 +284,6 @@ describe('entries and lookups', () => {
     const tree = { datum: 'lookup_options: {}\n', layers }
     expect((await datumError(tree, { datum: { lookup: 'App//Port' } })).code).toBe('MY_INVALID_OPTION')
     const misspelt = await datumError(tree, { datum: { lookupOption: {} } as never })
-    expect(misspelt.diagnostics[0]).toMatchObject({ code: 'MY_INVALID_OPTION', suggestion: 'lookupOptions' })
+    expect(misspelt.diagnostics[0]).toMatchObject({ code: 'MY_INVALID_OPTION', suggestion: 'datum.lookupOptions' })
   })
 })

@@ -1,4 +1,4 @@
-// Knockout markers (specs/datum.md §7, §8): hash keys, base-type array items under Unique and Sum,
+// Knockout markers (docs/datum.md#knockouts): hash keys, base-type array items under Unique and Sum,
 // hash-array items by tuple value, keys inside hash-array items, and the final clean-up.
 import { describe, expect, it } from 'vitest'
 import { datumLookup, datumValue } from './helpers.ts'

@@ -1,5 +1,5 @@
 // Each Datum merge strategy through render(): presets, merge_hash, merge_baseType_array,
-// merge_hash_array, sub-path options, regex keys and the lookup mechanics (specs/datum.md §3–§6).
+// merge_hash_array, sub-path options, regex keys and the lookup mechanics (docs/datum.md#the-options).
 import { describe, expect, it } from 'vitest'
 import { datumLookup, datumValue } from './helpers.ts'
 

@@ -87,7 +87,10 @@ describe('output', () => {
   })
 
   it('refuses malformed deckhand options', () => {
-    expect(renderError(input, { deckhand: { documnt: 'x' } as never }).code).toBe('MY_DECKHAND_INVALID_OPTION')
+    expect(renderError(input, { deckhand: { documnt: 'x' } as never })).toMatchObject({
+      code: 'MY_INVALID_OPTION',
+      suggestion: 'deckhand.document',
+    })
     expect(renderError(input, { deckhand: { schema: 'example/Kind/v1' } }).code).toBe('MY_DECKHAND_INVALID_OPTION')
   })
 })

@@ -1,4 +1,4 @@
-// Which strategy applies (specs/heat.md §3), when it conflicts (§4), and how sections merge (§2, §5).
+// Which strategy applies, when it conflicts, and how sections merge (docs/heat.md#strategies--heats-rules).
 import { describe, expect, it } from 'vitest'
 import type { MergedYamlError } from '@merged-yaml/core'
 import { renderHeat, UNIT_INITIAL } from './helpers.ts'

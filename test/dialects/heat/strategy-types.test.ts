@@ -1,4 +1,4 @@
-// Every strategy × every HOT type, two files setting the same parameter (specs/heat.md §4).
+// Every strategy × every HOT type, two files setting the same parameter (docs/heat.md#parameter-types).
 import { describe, expect, it } from 'vitest'
 import type { HeatParameterType } from '../../../packages/core/src/dialects/heat/index.ts'
 import { renderHeat, UNIT_INITIAL } from './helpers.ts'

@@ -13,8 +13,6 @@ import { helpText } from '../help.ts'
 import { nearestKeys, selectPaths } from '../provenance-view.ts'
 import type { ExplainedPath } from '../provenance-view.ts'
 
-const FLAGS = { format: { type: 'string' }, compare: { type: 'string' } } as const
-
 function paintAction(action: ProvenanceAction, style: Style): (text: string) => string {
   switch (action) {
     case 'set':
@@ -110,7 +108,7 @@ function writeText(
 }
 
 export async function runExplain(args: readonly string[], ctx: Context): Promise<number> {
-  const { values, positionals } = parseCommand('explain', args, FLAGS)
+  const { values, positionals } = parseCommand('explain', args)
   if (values.help) {
     ctx.stdout.write(helpText('explain'))
     return EXIT_OK

@@ -7,10 +7,8 @@ import { renderEntry, writeDiagnostics } from '../entry.ts'
 import { serializeValue } from '../format.ts'
 import { helpText } from '../help.ts'
 
-const FLAGS = { format: { type: 'string' } } as const
-
 export async function runRender(args: readonly string[], ctx: Context): Promise<number> {
-  const { values, positionals } = parseCommand('render', args, FLAGS)
+  const { values, positionals } = parseCommand('render', args)
   if (values.help) {
     ctx.stdout.write(helpText('render'))
     return EXIT_OK

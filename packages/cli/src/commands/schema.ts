@@ -10,11 +10,8 @@ import { serializeValue } from '../format.ts'
 import { helpText } from '../help.ts'
 import { inferSchema } from '../infer-schema.ts'
 
-// `--mode` may be given once per mode to infer from.
-const FLAGS = { format: { type: 'string' }, mode: { type: 'string', multiple: true } } as const
-
 export async function runSchema(args: readonly string[], ctx: Context): Promise<number> {
-  const { values, positionals } = parseCommand('schema', args, FLAGS)
+  const { values, positionals } = parseCommand('schema', args)
   if (values.help) {
     ctx.stdout.write(helpText('schema'))
     return EXIT_OK

@@ -137,6 +137,12 @@ export interface DialectFlag {
   switchValue?: unknown
 }
 
+/**
+ * Every option of a dialect, spelled once (`{ lookup: true, node: true }`): the type keeps the list
+ * complete and exact, and render(), the plugin and the CLI refuse any other name with a did-you-mean.
+ */
+export type OptionKeys<Options> = { readonly [K in keyof Required<Options>]: true }
+
 /** The table of a room's diagnostic codes, each with the line the docs give it. */
 export type CodeTable = Readonly<Record<`MY_${string}`, string>>
 
@@ -149,6 +155,11 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
    */
   query: readonly string[]
   flags: readonly DialectFlag[]
+  /**
+   * The names of its options (`RenderOptions[name]`), which makes `name` an option of render(); a
+   * dialect without options has none (defineDialect requires it exactly when Options is not `never`).
+   */
+  readonly optionKeys?: Readonly<Record<string, true>>
   /**
    * The YAML version the dialect's reference system reads (its files are written for it), used when
    * the `yamlVersion` option is not set. Without it (cloud-init), a scalar the versions read
@@ -186,7 +197,8 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
 
 /** A registry entry, typed by its literal name, options and what its `gather` hook returns. */
 export function defineDialect<const Name extends string, Options, Gathered = undefined>(
-  dialect: Dialect<Name, Options, Gathered>,
+  dialect: Dialect<Name, Options, Gathered> &
+    ([Options] extends [never] ? { optionKeys?: undefined } : { optionKeys: OptionKeys<Options> }),
 ): Dialect<Name, Options, Gathered> {
   return dialect
 }

@@ -6,7 +6,7 @@
 // unusual characters. The js-yaml fast path (fast.ts) or the precise path (precise.ts) reads what it
 // gives up on. Scalars resolve with scalars.ts as on both other paths; test/perf/parse-equivalence
 // compares its values with the precise path's on every fixture, conformance input and generated text.
-// One class, one pass over the text: the readers call each other on the hot path (~410 lines).
+// One class, one pass over the text, kept whole: the readers call each other on the hot path.
 import { leafSize } from '../values.ts'
 import { LineScanner } from './line-scanner.ts'
 import {

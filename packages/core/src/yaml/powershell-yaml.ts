@@ -6,7 +6,7 @@
 // the first spelling and the last value; only the first document counts. The `yaml` parser reads
 // the syntax (with positions); only the typing is PowerShell's. Where YAML 1.2 would type a scalar
 // differently (`1,000`, `tRuE`, `0x1F`, `Infinity`), a `TYPING` problem says so. Typing and positions
-// come from one walk of the document, kept whole (~280 lines).
+// come from one walk of the document, kept whole.
 import type { Document, LineCounter, Node, Scalar } from 'yaml'
 import type { Position } from '../diagnostics.ts'
 import { createTreeLocator } from './located-tree.ts'

@@ -1,7 +1,7 @@
 // The tokens of a PowerShell data file (`.psd1`): the part of PowerShell's tokenizer the restricted
 // data language needs (Import-PowerShellDataFile). Anything the language does not allow is still
 // recognised far enough to name it in a located error: a variable, a command, a cast, an operator.
-// One tokenizer, kept whole (~300 lines).
+// One tokenizer, kept whole.
 import { BACKTICK_ESCAPES, DOUBLE_QUOTES, quoteAt, SINGLE_QUOTES } from './powershell-chars.ts'
 
 /** A token and the offset of its first character. */

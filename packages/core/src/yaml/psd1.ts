@@ -3,7 +3,7 @@
 // here-strings, numbers, `$true` / `$false` / `$null`, comments). Nothing is evaluated: a variable, a
 // command, a cast, an operator or a `$(…)` in a string is refused with a located error, as PowerShell
 // refuses it ("dynamic expressions are not allowed"). Values keep the source order of keys. One parser
-// of one grammar with its positions, kept whole (~310 lines).
+// of one grammar with its positions, kept whole.
 import type { Position } from '../diagnostics.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { createTreeLocator } from './located-tree.ts'

@@ -1,5 +1,5 @@
 // Parsing of merge directives (`merge_how` / `merge_type` bodies and `Merge-Type` headers) exactly as
-// cloud-init's `cloudinit/mergers/__init__.py` parses them (specs/cloud-init.md §3), with every
+// cloud-init's `cloudinit/mergers/__init__.py` parses them (string and list formats), with every
 // mistake it tolerates turned into a problem the caller reports (strict: error, lenient: warning).
 import { boundedMemo } from '../../memo.ts'
 import type { ErrorCode } from '../../codes.ts'

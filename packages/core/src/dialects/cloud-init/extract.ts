@@ -1,4 +1,4 @@
-// cloud-init `_extract_mergers` (specs/cloud-init.md §3.1): the directive of one part, from its body
+// cloud-init `_extract_mergers` (cloudinit/handlers/cloud_config.py): the directive of one part, from its body
 // (`merge_how`, else `merge_type`) and its headers (`Merge-Type`, else `X-Merge-Type`), concatenated
 // body first. Problems are reported through the Reporter, located at the directive.
 import { weakMemo } from '../../memo.ts'

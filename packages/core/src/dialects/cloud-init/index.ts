@@ -1,5 +1,5 @@
-// cloud-init's user-data merge (specs/cloud-init.md), the default dialect: every part in reading
-// order, merged into one buffer by the strategy stack of DESIGN.md §2.
+// cloud-init's user-data merge (cloudinit/handlers/cloud_config.py), the default dialect: every part
+// in reading order, merged into one buffer by the strategy stack (`stack`: scoped or per-part).
 import { documentParts } from '../../parts.ts'
 import type { ParsedPart } from '../../parts.ts'
 import { defineDialect } from '../types.ts'

@@ -1,6 +1,6 @@
-// The cloud-config handler (specs/cloud-init.md §4) with the strategy stack of DESIGN.md §2: parts are
-// merged into one buffer in order, each with its own declaration ('per-part', cloud-init) or with the
-// declarations in force in its scope ('scoped').
+// The cloud-config handler (cloudinit/handlers/cloud_config.py) with the strategy stack (the `stack`
+// option): parts are merged into one buffer in order, each with its own declaration ('per-part',
+// cloud-init) or with the declarations in force in its scope ('scoped').
 import { weakMemo } from '../../memo.ts'
 import type { ParsedPart } from '../../parts.ts'
 import type { Reporter } from '../../reporter.ts'

@@ -1,6 +1,6 @@
 // cloud-init's dict, list and str mergers (cloudinit/mergers/m_*.py), dispatching on the type of the
-// OLD value (specs/cloud-init.md §2). Inputs are never mutated; containers are copied shallowly.
-// One class: the three mergers share the key path and the in-place bookkeeping (~270 lines).
+// OLD value, as cloud-init's do. Inputs are never mutated; containers are copied shallowly.
+// One class, kept whole: the three mergers share the key path and the in-place bookkeeping.
 import { isBytes, isMapping, setOwn } from '../../values.ts'
 import type { PathSegment } from '../../values.ts'
 import type { DictMerger, ListMerger, MergerSet, StrMerger } from './merger-set.ts'

@@ -2,9 +2,18 @@
 import { MergedYamlError } from '../../diagnostics.ts'
 import { suggestName } from '../../suggest.ts'
 import { isMapping } from '../../values.ts'
+import type { OptionKeys } from '../types.ts'
 import type { DatumLookupOptions, DatumOptions } from './types.ts'
 
-const OPTION_NAMES = ['lookupOptions', 'lookup', 'node', 'nodeProperties', 'handlers', 'version']
+/** The `datum` option's keys (the registry's `optionKeys`). */
+export const DATUM_OPTION_KEYS: OptionKeys<DatumOptions> = {
+  lookupOptions: true,
+  lookup: true,
+  node: true,
+  nodeProperties: true,
+  handlers: true,
+  version: true,
+}
 const LOOKUP_OPTION_NAMES = ['default_lookup_options', 'lookup_options']
 
 function invalid(message: string, suggestion?: string): never {
@@ -32,7 +41,7 @@ export function readDatumOptions(value: unknown): DatumOptions {
   if (value === undefined) return {}
   if (!isMapping(value))
     invalid("option 'datum' must be an object ({ lookupOptions?, lookup?, node?, nodeProperties?, handlers? })")
-  checkKeys(value, OPTION_NAMES, 'datum')
+  // Its keys are checked with every option's, before anything is read (option-names.ts).
   const options: DatumOptions = {}
   if (value.lookup !== undefined) {
     if (typeof value.lookup !== 'string' || value.lookup.split(/[\\/]/).some((segment) => segment === '')) {

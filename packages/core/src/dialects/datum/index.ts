@@ -1,11 +1,11 @@
-// Datum's hierarchical lookup (specs/datum.md): the entry's parts are layers, base first; a part with
+// Datum's hierarchical lookup (docs/datum.md): the entry's parts are layers, base first; a part with
 // `default_lookup_options` / `lookup_options` declares the strategies; every top-level key is
 // resolved like `Resolve-Datum`. A store's Datum.yml with `datum.node` renders that node's RSOP: the
 // gather hook reads the store (store/gather-store.ts), render merges what it read.
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
 import { DATUM_CODES } from './codes.ts'
-import { readDatumOptions } from './datum-options.ts'
+import { DATUM_OPTION_KEYS, readDatumOptions } from './datum-options.ts'
 import { detectDirective, isStoreDefinition } from './directives.ts'
 import { splitPath } from './path.ts'
 import { renderDatum } from './render-datum.ts'
@@ -20,6 +20,7 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
   // `1:20`, `-.5` and `<<` as YAML 1.2 does (Convert-ValueToProperType; `0o17` it keeps as text).
   yamlVersion: '1.2',
   query: ['lookup', 'node'],
+  optionKeys: DATUM_OPTION_KEYS,
   flags: [
     {
       flag: 'lookup',

@@ -1,4 +1,4 @@
-// `Clear-DatumKnockout` (specs/datum.md §8): removes knockout markers from a lookup's result. It
+// `Clear-DatumKnockout` (docs/datum.md#knockouts): removes knockout markers from a lookup's result. It
 // consults the strategy of every path it visits and inherits nothing from the parent, so markers
 // under a path whose strategy is MostSpecific stay in the output, as they do in Datum.
 import { datumTypeOf } from './datum-type.ts'

@@ -1,5 +1,6 @@
-// Assembling the strategy table of a lookup (`Resolve-Datum`, specs/datum.md §4) and choosing the
-// strategy of a path (`Get-MergeStrategyFromPath`): an exact key first, then regex keys.
+// Assembling the strategy table of a lookup (`Resolve-Datum`, docs/datum.md#the-options) and
+// choosing the strategy of a path (`Get-MergeStrategyFromPath`): an exact key first, then regex
+// keys.
 import { compileEcma, RegexUnsupported } from '../../linear-regex.ts'
 import type { LinearRegex } from '../../linear-regex.ts'
 import type { Reporter } from '../../reporter.ts'

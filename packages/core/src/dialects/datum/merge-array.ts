@@ -1,4 +1,4 @@
-// Merging lists (`Merge-Datum`'s array branches and `Merge-DatumArray`, specs/datum.md §6, §6.2).
+// Merging lists (`Merge-Datum`'s array branches and `Merge-DatumArray`, docs/datum.md#presets).
 import type { Reporter } from '../../reporter.ts'
 import { isHashLike } from './datum-type.ts'
 import { copyMap, getIgnoringCase, isDatumMap, KeyIndex } from './keys.ts'

@@ -1,4 +1,4 @@
-// `Merge-Datum` and `Merge-Hashtable` (specs/datum.md §6, §6.1): one less specific value folded into
+// `Merge-Datum` and `Merge-Hashtable` (docs/datum.md#presets): one less specific value folded into
 // the value accumulated so far (the reference, which wins by default).
 import type { Reporter } from '../../reporter.ts'
 import { datumTypeOf } from './datum-type.ts'

@@ -1,5 +1,6 @@
-// `Resolve-Datum` (specs/datum.md §5): one property path looked up across the layers, most specific
-// first, each value found merged into the accumulated one with the path's strategy.
+// `Resolve-Datum` (docs/datum.md#which-option-applies-to-a-path): one property path looked up
+// across the layers, most specific first, each value found merged into the accumulated one with the
+// path's strategy.
 import type { SourceDocument } from '../../source-document.ts'
 import { clearKnockout } from './knockout.ts'
 import type { DatumMap } from './keys.ts'

@@ -1,5 +1,5 @@
 // A merge strategy as Datum applies it. Datum tests its string fields with prefix regexes at the
-// point of use; reading them once into modes keeps those tests in one place (specs/datum.md §3, §6).
+// point of use; reading them once into modes keeps those tests in one place (docs/datum.md#presets).
 import { compileEcma } from '../../linear-regex.ts'
 import type { EcmaReading, LinearRegex } from '../../linear-regex.ts'
 import { boundedMemo } from '../../memo.ts'

@@ -1,5 +1,5 @@
 // `Resolve-DatumPath`: the value at a property path in one layer. Keys match ignoring case; through a
-// list, PowerShell member enumeration collects the key from every item (specs/datum.md §5).
+// list, PowerShell member enumeration collects the key from every item (as Resolve-Datum walks).
 import type { PathSegment } from '../../values.ts'
 import { findKey, isDatumMap } from './keys.ts'
 

@@ -1,7 +1,7 @@
 // One Deckhand document as `DocumentDict` sees it (deckhand/common/document.py), read from a
 // SourceDocument. Shapes Deckhand would crash on are errors here; shapes it reads leniently
 // (`abstract: "true"`, unknown keys) are collected as strict-mode problems.
-// One module: every field of the document schema, read and checked together (~270 lines).
+// One module, kept whole: every field of the document schema, read and checked together.
 import type { Problem, Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'

@@ -2,7 +2,7 @@
 // layer's action merged, replaced or deleted it, which substitution wrote it (with the source's own
 // history first), and where Deckhand's aliasing changed it afterwards. Each document's history is kept
 // by data path while the set renders; children start from their parent's.
-// One recorder: the histories of every document and value are kept together (~310 lines).
+// One recorder, kept whole: the histories of every document and value are kept together.
 import type { ProvenanceAction, ProvenanceEvent, ProvenanceRecorder } from '../../provenance.ts'
 import type { PathSegment } from '../../values.ts'
 import type { AppliedAction } from './actions.ts'

@@ -1,5 +1,5 @@
 // The Deckhand dialect: an entry whose documents form an Airship Deckhand document set renders as
-// Deckhand's DocumentLayering renders it (specs/deckhand.md).
+// Deckhand's DocumentLayering renders it (docs/deckhand.md).
 import { getOwn } from '../../values.ts'
 import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
@@ -7,7 +7,7 @@ import { DECKHAND_CODE_TABLE } from './codes.ts'
 import { deckhandSchemaChecks } from './data-schemas.ts'
 import { deckhandDirective } from './document.ts'
 import { renderDocumentSet } from './layering.ts'
-import { readDeckhandOptions } from './options.ts'
+import { DECKHAND_OPTION_KEYS, readDeckhandOptions } from './options.ts'
 import type { DeckhandOptions } from './options.ts'
 import { selectDocument } from './select.ts'
 
@@ -21,6 +21,7 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
   name: 'deckhand',
   yamlVersion: YAML_VERSION,
   query: ['document', 'schema'],
+  optionKeys: DECKHAND_OPTION_KEYS,
   flags: [
     {
       flag: 'document',
@@ -29,7 +30,7 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
       description: 'Deckhand: the data of this one rendered document',
     },
     {
-      flag: 'schema',
+      flag: 'deckhand-schema',
       option: 'schema',
       value: '<schema>',
       description: 'Deckhand: with --document, the schema of the document',

@@ -3,7 +3,7 @@
 // copied shallowly (`copy.copy`) unless `src.deepcopy` is set, so containers inside it stay shared
 // with the source document; a write through such a container changes the source too, as in Deckhand.
 // Where Python raises, a PyException says what; the caller decides as Deckhand's `except` does.
-// A step-for-step port of the two functions and the jsonpath-ng calls they make (~310 lines).
+// A step-for-step port of the two functions and the jsonpath-ng calls they make, kept whole.
 import { PyException } from './pyerrors.ts'
 import { parseDataPath } from './path.ts'
 import type { PathStep } from './path.ts'

@@ -1,4 +1,5 @@
 import type { Reporter } from '../../reporter.ts'
+import type { OptionKeys } from '../types.ts'
 import { DECKHAND_CODES } from './codes.ts'
 
 /** Options of the Deckhand dialect (`RenderOptions.deckhand`). */
@@ -23,7 +24,12 @@ export interface DeckhandOptions {
   failOnMissingSubstitutionSource?: boolean
 }
 
-const OPTION_KEYS = ['document', 'schema', 'failOnMissingSubstitutionSource']
+/** The `deckhand` option's keys (the registry's `optionKeys`). */
+export const DECKHAND_OPTION_KEYS: OptionKeys<DeckhandOptions> = {
+  document: true,
+  schema: true,
+  failOnMissingSubstitutionSource: true,
+}
 
 export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOptions {
   if (raw === undefined) return {}
@@ -35,11 +41,8 @@ export function readDeckhandOptions(raw: unknown, report: Reporter): DeckhandOpt
     })
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return fail(`option 'deckhand' must be an object such as { document: 'name' }`)
+  // Its keys are checked with every option's, before anything is read (option-names.ts).
   const options = raw as Record<string, unknown>
-  for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.includes(key))
-      fail(`unknown option 'deckhand.${key}'; the Deckhand options are ${OPTION_KEYS.join(', ')}`)
-  }
   const result: DeckhandOptions = {}
   for (const key of ['document', 'schema'] as const) {
     const value = options[key]

@@ -4,7 +4,7 @@
 // text. Syntax Python rejects is a PyReError (Deckhand fails there too); syntax whose meaning RE2
 // cannot reproduce (lookarounds, inline flags, atomic groups, backreferences, …) is a PatternMismatch,
 // refused rather than read differently or run on a backtracking engine.
-// One translator: Python's pattern grammar, token by token, with its refusals (~370 lines).
+// One translator, kept whole: Python's pattern grammar, token by token, with its refusals.
 import { compileRe2, isFinalPosition, RegexUnsupported } from '../../linear-regex.ts'
 import type { LinearRegex } from '../../linear-regex.ts'
 import { PatternMismatch, PyReError } from './pyerrors.ts'

@@ -27,7 +27,7 @@ export function selectDocument(
   if (matches.length > 1) {
     return fail(
       `${matches.length} rendered documents are named '${name}' (${matches.map((r) => r.doc.schema).join(', ')}); ` +
-        `choose one with deckhand.schema (import query ?schema=…)`,
+        `choose one with deckhand.schema (import query ?schema=…, CLI --deckhand-schema)`,
     )
   }
   if (named.length > 0) {

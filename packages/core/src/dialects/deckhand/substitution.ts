@@ -4,7 +4,7 @@
 // Errors inside a destination are Deckhand's UnknownSubstitutionError, or, with
 // `fail_on_missing_sub_src=False`, a logged warning and the next destination. There is no Barbican at
 // build time: encrypted sources are read as the cleartext they hold.
-// One class: every substitution's checks share its locations and Deckhand's error names (~310 lines).
+// One class, kept whole: every substitution's checks share its locations and Deckhand's error names.
 import type { ErrorCode } from '../../codes.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
 import type { AliasTracker } from './aliasing.ts'

@@ -1,4 +1,4 @@
-// python-heatclient's client-side merge (template_utils.deep_update, specs/heat.md §7): every
+// python-heatclient's client-side merge (template_utils.deep_update, docs/heat.md#heatclient-mode): every
 // environment is deep-merged into the previous ones; lists and scalars are replaced; a null never
 // clears a mapping; there are no strategies and no types.
 import type { Reporter } from '../../reporter.ts'

@@ -6,7 +6,7 @@ import { defineDialect } from '../types.ts'
 import type { DialectContext } from '../types.ts'
 import { mergeClientEnvironments } from './client.ts'
 import { HEAT_CODES } from './codes.ts'
-import { resolveHeatOptions, templatePaths } from './options.ts'
+import { HEAT_OPTION_KEYS, resolveHeatOptions, templatePaths } from './options.ts'
 import { resolveParameterSchema } from './schema.ts'
 import { detectHeat, isTemplateDocument } from './sections.ts'
 import { mergeEnvironments } from './server.ts'
@@ -39,6 +39,7 @@ export const heatDialect = defineDialect<'heat', HeatOptions>({
   // Heat's loaders are PyYAML's (YAML 1.1).
   yamlVersion: '1.1',
   query: [],
+  optionKeys: HEAT_OPTION_KEYS,
   flags: [
     {
       flag: 'heat-template',

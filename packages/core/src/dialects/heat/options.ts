@@ -6,6 +6,15 @@ import type { Mapping } from './python.ts'
 import { defaultEnvironment } from './sections.ts'
 import { HEAT_PARAMETER_TYPES } from './types.ts'
 import type { HeatMode, HeatOptions, HeatParameterType } from './types.ts'
+import type { OptionKeys } from '../types.ts'
+
+/** The `heat` option's keys (the registry's `optionKeys`). */
+export const HEAT_OPTION_KEYS: OptionKeys<HeatOptions> = {
+  mode: true,
+  template: true,
+  parameterTypes: true,
+  initial: true,
+}
 
 const MODES: readonly HeatMode[] = ['server', 'heatclient']
 

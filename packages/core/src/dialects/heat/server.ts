@@ -1,5 +1,6 @@
-// heat/common/environment_util.py merge_environments / merge_parameters (specs/heat.md §2–§5): the
-// environment files, base first, merged into the initial environment with per-parameter strategies.
+// heat/common/environment_util.py merge_environments / merge_parameters
+// (docs/heat.md#strategies--heats-rules): the environment files, base first, merged into the
+// initial environment with per-parameter strategies.
 import { relative } from 'node:path'
 import type { Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'

@@ -1,4 +1,4 @@
-// `parameter_merge_strategies` of one file and Heat's get_param_merge_strategy (specs/heat.md §3).
+// `parameter_merge_strategies` of one file and Heat's get_param_merge_strategy (docs/heat.md).
 import type { Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import { suggestName } from '../../suggest.ts'

@@ -1,7 +1,7 @@
-// Gathering: turns an entry file into the ordered tree of parts cloud-init's UserDataProcessor would
-// produce (specs/cloud-init.md §5), with our build-time include rules (DESIGN.md §1). The Gatherer
-// reads files and types payloads; include lists, archives and MIME messages expand in their own
-// modules, calling back into it (one recursion: ~300 lines).
+// Gathering: turns an entry file into the ordered tree of parts cloud-init's UserDataProcessor
+// would produce (cloudinit/user_data.py), with our build-time include rules (README, "Gathering
+// parts"). The Gatherer reads files and types payloads; include lists, archives and MIME messages
+// expand in their own modules, calling back into it: one recursion, kept whole.
 import { createHash } from 'node:crypto'
 import type { BigIntStats } from 'node:fs'
 import { dirname, resolve } from 'node:path'

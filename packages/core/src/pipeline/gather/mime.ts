@@ -1,7 +1,7 @@
 // A MIME (RFC 2045/2046) reader sufficient for cloud-init user-data: headers with folding, nested
 // multiparts flattened in document order, base64 / quoted-printable transfer encodings, charsets.
 // It works on a "binary string" (one char per byte) so that byte-exact payloads survive and line
-// numbers of identity-encoded parts map straight back to the file. One parser, one pass (~260 lines).
+// numbers of identity-encoded parts map straight back to the file. One parser, one pass, kept whole.
 
 export interface MimeLeaf {
   /** Header names exactly as written (cloud-init matches them case-sensitively); last one wins. */

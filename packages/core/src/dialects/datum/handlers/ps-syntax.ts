@@ -3,7 +3,7 @@
 // `$name` / `$(…)` expansions, and the one command `Get-DatumSourceFile [-Path] <value>`. Anything
 // else (operators, method calls, other commands, assignments, loops) is Unsupported, located by its
 // offset in the expression: these expressions are read, never run. One recursive-descent parser of one
-// small grammar, kept whole (~290 lines).
+// small grammar, kept whole.
 import { DOUBLE_QUOTES, quoteAt, SINGLE_QUOTES } from '../../../yaml/powershell-chars.ts'
 import { Unsupported } from './ps-values.ts'
 

@@ -4,7 +4,7 @@
 // handlers are tried in their Datum.yml order and the first whose filter matches decides. Built in:
 // Datum.InvokeCommand (the `[x= … =]` subset) and Datum.ProtectedData (`[ENC=…]` with a password);
 // any handler can be given (or replaced) as a function with the `datum.handlers` option. When each
-// handler runs is one decision, kept in one class (~290 lines).
+// handler runs is one decision, kept whole in one class.
 import type { Problem, Reporter } from '../../../reporter.ts'
 import { isDatumMap } from '../keys.ts'
 import { setOwn } from '../../../values.ts'

@@ -1,0 +1,118 @@
+// The names of the options render() takes — derived from the options types and the dialect registry —
+// and the check that refuses any other before anything is read: an option nobody reads is a mistake
+// (`strict` misspelt would silently leave strict mode on), so it is an error naming the option meant.
+import { DIALECTS } from './dialects/registry.ts'
+import type { Dialect, OptionKeys } from './dialects/types.ts'
+import { MergedYamlError } from './diagnostics.ts'
+import { DEFAULT_LIMITS } from './options.ts'
+import type { CommonOptions } from './options.ts'
+import { suggestName } from './suggest.ts'
+import { isMapping } from './values.ts'
+
+/** Options every dialect shares: the type keeps the list complete (a new option fails to compile here). */
+const COMMON_OPTION_KEYS: OptionKeys<CommonOptions & { dialect?: string }> = {
+  stack: true,
+  strict: true,
+  yamlVersion: true,
+  mergeHow: true,
+  root: true,
+  allow: true,
+  deny: true,
+  vars: true,
+  limits: true,
+  explain: true,
+  sources: true,
+  schema: true,
+  dialect: true,
+}
+
+/** An option whose value, when it is an object, has known keys: `limits`, a dialect's (`datum`), the plugin's `dts`. */
+type NestedOptionNames = Readonly<Record<string, readonly string[]>>
+
+/** The options of render() that hold objects of known keys: `limits` and each dialect's own, from the registry. */
+const RENDER_NESTED: NestedOptionNames = Object.fromEntries([
+  ['limits', Object.keys(DEFAULT_LIMITS)],
+  ...(DIALECTS as readonly Dialect[]).flatMap(({ name, optionKeys }) =>
+    optionKeys ? [[name, Object.keys(optionKeys)]] : [],
+  ),
+])
+
+/** The top-level names render() takes. */
+export const RENDER_OPTION_NAMES: readonly string[] = [
+  ...new Set([...Object.keys(COMMON_OPTION_KEYS), ...Object.keys(RENDER_NESTED)]),
+]
+
+/** Who takes a set of options, for a caller that takes render()'s with changes (the bundler plugin). */
+export interface OptionsTaker {
+  /** Its name in messages: `render()`, `unplugin-merged-yaml`. */
+  name: string
+  /** Names it takes besides render()'s, each with its keys when its value may be an object of known keys. */
+  own?: Readonly<Record<string, readonly string[] | true>>
+  /** render()'s options it does not take, each with why (what to use instead). */
+  refused?: Readonly<Record<string, string>>
+}
+
+const RENDER: OptionsTaker = { name: 'render()' }
+
+function fail(message: string, suggestion?: string): never {
+  const diagnostic = {
+    code: 'MY_INVALID_OPTION' as const,
+    severity: 'error' as const,
+    message,
+    file: '<options>',
+    line: 1,
+    column: 1,
+    chain: [],
+  }
+  throw new MergedYamlError([suggestion ? { ...diagnostic, suggestion } : diagnostic])
+}
+
+/** An unknown option: the one it resembles, else the names there are. */
+function unknown(option: string, suggestion: string | undefined, taker: string, names: readonly string[]): never {
+  if (suggestion) fail(`unknown option '${option}'`, suggestion)
+  fail(`unknown option '${option}' (${taker} takes ${names.join(', ')})`)
+}
+
+/**
+ * The option meant by an unknown `name` among `names`: a misspelling of one of them, or the same name
+ * where it belongs (`lookup` → `datum.lookup`, `datum.strict` → `strict`), else a misspelling there.
+ */
+function meant(name: string, names: readonly string[], elsewhere: readonly string[]): string | undefined {
+  const leaf = (path: string) => path.slice(path.lastIndexOf('.') + 1)
+  return (
+    suggestName(name, names) ??
+    elsewhere.find((path) => leaf(path) === name) ??
+    elsewhere.find((path) => suggestName(name, [leaf(path)]) !== undefined)
+  )
+}
+
+/**
+ * Refuses an option `taker` does not take — misspelt, misplaced, or one it does not read — at the top
+ * level and inside the options that hold objects of known keys, with the option it resembles.
+ * Throws a MergedYamlError (`MY_INVALID_OPTION`, at `<options>`).
+ */
+export function assertKnownOptions(options: unknown, taker: OptionsTaker = RENDER): void {
+  if (!isMapping(options)) fail(`the options of ${taker.name} must be an object, not ${JSON.stringify(options)}`)
+  const refused = taker.refused ?? {}
+  const nested: Record<string, readonly string[]> = { ...RENDER_NESTED }
+  for (const [name, keys] of Object.entries(taker.own ?? {})) if (keys !== true) nested[name] = keys
+  const topLevel = [...RENDER_OPTION_NAMES, ...Object.keys(taker.own ?? {})].filter(
+    (name) => !Object.hasOwn(refused, name),
+  )
+  const nestedPaths = Object.entries(nested)
+    .filter(([name]) => topLevel.includes(name))
+    .flatMap(([name, keys]) => keys.map((key) => `${name}.${key}`))
+  for (const name of Object.keys(options)) {
+    if (Object.hasOwn(refused, name)) fail(`${taker.name} does not take the option '${name}': ${refused[name]}`)
+    if (!topLevel.includes(name)) unknown(name, meant(name, topLevel, nestedPaths), taker.name, topLevel)
+    const value = options[name]
+    const keys = nested[name]
+    if (keys === undefined || !isMapping(value)) continue
+    for (const key of Object.keys(value)) {
+      if (keys.includes(key)) continue
+      const sibling = suggestName(key, keys)
+      const suggestion = sibling ? `${name}.${sibling}` : topLevel.includes(key) ? key : meant(key, [], nestedPaths)
+      unknown(`${name}.${key}`, suggestion, name, keys)
+    }
+  }
+}
