@@ -5,6 +5,7 @@ import { CLOUD_INIT_CODES } from './dialects/cloud-init/codes.ts'
 import { DATUM_CODES } from './dialects/datum/codes.ts'
 import { DECKHAND_CODE_TABLE } from './dialects/deckhand/codes.ts'
 import { HEAT_CODES } from './dialects/heat/codes.ts'
+import { VALUES_CODES } from './dialects/values/codes.ts'
 
 export const ENGINE_CODES = {
   MY_INVALID_OPTION: 'An option of render(), the plugin or the CLI is malformed (every mode).',
@@ -87,6 +88,7 @@ export const ERROR_CODES = {
   ...DATUM_CODES,
   ...HEAT_CODES,
   ...DECKHAND_CODE_TABLE,
+  ...VALUES_CODES,
 } as const
 
 /** Every diagnostic code the engine, the plugin and the CLI report. */

@@ -5,6 +5,7 @@ import type { Position } from '../diagnostics.ts'
 import { checkDocumentTokens, DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import type { CstProblem } from './cst-limits.ts'
 import { findDuplicateKeys } from './duplicate-keys.ts'
+import { findMergeTags, MAX_TAG_VISITS, mayHaveMergeTags } from './merge-tags.ts'
 import { pyYaml11Tags } from './pyyaml-tags.ts'
 import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
 import type { VersionDifference } from './version-differences.ts'
@@ -24,6 +25,8 @@ function problemOf(error: {
     position: { line: start?.line ?? 1, column: start?.col ?? 1 },
   }
 }
+
+const MERGE_TAG_WARNING = /^Unresolved tag: !(?:override|reset)$/
 
 /** Key of a pair as the JS object key it becomes (the rule `yaml`'s toJS applies to scalars). */
 function keyString(key: unknown): string | undefined {
@@ -197,11 +200,25 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
     const fatal = doc.errors.find((e) => !(options.allowDuplicateKeys && e.code === 'DUPLICATE_KEY'))
     if (fatal) return { value: null, empty: false, error: problemOf(fatal), warnings, locate }
     for (const e of doc.errors) warnings.push(problemOf(e))
+    const mergeTags = mayHaveMergeTags(text) ? findMergeTags(doc, options.version === '1.1') : []
+    if (mergeTags === 'too-many') {
+      const message = `following aliases to find !override and !reset tags visits over ${MAX_TAG_VISITS} nodes`
+      return {
+        value: null,
+        empty: false,
+        error: { code: 'MY_YAML_ALIAS_LIMIT', message, position: locate([]) },
+        warnings,
+        locate,
+      }
+    }
     const contents = doc.contents as Node | null
     const empty = contents === null || (yamlModule().isScalar(contents) && contents.value === null && !contents.source)
     try {
       const value = doc.toJS({ maxAliasCount: options.maxAliasCount })
-      return { value: value ?? null, empty, warnings, locate }
+      if (mergeTags.length === 0) return { value: value ?? null, empty, warnings, locate }
+      // The tags are known to the values dialect, which reports them elsewhere (the read stage).
+      const kept = warnings.filter((w) => !(w.code === 'TAG_RESOLVE_FAILED' && MERGE_TAG_WARNING.test(w.message)))
+      return { value: value ?? null, empty, warnings: kept, mergeTags, locate }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const code =

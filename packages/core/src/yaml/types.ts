@@ -1,5 +1,6 @@
 import type { Position } from '../diagnostics.ts'
 import type { PathSegment } from '../values.ts'
+import type { MergeTag } from './merge-tags.ts'
 import type { VersionDifference } from './version-differences.ts'
 
 export type { PathSegment }
@@ -23,6 +24,8 @@ export interface YamlDocument {
   tree?: TreeFacts
   /** Non-fatal problems, e.g. duplicate keys when they are allowed (code DUPLICATE_KEY). */
   warnings: YamlProblem[]
+  /** Docker Compose's `!override` and `!reset` tags in the document (merge-tags.ts), when it has any. */
+  mergeTags?: MergeTag[]
   /** With `flagVersionDifferences`: where YAML 1.1 (PyYAML) reads this document otherwise, in text order. */
   versionDifferences?: VersionDifference[]
   /** Where the node at `path` starts (its key when `target` is 'key'), falling back to the nearest ancestor. */

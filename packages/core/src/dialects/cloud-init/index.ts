@@ -1,5 +1,6 @@
-// cloud-init's user-data merge (specs/cloud-init.md), the default dialect: every part in reading
-// order, merged into one buffer by the strategy stack of DESIGN.md §2.
+// cloud-init's user-data merge (specs/cloud-init.md): every part in reading order, merged into one
+// buffer by the strategy stack of DESIGN.md §2. An entry is cloud-init's when a part has a
+// `#cloud-config` header, is a MIME, archive or JSON-patch part, or declares `merge_how`/`merge_type`.
 import { documentParts } from '../../parts.ts'
 import type { ParsedPart } from '../../parts.ts'
 import { defineDialect } from '../types.ts'
@@ -36,6 +37,15 @@ export const cloudInitDialect = defineDialect<'cloud-init', never>({
   flags: [],
   codes: CLOUD_INIT_CODES,
   detect: cloudInitDirective,
+  detectPart(part) {
+    if (part.kind === 'jsonp') return '#cloud-config-jsonp part'
+    if (part.kind !== 'yaml') return undefined
+    const type = part.doc.headers['Content-Type']
+    if (type) return `${type.split(';')[0]!.trim()} part`
+    if (part.headerless) return Object.keys(part.doc.headers).length > 0 ? 'MIME part' : undefined
+    return '#cloud-config header'
+  },
+  yields: true,
   render(parts, { options, report, provenance }) {
     const value = mergeCloudInit(parts, { stack: options.stack, mergeHow: options.mergeHow }, report, provenance)
     const bound = mergedTreeBound(parts)

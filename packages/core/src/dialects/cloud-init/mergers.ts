@@ -5,8 +5,8 @@ import { isBytes, isMapping, setOwn } from '../../values.ts'
 import type { PathSegment } from '../../values.ts'
 import type { DictMerger, ListMerger, MergerSet, StrMerger } from './merger-set.ts'
 import type { MergeOwnership } from './ownership.ts'
-import { ABSENT } from './part-recorder.ts'
-import type { MergeRecorder } from './part-recorder.ts'
+import { ABSENT } from '../part-recorder.ts'
+import type { MergeRecorder } from '../part-recorder.ts'
 
 /** A runtime failure cloud-init raises (TypeError/KeyError) or a quirk strict mode refuses. */
 export interface MergeConflict {
