@@ -292,7 +292,9 @@ describe('the strategy stack', () => {
     expect((await render(join(root, entry), { root, mergeHow: 'dict()+list()+str()' })).value).toEqual({
       d: { x: 1, y: 2 },
     })
-    expect((await render(join(root, entry), { root })).value).toEqual({ d: { y: 2 } })
+    // Without markers or cloud-init options the entry is a values entry (Helm's deep merge).
+    expect((await render(join(root, entry), { root })).value).toEqual({ d: { x: 1, y: 2 } })
+    expect((await render(join(root, entry), { root, dialect: 'cloud-init' })).value).toEqual({ d: { y: 2 } })
   })
 
   it('strips merge_how, and keeps merge_type only when merge_how is set (lenient)', async () => {
@@ -312,7 +314,9 @@ describe('results', () => {
       'bad.merged.yaml': '#cloud-config\n[1, 2]\n',
       'empty.merged.yaml': '',
     })
-    expect((await render(join(root, 'script.merged.yaml'), { root })).value).toBeNull()
+    expect((await render(join(root, 'script.merged.yaml'), { root, dialect: 'cloud-init' })).value).toBeNull()
+    // A values entry without values is Helm's empty map.
+    expect((await render(join(root, 'script.merged.yaml'), { root })).value).toEqual({})
     expect((await render(join(root, 'bad.merged.yaml'), { root, strict: false })).value).toEqual({})
     expect((await render(join(root, 'empty.merged.yaml'), { root })).value).toEqual({})
   })

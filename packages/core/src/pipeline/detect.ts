@@ -7,7 +7,7 @@ import type { Dialect } from '../dialects/types.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { documentParts } from '../parts.ts'
 import type { ParsedPart } from '../parts.ts'
-import type { Reporter } from '../reporter.ts'
+import type { Problem, Reporter } from '../reporter.ts'
 import type { SourceDocument } from '../source-document.ts'
 import { NO_HEADERS } from './gather/gather.ts'
 import { isImmutable } from '../values.ts'
@@ -38,9 +38,13 @@ function declaredDirectives(doc: SourceDocument): Directives {
 
 interface Marker {
   dialect: Dialect
-  doc: SourceDocument
+  /** The document that carries it; a part that could not be parsed has none, and is located by its problem. */
+  doc: SourceDocument | undefined
+  at?: Problem['at']
   directive: string
 }
+
+const fileOf = (marker: Marker): string => marker.doc?.file ?? marker.at?.file ?? ''
 
 export function detectDialect(parts: readonly ParsedPart[], options: ResolvedOptions, report: Reporter): Dialect {
   if (options.dialect !== undefined) return findDialect(options.dialect)!
@@ -52,7 +56,7 @@ export function detectDialect(parts: readonly ParsedPart[], options: ResolvedOpt
       return
     }
     if (found && found.dialect !== dialect) {
-      const first = `${found.dialect.name} (${found.directive} in ${found.doc.file})`
+      const first = `${found.dialect.name} (${found.directive} in ${fileOf(found)})`
       report.fail({
         code: 'MY_DIALECT_MIXED',
         message: `this entry mixes ${first} and ${dialect.name} (${directive}); an entry uses one dialect`,
@@ -61,11 +65,16 @@ export function detectDialect(parts: readonly ParsedPart[], options: ResolvedOpt
     }
     found ??= { dialect, doc, directive }
   }
+  // A marker of a part that is not a YAML document (a JSON patch) counts when nothing else does: the
+  // dialect of the others then says it cannot merge such a part.
+  let patch: Marker | undefined
   for (const part of documentParts(parts)) {
-    if (part.kind === 'invalid') continue
     for (const dialect of MARKED_DIALECTS) {
       const marker = dialect.detectPart?.(part)
-      if (marker) mark(dialect, part.doc, marker)
+      if (!marker) continue
+      if (part.kind === 'yaml') mark(dialect, part.doc, marker)
+      else if (part.kind === 'jsonp') patch ??= { dialect, doc: part.doc, directive: marker }
+      else if (dialect.yields) yielding ??= { dialect, doc: undefined, at: part.problem.at, directive: marker }
     }
     if (part.kind !== 'yaml') continue
     for (const [dialect, directive] of declaredDirectives(part.doc)) mark(dialect, part.doc, directive)
@@ -74,20 +83,21 @@ export function detectDialect(parts: readonly ParsedPart[], options: ResolvedOpt
     // The reference system of the dialect would read the yielding dialect's keys as plain data:
     // lenient mode does that (with a warning), strict mode refuses the mix.
     const { name } = found.dialect
-    const { directive, doc } = yielding
+    const { directive, doc, at } = yielding
     report.lenient({
       code: 'MY_DIALECT_MIXED',
       message:
-        `this entry mixes ${name} (${found.directive} in ${found.doc.file}) and ${yielding.dialect.name} ` +
+        `this entry mixes ${name} (${found.directive} in ${fileOf(found)}) and ${yielding.dialect.name} ` +
         `(${directive}); an entry uses one dialect (lenient mode merges it as ${name}, with ` +
         `${directive} as data)`,
-      doc,
+      ...(doc ? { doc } : { at }),
       path: directive.endsWith('header') || directive.endsWith('part') ? [] : [directive],
       target: 'key',
     })
   }
   if (found) return found.dialect
   if (yielding) return yielding.dialect
+  if (patch) return patch.dialect
   // No marker anywhere: the options of one dialect (e.g. `datum.lookupOptions`) pick it.
   const configured = MARKED_DIALECTS.filter((dialect) => options.dialectOptions[dialect.name] !== undefined)
   return configured.length === 1 ? configured[0]! : DEFAULT_DIALECT

@@ -3,6 +3,7 @@
 // `#cloud-config` header, is a MIME, archive or JSON-patch part, or declares `merge_how`/`merge_type`.
 import { documentParts } from '../../parts.ts'
 import type { ParsedPart } from '../../parts.ts'
+import type { StackMode } from '../../options.ts'
 import { defineDialect } from '../types.ts'
 import type { ValueBound } from '../types.ts'
 import { CLOUD_INIT_CODES } from './codes.ts'
@@ -31,15 +32,39 @@ function mergedTreeBound(parts: readonly ParsedPart[]): ValueBound | undefined {
   return { maxSize: 3 * sum, plainJson }
 }
 
-export const cloudInitDialect = defineDialect<'cloud-init', never>({
+/**
+ * cloud-init's options (`'cloud-init': {…}`; the top-level `stack` and `mergeHow` are aliases). Given,
+ * they select cloud-init for an entry without markers.
+ */
+export interface CloudInitOptions {
+  /** Which merger set merges part N (DESIGN.md §2). @default 'scoped' */
+  stack?: StackMode
+  /** The merger set for parts that declare none. @default 'dict(replace)+list()+str()' */
+  mergeHow?: string
+}
+
+export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions>({
   name: 'cloud-init',
   query: [],
-  flags: [],
+  flags: [
+    {
+      flag: 'stack',
+      option: 'stack',
+      value: '<scoped|per-part>',
+      description: 'cloud-init: which merge_how applies to later parts (default: scoped)',
+    },
+    {
+      flag: 'merge-how',
+      option: 'mergeHow',
+      value: '<merge string>',
+      description: "cloud-init: the merger set of parts that declare none (default: 'dict(replace)+list()+str()')",
+    },
+  ],
   codes: CLOUD_INIT_CODES,
   detect: cloudInitDirective,
   detectPart(part) {
     if (part.kind === 'jsonp') return '#cloud-config-jsonp part'
-    if (part.kind !== 'yaml') return undefined
+    if (part.kind === 'invalid') return part.headerless ? undefined : '#cloud-config header'
     const type = part.doc.headers['Content-Type']
     if (type) return `${type.split(';')[0]!.trim()} part`
     if (part.headerless) return Object.keys(part.doc.headers).length > 0 ? 'MIME part' : undefined
