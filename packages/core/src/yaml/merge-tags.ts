@@ -46,8 +46,8 @@ export function findMergeTags(doc: Document, mergeKeys: boolean): MergeTag[] | '
     for (const pair of target.items) {
       if (!isPair(pair)) continue
       const key = isScalar(pair.key) ? pair.key.value : undefined
-      // `<<` (YAML 1.1's merge key): compose-go drops it from the path.
-      if (mergeKeys && key === '<<' && !isScalar(pair.value)) {
+      // `<<` (YAML 1.1's merge key, a symbol as `yaml` reads it): compose-go drops it from the path.
+      if (mergeKeys && typeof key === 'symbol' && key.description === '<<' && !isScalar(pair.value)) {
         const sources = isSeq(pair.value) ? pair.value.items : [pair.value]
         if (!sources.every((source) => walk(source, path))) return false
       } else if (!walk(pair.value, [...path, key === null || key === undefined ? '' : String(key)])) return false
