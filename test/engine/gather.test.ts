@@ -314,9 +314,9 @@ describe('results', () => {
       'bad.merged.yaml': '#cloud-config\n[1, 2]\n',
       'empty.merged.yaml': '',
     })
-    expect((await render(join(root, 'script.merged.yaml'), { root, dialect: 'cloud-init' })).value).toBeNull()
-    // A values entry without values is Helm's empty map.
-    expect((await render(join(root, 'script.merged.yaml'), { root })).value).toEqual({})
+    // A script is a part only cloud-init runs: it marks the entry as cloud-init's.
+    const script = await render(join(root, 'script.merged.yaml'), { root })
+    expect([script.dialect, script.value]).toEqual(['cloud-init', null])
     expect((await render(join(root, 'bad.merged.yaml'), { root, strict: false })).value).toEqual({})
     expect((await render(join(root, 'empty.merged.yaml'), { root })).value).toEqual({})
   })

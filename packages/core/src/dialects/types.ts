@@ -3,7 +3,7 @@
 // RenderOptions), the import-query selectors, the CLI flags and the error codes; and what the
 // pipeline calls: dependencies and gather (while gathering), detect, render and schemaChecks.
 import type { Limits, ResolvedOptions } from '../options.ts'
-import type { DocumentPart, ParsedPart } from '../parts.ts'
+import type { ParsedPart } from '../parts.ts'
 import type { ProvenanceRecorder } from '../provenance.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import type { SchemaReading } from '../schema/compile.ts'
@@ -164,9 +164,9 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
   detect(value: unknown, headers: Readonly<Record<string, string>>): string | undefined
   /**
    * A marker of a part itself rather than of its value (cloud-init's: a `#cloud-config` header, a MIME
-   * or archive part, a `#cloud-config-jsonp` patch), or undefined.
+   * or archive part, a `#cloud-config-jsonp` patch, a script only cloud-init runs), or undefined.
    */
-  detectPart?(part: DocumentPart): string | undefined
+  detectPart?(part: ParsedPart): string | undefined
   /**
    * Its markers give way to another dialect's directive (cloud-init's, whose keys the other systems
    * read as data): lenient mode merges such an entry as the other dialect, strict mode refuses it.

@@ -5,7 +5,6 @@ import { weakMemo } from '../memo.ts'
 import { DEFAULT_DIALECT, DIALECTS, findDialect } from '../dialects/registry.ts'
 import type { Dialect } from '../dialects/types.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { documentParts } from '../parts.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import type { SourceDocument } from '../source-document.ts'
@@ -46,6 +45,14 @@ interface Marker {
 
 const fileOf = (marker: Marker): string => marker.doc?.file ?? marker.at?.file ?? ''
 
+/** Every part, scopes included (before the parts they hold), in reading order. */
+function* allParts(parts: readonly ParsedPart[]): Generator<ParsedPart> {
+  for (const part of parts) {
+    yield part
+    if (part.kind === 'scope') yield* allParts(part.parts)
+  }
+}
+
 export function detectDialect(parts: readonly ParsedPart[], options: ResolvedOptions, report: Reporter): Dialect {
   if (options.dialect !== undefined) return findDialect(options.dialect)!
   let found: Marker | undefined
@@ -65,15 +72,16 @@ export function detectDialect(parts: readonly ParsedPart[], options: ResolvedOpt
     }
     found ??= { dialect, doc, directive }
   }
-  // A marker of a part that is not a YAML document (a JSON patch) counts when nothing else does: the
-  // dialect of the others then says it cannot merge such a part.
+  // A marker of a part that is not a YAML document (a JSON patch, a script) counts when nothing else
+  // does: the dialect of the others then says it cannot merge a patch, and ignores a script.
   let patch: Marker | undefined
-  for (const part of documentParts(parts)) {
+  for (const part of allParts(parts)) {
     for (const dialect of MARKED_DIALECTS) {
       const marker = dialect.detectPart?.(part)
       if (!marker) continue
       if (part.kind === 'yaml') mark(dialect, part.doc, marker)
       else if (part.kind === 'jsonp') patch ??= { dialect, doc: part.doc, directive: marker }
+      else if (part.kind === 'scope') patch ??= { dialect, doc: undefined, directive: marker }
       else if (dialect.yields) yielding ??= { dialect, doc: undefined, at: part.problem.at, directive: marker }
     }
     if (part.kind !== 'yaml') continue

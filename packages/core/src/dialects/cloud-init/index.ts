@@ -63,6 +63,7 @@ export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions>({
   codes: CLOUD_INIT_CODES,
   detect: cloudInitDirective,
   detectPart(part) {
+    if (part.kind === 'scope') return part.userData && `${part.userData} part`
     if (part.kind === 'jsonp') return '#cloud-config-jsonp part'
     if (part.kind === 'invalid') return part.headerless ? undefined : '#cloud-config header'
     const type = part.doc.headers['Content-Type']

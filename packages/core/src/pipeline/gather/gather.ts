@@ -228,7 +228,7 @@ class Gatherer implements Gathering {
             0,
           ),
         )
-        return []
+        return [{ kind: 'scope', items: [], userData: type }]
       default:
         this.report.warn(
           problemAt(
@@ -238,7 +238,7 @@ class Gatherer implements Gathering {
             0,
           ),
         )
-        return []
+        return [{ kind: 'scope', items: [], userData: type }]
     }
   }
 
