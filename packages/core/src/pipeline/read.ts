@@ -29,9 +29,12 @@ function reportMergeTags(parts: readonly ParsedPart[], dialect: Dialect, report:
     for (const { path, tag } of part.doc.mergeTags ?? []) {
       report.warn({
         code: 'MY_YAML_TAG_RESOLVE_FAILED',
-        message: `Unresolved tag: ${tag} (a merge tag of the values dialect; this ${dialect.name} entry reads the plain value)`,
+        message:
+          `Unresolved tag: ${tag} (a merge tag of the values dialect; ` +
+          `this ${dialect.name} entry reads the plain value)`,
         doc: part.doc,
         path,
+        target: 'key',
       })
     }
   }

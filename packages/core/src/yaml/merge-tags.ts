@@ -3,16 +3,10 @@
 // target, a `<<` merge key's sources at the path of the mapping they merge into, nothing below a
 // tagged node. The values dialect applies them; the reader keeps the nodes' values as it reads them.
 import type { Document, Node } from 'yaml'
-import type { PathSegment } from './types.ts'
+import type { MergeTag, MergeTagName, PathSegment } from './types.ts'
 import { yamlModule } from './yaml-module.ts'
 
-export type MergeTagName = '!override' | '!reset'
-
-/** A tagged node of a document: where it is, and which tag. */
-export interface MergeTag {
-  path: PathSegment[]
-  tag: MergeTagName
-}
+export type { MergeTag, MergeTagName }
 
 // compose-go's defaultMaxNodeVisits: aliases can make a walk that follows them long.
 export const MAX_TAG_VISITS = 100_000

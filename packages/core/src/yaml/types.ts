@@ -1,10 +1,17 @@
 import type { Position } from '../diagnostics.ts'
 import type { PathSegment } from '../values.ts'
-import type { MergeTag } from './merge-tags.ts'
 import type { VersionDifference } from './version-differences.ts'
 
 export type { PathSegment }
 export type YamlVersion = '1.1' | '1.2'
+
+export type MergeTagName = '!override' | '!reset'
+
+/** A node of a document tagged with one of Docker Compose's merge tags (merge-tags.ts): where it is, and which tag. */
+export interface MergeTag {
+  path: PathSegment[]
+  tag: MergeTagName
+}
 
 export interface YamlProblem {
   code: string
