@@ -43,6 +43,9 @@ export const ENGINE_CODES = {
     'A part no merge handles (a shell script, a boothook, binary archive content): skipped, with a warning in both ' +
     'modes.',
   MY_DIALECT_MIXED: "An entry mixing two dialects' directives (every mode for two non-default dialects).",
+  MY_DIRECTIVE_NEAR_MISS:
+    "A top-level key that is nearly a dialect's directive (`merge_hwo`, `Merge-How`, `lookup_option`), which every " +
+    'reference system reads as data; lenient mode does too, with a warning (with the did-you-mean).',
   MY_DIALECT_JSONP: 'A `#cloud-config-jsonp` part in an entry of another dialect than cloud-init (every mode).',
   MY_YAML_SYNTAX: 'Invalid YAML (cloud-init skips such a part; the other dialects fail in every mode).',
   MY_YAML_DUPLICATE_KEY: 'A key twice in one mapping; PyYAML keeps the last value, and so does lenient mode.',

@@ -158,3 +158,34 @@ describe('provenance', () => {
     expect(result.sources!.at(['api', 'retries'])).toMatchObject({ line: 3, action: 'set' })
   })
 })
+
+describe('near misses of directive keys', () => {
+  const misses = [
+    ['merge_hwo', 'merge_how'],
+    ['Merge_How', 'merge_how'],
+    ['merge-how', 'merge_how'],
+    ['mrege_how', 'merge_how'],
+    ['lookup_option', 'lookup_options'],
+    ['parameter_merge_strategy', 'parameter_merge_strategies'],
+    ['layeringDefintion', 'layeringDefinition'],
+  ] as const
+  for (const [key, directive] of misses) {
+    it(`${key}: an error at the key in strict mode, with the did-you-mean; a warning otherwise`, async () => {
+      const layers = [lines('a: 1'), lines('b: 2', `${key}: x`)]
+      expect(await failure(layers)).toMatchObject({
+        code: 'MY_DIRECTIVE_NEAR_MISS',
+        line: 2,
+        column: 1,
+        suggestion: directive,
+      })
+      const { result } = await renderLayers(layers, { strict: false })
+      expect(result.value).toEqual({ a: 1, b: 2, [key]: 'x' })
+      expect(result.warnings.map((w) => w.code)).toEqual(['MY_DIRECTIVE_NEAR_MISS'])
+    })
+  }
+
+  it('leaves directives, their other spellings a dialect reads, and ordinary keys alone', async () => {
+    const { result } = await renderLayers([lines('merge_type_name: 1', 'lookups: 2', 'parameters: 3', 'message: 4')])
+    expect(result.warnings).toEqual([])
+  })
+})

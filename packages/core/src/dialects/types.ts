@@ -174,6 +174,11 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
   readonly yields?: boolean
   /** It applies Docker Compose's `!override` and `!reset` tags (values); another dialect's entry warns of them. */
   readonly readsMergeTags?: boolean
+  /**
+   * The top-level keys that are its directives, as written: a near miss of one (`merge_hwo`) is an error in
+   * strict mode with the did-you-mean (pipeline/near-miss.ts).
+   */
+  readonly directiveKeys?: readonly string[]
   /** Files its options name (relative to the entry), read with the entry's own files. */
   dependencies?(options: Options | undefined): readonly string[]
   /**

@@ -12,6 +12,7 @@ import type { RenderCache } from '../render-cache.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import type { YamlVersion } from '../yaml/types.ts'
 import { detectDialect } from './detect.ts'
+import { reportNearMisses } from './near-miss.ts'
 import type { GatheredItem } from './gather/gather.ts'
 import { parseParts } from './parse.ts'
 import { refuseVersionGuess } from './yaml-findings.ts'
@@ -51,6 +52,7 @@ export function readParts(
   const parts = parseParts(items, options, chosenYamlVersion(options), report, cache, differences)
   const parsed = report.warnings.length
   const dialect = detectDialect(parts, options, report)
+  reportNearMisses(parts, report)
   if (!dialect.readsMergeTags) reportMergeTags(parts, dialect, report)
   if (differences.length === 0 || dialect.yamlVersion === '1.2') return { parts, dialect }
   if (dialect.yamlVersion === '1.1') {

@@ -7,7 +7,7 @@ import type { StackMode } from '../../options.ts'
 import { defineDialect } from '../types.ts'
 import type { ValueBound } from '../types.ts'
 import { CLOUD_INIT_CODES } from './codes.ts'
-import { cloudInitDirective } from './extract.ts'
+import { cloudInitDirective, DIRECTIVE_KEYS } from './extract.ts'
 import { mergeCloudInit } from './merge.ts'
 
 /**
@@ -62,6 +62,7 @@ export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions>({
   ],
   codes: CLOUD_INIT_CODES,
   detect: cloudInitDirective,
+  directiveKeys: DIRECTIVE_KEYS,
   detectPart(part) {
     if (part.kind === 'scope') return part.userData && `${part.userData} part`
     if (part.kind === 'jsonp') return '#cloud-config-jsonp part'
