@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { isMergedYamlError, render } from '@merged-yaml/core'
+import type { Diagnostic } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 const entry = 'app.merged.yaml'
@@ -326,5 +327,32 @@ describe('results', () => {
     const root = writeTree({ [entry]: lines('#include', 'link.yaml') })
     symlinkSync(join(outside, 'secret.yaml'), join(root, 'link.yaml'))
     await expect(render(join(root, entry), { root })).rejects.toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT' })
+  })
+})
+
+describe('a missing include', () => {
+  it("names the closest file of its folder and says that '?' makes the line optional", async () => {
+    const root = writeTree({
+      [entry]: lines('#include', 'base.yaml', 'env/prodution.yaml'),
+      'base.yaml': 'a: 1\n',
+      'env/production.yaml': 'b: 2\n',
+      'env/.env.production': 'SECRET=1\n',
+    })
+    const error = await render(join(root, entry), { root }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'MY_INCLUDE_NOT_FOUND' })
+    const [diagnostic] = (error as { diagnostics: Diagnostic[] }).diagnostics
+    expect(diagnostic).toMatchObject({ line: 3, column: 1, suggestion: 'env/production.yaml' })
+    expect(diagnostic!.message).toBe(
+      "included file not found: env/prodution.yaml: did you mean 'env/production.yaml'?; a line starting with " +
+        "'?' is optional ('?env/prodution.yaml' skips a file that is not there)",
+    )
+  })
+
+  it('never suggests a file the deny option keeps out', async () => {
+    const root = writeTree({ [entry]: lines('#include', '.emv'), '.env': 'SECRET=1\n' })
+    const error = await render(join(root, entry), { root }).catch((e: unknown) => e)
+    const [diagnostic] = (error as { diagnostics: Diagnostic[] }).diagnostics
+    expect(diagnostic!.suggestion).toBeUndefined()
+    expect(diagnostic!.message).not.toContain("'.env'")
   })
 })

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { globSync } from 'tinyglobby'
 import type { ErrorCode } from '../../codes.ts'
 import { problemAt } from './context.ts'
+import { missingIncludeHint } from './include-hint.ts'
 import type { GatherContext } from './context.ts'
 import { isGlob, parseIncludeLines, remoteScheme } from './include-lines.ts'
 import type { IncludeLine } from './include-lines.ts'
@@ -119,7 +120,18 @@ function includePath(
   if (!exists) {
     gathering.inputs.missing.push(path)
     if (line.optional) return
-    fail('MY_INCLUDE_NOT_FOUND', `included file not found: ${relative(base, path) || path}`)
+    const written = relative(base, path) || path
+    const { hint, suggestion } = missingIncludeHint(path, written, (file) => gathering.confinement.isDenied(file))
+    gathering.report.fail(
+      problemAt(
+        ctx,
+        'MY_INCLUDE_NOT_FOUND',
+        `included file not found: ${written}${hint}`,
+        line.line,
+        line.column,
+        suggestion,
+      ),
+    )
   }
   if (gathering.active.includes(real) || gathering.active.includes(path)) {
     const cycle = [
