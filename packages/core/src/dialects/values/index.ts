@@ -55,7 +55,9 @@ export function mergeValueDocuments(
   report: Reporter,
   provenance: ProvenanceRecorder | undefined,
 ): Mapping {
+  const owned = new WeakSet<object>()
   let merged: Mapping = {}
+  owned.add(merged)
   for (const doc of docs) {
     // Helm reads a `null` document as no values; anything but a mapping fails to unmarshal.
     if (doc.value === null) continue
@@ -71,7 +73,7 @@ export function mergeValueDocuments(
     const tags = report.collect(() => usableTags(doc, report)) ?? []
     const recorder = provenance && new PartRecorder(provenance, doc, LABELS)
     merged = applyTagDeletions(merged, tags, recorder)
-    merged = mergeMaps(merged, tags.length === 0 ? doc.value : withoutResets(doc.value, tags), recorder)
+    merged = mergeMaps(merged, tags.length === 0 ? doc.value : withoutResets(doc.value, tags), owned, recorder)
     recorder?.end(true)
   }
   report.throwErrors()

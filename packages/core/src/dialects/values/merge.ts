@@ -13,15 +13,26 @@ import { isMapping, setOwn } from '../../values.ts'
 import type { Mapping, PathSegment } from '../../values.ts'
 import type { MergeTag } from '../../yaml/merge-tags.ts'
 
-/** Helm's MergeMaps(a, b): a new mapping; subtrees neither side changes are shared. */
-export function mergeMaps(a: Mapping, b: Mapping, recorder?: PartRecorder, path: PathSegment[] = []): Mapping {
-  const out: Mapping = { ...a }
+/**
+ * Helm's MergeMaps(a, b). The documents are never changed (they may be shared and frozen): a mapping
+ * of theirs is copied before a later one merges into it, and the copy is `owned`, so that the next
+ * document merges into it in place — a copy per merge would make N layers cost N times the result.
+ */
+export function mergeMaps(
+  a: Mapping,
+  b: Mapping,
+  owned: WeakSet<object>,
+  recorder?: PartRecorder,
+  path: PathSegment[] = [],
+): Mapping {
+  let out = a
+  if (!owned.has(a)) owned.add((out = { ...a }))
   for (const key of Object.keys(b)) {
     const value = b[key]
     const old = Object.hasOwn(out, key) ? out[key] : ABSENT
     if (isMapping(value) && isMapping(old)) {
       recorder?.note([...path, key], 'merged', 'dict', value)
-      setOwn(out, key, mergeMaps(old, value, recorder, recorder ? [...path, key] : path))
+      setOwn(out, key, mergeMaps(old, value, owned, recorder, recorder ? [...path, key] : path))
       continue
     }
     recorder?.put([...path, key], old, value, 'dict')
