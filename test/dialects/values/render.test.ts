@@ -189,3 +189,21 @@ describe('near misses of directive keys', () => {
     expect(result.warnings).toEqual([])
   })
 })
+
+describe('the tag walk is bounded', () => {
+  it('refuses a document whose aliases would make finding its tags visit over 100 000 nodes', async () => {
+    const ten = (alias: string) => `[${Array.from({ length: 10 }, () => alias).join(', ')}]`
+    const doc = lines(
+      't: !reset x',
+      `a: &a ${ten('x')}`,
+      `b: &b ${ten('*a')}`,
+      `c: &c ${ten('*b')}`,
+      `d: &d ${ten('*c')}`,
+      `e: ${ten('*d')}`,
+      `f: ${ten('*d')}`,
+    )
+    const error = await failure([doc], { limits: { maxAliasCount: 1_000_000 } })
+    expect(error).toMatchObject({ code: 'MY_YAML_ALIAS_LIMIT' })
+    expect(error.message).toContain('!override and !reset tags')
+  })
+})
