@@ -81,6 +81,22 @@ const dialectEntry = (path: string) => join(REPO, 'playground/dialects', path)
 
 /** Generated outputs, by snippet-output name. */
 const OUTPUTS: Record<string, () => Promise<string>> = {
+  // The playground's values entry as `vite build` (mode production) merges it.
+  async 'values-production'() {
+    const result = await render(join(REPO, 'playground/config/app.merged.yaml'), {
+      root: REPO,
+      vars: { mode: 'production' },
+    })
+    expect(result.dialect).toBe('values')
+    // What the text says production overrides, and what stays.
+    expect(result.value).toMatchObject({
+      api: { url: 'https://api.example.com/v2', retries: 1, timeoutMs: 2500 },
+      theme: { accent: '#4f46e5', darkMode: true },
+      features: { dashboard: true, search: true, billing: true },
+      app: { name: 'Merged YAML Playground' },
+    })
+    return json(result.value)
+  },
   async diagnostic() {
     const root = join(REPO, 'test/fixtures/readme/diagnostic')
     try {
@@ -160,6 +176,27 @@ const tsLiteral = (value: unknown) => JSON.stringify(value).replaceAll('"', "'")
 
 /** Named checks, by snippet-check name. */
 const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
+  /** `# name.yaml` lines start the layers of a values entry; it gives what the text after the block says. */
+  async 'values-tags'(text) {
+    const files: Record<string, string> = {}
+    let current = ''
+    for (const line of text.split('\n')) {
+      const name = /^# (\S+\.yaml)$/.exec(line)?.[1]
+      if (name) files[(current = name)] = ''
+      else files[current] += `${line}\n`
+    }
+    expect(Object.keys(files)).toEqual(['base.yaml', 'production.yaml'])
+    const root = mkdtempSync(join(tmpdir(), 'readme-values-'))
+    try {
+      for (const [name, content] of Object.entries(files)) writeFileSync(join(root, name), content)
+      writeFileSync(join(root, 'app.merged.yaml'), '#include\nbase.yaml\nproduction.yaml\n')
+      const result = await render(join(root, 'app.merged.yaml'), { root })
+      expect(result.value).toEqual({ network: { name: 'prod' }, retries: null })
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  },
+
   install(text) {
     const match = /^npm (?:i|install|add)(?: -D| --save-dev)? (\S+)$/.exec(text.trim())
     expect(match, 'an npm install command').not.toBeNull()

@@ -9,6 +9,14 @@ function entry(term: string, value: unknown, testId: string): string {
   return `<dt>${term}</dt><dd data-testid="${testId}">${escapeHtml(text)}</dd>`
 }
 
+/** The features turned on, in the order the layers named them. */
+function enabled(features: App['features']): string {
+  return Object.entries(features)
+    .filter(([, on]) => on)
+    .map(([name]) => name)
+    .join(', ')
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
@@ -32,7 +40,7 @@ export function renderCards(
         ${entry('api.url', api.url, 'api-url')}
         ${entry('api.retries', api.retries, 'api-retries')}
         ${entry('api.timeoutMs', api.timeoutMs, 'api-timeout')}
-        ${entry('features', features.join(', '), 'features')}
+        ${entry('features', enabled(features), 'features')}
       </dl>
     </section>
     <section class="card">

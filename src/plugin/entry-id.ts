@@ -1,5 +1,5 @@
-// Module ids of entries: the file, and the import query the plugin understands — the selectors the
-// dialect registry declares (`?lookup=` for Datum, `?document=` and `?schema=` for Deckhand).
+// Module ids of entries: the file, and the import query the plugin understands — `?dialect=`, and the
+// selectors the dialect registry declares (`?lookup=` for Datum, `?document=` and `?schema=` for Deckhand).
 import { DIALECT_SURFACES, withDialectOption } from '@merged-yaml/core'
 import type { DialectName, RenderOptions } from '@merged-yaml/core'
 
@@ -7,6 +7,9 @@ import type { DialectName, RenderOptions } from '@merged-yaml/core'
 const QUERY_SELECTORS: ReadonlyMap<string, DialectName> = new Map(
   DIALECT_SURFACES.flatMap(({ name, query }) => query.map((parameter) => [parameter, name] as const)),
 )
+
+/** The query parameter that chooses the entry's dialect (the `dialect` option). */
+const DIALECT_QUERY = 'dialect'
 
 /** The import query parameters of an entry id, by name. */
 export type EntryQuery = Readonly<Record<string, string>>
@@ -18,7 +21,7 @@ export interface EntryId {
 }
 
 /** An import with a query the plugin owns. */
-export const QUERY_IMPORT = new RegExp(`\\?(?:[^#]*&)?(?:${[...QUERY_SELECTORS.keys()].join('|')})=`)
+export const QUERY_IMPORT = new RegExp(`\\?(?:[^#]*&)?(?:${[DIALECT_QUERY, ...QUERY_SELECTORS.keys()].join('|')})=`)
 
 /**
  * Splits an id into file and query. Returns `undefined` for a query the plugin does not own
@@ -33,7 +36,7 @@ export function parseEntryId(id: string): EntryId | undefined {
   if (at === -1) return { file: id, query: {} }
   const query: Record<string, string> = {}
   for (const [name, value] of new URLSearchParams(id.slice(at + 1))) {
-    if (!QUERY_SELECTORS.has(name)) return undefined
+    if (name !== DIALECT_QUERY && !QUERY_SELECTORS.has(name)) return undefined
     query[name] = value
   }
   return { file: id.slice(0, at), query }
@@ -47,7 +50,9 @@ export function formatQuery(query: EntryQuery): string {
 
 /** The engine options with those an entry's import query selects (in registry order, whatever the query's). */
 export function applyEntryQuery(engine: RenderOptions, query: EntryQuery): RenderOptions {
-  let options = engine
+  // render() checks the name (an unknown one is a located MY_INVALID_OPTION).
+  let options =
+    query[DIALECT_QUERY] === undefined ? engine : { ...engine, dialect: query[DIALECT_QUERY] as DialectName }
   for (const [parameter, dialect] of QUERY_SELECTORS) {
     const value = query[parameter]
     if (value !== undefined) options = withDialectOption(options, dialect, parameter, value)

@@ -50,7 +50,7 @@ describe('merged-yaml explain', () => {
         'kept',
         'layers/local.yaml:6:1',
         'dict(no_replace,recurse_list)',
-        '"debug"',
+        '"warn"',
         '(without replace, the dict merger keeps the existing value)',
       ],
     ])

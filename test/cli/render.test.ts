@@ -209,7 +209,7 @@ describe('merged-yaml render', () => {
     [['render', 'layers/app.merged.yaml', '--yaml-version', '1.3'], "--yaml-version must be '1.2' or '1.1', not '1.3'"],
     [
       ['render', 'layers/app.merged.yaml', '--dialect', 'hiera'],
-      "--dialect must be one of 'cloud-init', 'datum', 'heat', 'deckhand', not 'hiera'",
+      "--dialect must be one of 'values', 'datum', 'heat', 'deckhand', 'cloud-init', not 'hiera'",
     ],
     [['render', 'layers/app.merged.yaml', '--var', 'mode'], "--var takes name=value, not 'mode'"],
     [['render', 'layers/app.merged.yaml', '--strict', '--no-strict'], '--strict and --no-strict contradict each other'],

@@ -16,7 +16,14 @@ describe('bytes', () => {
       const { value, warnings } = await render(join(root, 'app.merged.yaml'), { root, yamlVersion: '1.1', strict })
       expect(value).toEqual({ a: Buffer.from('hi'), l: [1] })
       expect((value as { a: unknown }).a).toBeInstanceOf(Uint8Array)
-      expect(warnings).toEqual([])
+      // Strict mode says what cloud-init keeps out of b.yaml (MY_MERGE_DISCARDED): the value stays cloud-init's.
+      const discarded = strict
+        ? [
+            ['MY_MERGE_DISCARDED', 3],
+            ['MY_MERGE_DISCARDED', 4],
+          ]
+        : []
+      expect(warnings.map((w) => [w.code, w.line])).toEqual(discarded)
     }
   })
 })

@@ -28,7 +28,7 @@ describe('dialect detection', () => {
     })
     expect(result.dialect).toBe('datum')
     expect(result.value).toEqual({ roles: { web: { tls: true, port: 80 } } })
-    expect((await render(join(root, entry), { root })).dialect).toBe('cloud-init')
+    expect((await render(join(root, entry), { root })).dialect).toBe('values')
   })
 
   it('refuses two dialects in one entry, in both modes', async () => {

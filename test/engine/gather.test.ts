@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { isMergedYamlError, render } from '@merged-yaml/core'
+import type { Diagnostic } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 const entry = 'app.merged.yaml'
@@ -292,7 +293,9 @@ describe('the strategy stack', () => {
     expect((await render(join(root, entry), { root, mergeHow: 'dict()+list()+str()' })).value).toEqual({
       d: { x: 1, y: 2 },
     })
-    expect((await render(join(root, entry), { root })).value).toEqual({ d: { y: 2 } })
+    // Without markers or cloud-init options the entry is a values entry (Helm's deep merge).
+    expect((await render(join(root, entry), { root })).value).toEqual({ d: { x: 1, y: 2 } })
+    expect((await render(join(root, entry), { root, dialect: 'cloud-init' })).value).toEqual({ d: { y: 2 } })
   })
 
   it('strips merge_how, and keeps merge_type only when merge_how is set (lenient)', async () => {
@@ -312,7 +315,9 @@ describe('results', () => {
       'bad.merged.yaml': '#cloud-config\n[1, 2]\n',
       'empty.merged.yaml': '',
     })
-    expect((await render(join(root, 'script.merged.yaml'), { root })).value).toBeNull()
+    // A script is a part only cloud-init runs: it marks the entry as cloud-init's.
+    const script = await render(join(root, 'script.merged.yaml'), { root })
+    expect([script.dialect, script.value]).toEqual(['cloud-init', null])
     expect((await render(join(root, 'bad.merged.yaml'), { root, strict: false })).value).toEqual({})
     expect((await render(join(root, 'empty.merged.yaml'), { root })).value).toEqual({})
   })
@@ -322,5 +327,32 @@ describe('results', () => {
     const root = writeTree({ [entry]: lines('#include', 'link.yaml') })
     symlinkSync(join(outside, 'secret.yaml'), join(root, 'link.yaml'))
     await expect(render(join(root, entry), { root })).rejects.toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT' })
+  })
+})
+
+describe('a missing include', () => {
+  it("names the closest file of its folder and says that '?' makes the line optional", async () => {
+    const root = writeTree({
+      [entry]: lines('#include', 'base.yaml', 'env/prodution.yaml'),
+      'base.yaml': 'a: 1\n',
+      'env/production.yaml': 'b: 2\n',
+      'env/.env.production': 'SECRET=1\n',
+    })
+    const error = await render(join(root, entry), { root }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'MY_INCLUDE_NOT_FOUND' })
+    const [diagnostic] = (error as { diagnostics: Diagnostic[] }).diagnostics
+    expect(diagnostic).toMatchObject({ line: 3, column: 1, suggestion: 'env/production.yaml' })
+    expect(diagnostic!.message).toBe(
+      "included file not found: env/prodution.yaml: did you mean 'env/production.yaml'?; a line starting with " +
+        "'?' is optional ('?env/prodution.yaml' skips a file that is not there)",
+    )
+  })
+
+  it('never suggests a file the deny option keeps out', async () => {
+    const root = writeTree({ [entry]: lines('#include', '.emv'), '.env': 'SECRET=1\n' })
+    const error = await render(join(root, entry), { root }).catch((e: unknown) => e)
+    const [diagnostic] = (error as { diagnostics: Diagnostic[] }).diagnostics
+    expect(diagnostic!.suggestion).toBeUndefined()
+    expect(diagnostic!.message).not.toContain("'.env'")
   })
 })

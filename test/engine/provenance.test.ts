@@ -41,13 +41,13 @@ describe('render() with explain', () => {
     })
     expect(result.value).toEqual({ x: 10, y: 2 })
     expect(at('x')).toEqual([
-      ['set', 'a.yaml:1:1', 'dict(replace)', 1],
-      ['replaced', 'b.yaml:1:1', 'dict(replace)', 10],
+      ['set', 'a.yaml:1:1', 'values', 1],
+      ['replaced', 'b.yaml:1:1', 'values', 10],
     ])
-    expect(at('y')).toEqual([['set', 'a.yaml:2:1', 'dict(replace)', 2]])
+    expect(at('y')).toEqual([['set', 'a.yaml:2:1', 'values', 2]])
     expect(result.provenance!.parts.map((p) => [p.file.slice(-6), p.merger, p.status])).toEqual([
-      ['a.yaml', 'dict(replace)+list()+str()', 'merged'],
-      ['b.yaml', 'dict(replace)+list()+str()', 'merged'],
+      ['a.yaml', 'values', 'merged'],
+      ['b.yaml', 'values', 'merged'],
     ])
   })
 

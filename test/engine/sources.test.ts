@@ -41,8 +41,8 @@ describe('render() with sources', () => {
       'a.yaml': lines('x: 1', 'y: 2'),
       'b.yaml': lines('x: 10'),
     })
-    expect(at('x')).toBe('b.yaml:1:1 replaced dict(replace) over a.yaml:1:1')
-    expect(at('y')).toBe('a.yaml:2:1 set dict(replace)')
+    expect(at('x')).toBe('b.yaml:1:1 replaced values over a.yaml:1:1')
+    expect(at('y')).toBe('a.yaml:2:1 set values')
     expect(at('z')).toBeUndefined()
     expect(at()).toBeUndefined()
   })
@@ -64,11 +64,11 @@ describe('render() with sources', () => {
   it('skips a value a later layer deleted when it names the layer before', () => {
     const { at } = sourcesOf({
       [entry]: lines('#include', 'a.yaml', 'b.yaml', 'c.yaml'),
-      'a.yaml': lines('m:', '  k: 1'),
+      'a.yaml': lines('#cloud-config', 'm:', '  k: 1'),
       'b.yaml': lines('m: {n: 2}'),
       'c.yaml': lines('m:', '  k: 3'),
     })
-    expect(at('m', 'k')).toBe('c.yaml:2:3 set dict(replace) over a.yaml:2:3')
+    expect(at('m', 'k')).toBe('c.yaml:2:3 set dict(replace) over a.yaml:3:3')
     expect(at('m', 'n')).toBe('b.yaml:1:5 set dict(replace)')
   })
 

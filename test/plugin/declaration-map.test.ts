@@ -32,9 +32,9 @@ describe('declarations with sources', () => {
     const { value, sources } = await sourcesOf(root)
     const file = join(root, 'app.merged.d.yaml.ts')
     const { text, map } = generateDeclarationWithMap({ values: [value], sources }, options, file, 'app.merged.yaml')
-    expect(text).toContain('  /** base.yaml:2 — dict(replace) */\n    url: string\n')
-    expect(text).toContain('  /** prod.yaml:2 — dict(replace) over base.yaml:4 */\n  name: string\n')
-    expect(text).toContain('/** prod.yaml:2 — dict(replace) over base.yaml:4 */\nexport declare const name')
+    expect(text).toContain('  /** base.yaml:2 — values */\n    url: string\n')
+    expect(text).toContain('  /** prod.yaml:2 — values over base.yaml:4 */\n  name: string\n')
+    expect(text).toContain('/** prod.yaml:2 — values over base.yaml:4 */\nexport declare const name')
     expect(text.trimEnd().split('\n').at(-1)).toBe('//# sourceMappingURL=app.merged.d.yaml.ts.map')
     const parsed = JSON.parse(map!)
     expect(parsed).toMatchObject({ version: 3, file: 'app.merged.d.yaml.ts', sources: ['base.yaml', 'prod.yaml'] })
@@ -62,9 +62,7 @@ describe('declarations with sources', () => {
     }
     const input = { values: [value], schema: { schema }, sources }
     const { text } = generateDeclarationWithMap(input, options, join(root, 'app.d.ts'), 'app.merged.yaml')
-    expect(text).toContain(
-      '    /**\n     * Where the API is.\n     * base.yaml:2 — dict(replace)\n     */\n    url?: string',
-    )
+    expect(text).toContain('    /**\n     * Where the API is.\n     * base.yaml:2 — values\n     */\n    url?: string')
   })
 
   it('are written with their map only when either changes', async () => {
@@ -112,13 +110,13 @@ describe('provenance by default', () => {
     expect(oneOff.declaration).not.toContain('base.yaml:2')
     expect(oneOff.map).toBe(false)
     const watched = await buildOnce(root, true)
-    expect(watched.declaration).toContain('/** base.yaml:2 — dict(replace) */')
+    expect(watched.declaration).toContain('/** base.yaml:2 — values */')
     expect(watched.map).toBe(true)
     // Nothing changed since: a one-off build keeps it.
     expect(await buildOnce(root, false)).toEqual(watched)
     // `true`: in every build; `false`: never.
     writeFileSync(join(root, 'prod.yaml'), '# prod\nname: production\n')
-    expect((await buildOnce(root, false, { provenance: true })).declaration).toContain('prod.yaml:2 — dict(replace)')
+    expect((await buildOnce(root, false, { provenance: true })).declaration).toContain('prod.yaml:2 — values')
     expect((await buildOnce(root, true, { provenance: false })).map).toBe(false)
   })
 })

@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { isMergedYamlError } from '@merged-yaml/core'
 import MergedYaml from '../../src/vite.ts'
-import { parseEntryId } from '../../src/plugin/entry-id.ts'
+import { applyEntryQuery, parseEntryId } from '../../src/plugin/entry-id.ts'
 import { createIdFilter, createRegExpFilter } from '../../src/plugin/id-filter.ts'
 import { DEFAULT_INCLUDE, resolveEngineOptions, resolveMode, resolvePluginOptions } from '../../src/plugin/options.ts'
 import type { HostInfo, Options } from '../../src/plugin/options.ts'
@@ -25,6 +25,14 @@ describe('parseEntryId', () => {
     expect(parseEntryId('/p/source/Datum.yml?node=AllNodes/Dev/DSCFile01')).toEqual({
       file: '/p/source/Datum.yml',
       query: { node: 'AllNodes/Dev/DSCFile01' },
+    })
+    expect(parseEntryId('/p/app.merged.yaml?dialect=values')).toEqual({
+      file: '/p/app.merged.yaml',
+      query: { dialect: 'values' },
+    })
+    expect(applyEntryQuery({ strict: true }, { dialect: 'cloud-init' })).toEqual({
+      strict: true,
+      dialect: 'cloud-init',
     })
     expect(parseEntryId('/p/app.merged.yaml?raw')).toBeUndefined()
     expect(parseEntryId('/p/app.merged.yaml?url')).toBeUndefined()

@@ -141,10 +141,10 @@ describe.each(['sidecar', 'ambient'] as const)('in the editor, %s declarations w
     // Layers are shown relative to the declaration: the sidecar's folder, or the ambient file's.
     const at = mode === 'sidecar' ? '' : 'src/config/'
     expect(hover(service, root, main, 'features.search')).toBe(
-      `${at}env/production.yaml:3 — dict(replace) over ${at}base.yaml:9`,
+      `${at}env/production.yaml:3 — values over ${at}base.yaml:9`,
     )
-    expect(hover(service, root, main, 'config.api.url')).toBe(`${at}base.yaml:3 — dict(replace)`)
-    expect(hover(service, root, main, '{ api')).toBe(`${at}base.yaml:2 — dict(replace)`)
+    expect(hover(service, root, main, 'config.api.url')).toBe(`${at}base.yaml:3 — values`)
+    expect(hover(service, root, main, '{ api')).toBe(`${at}base.yaml:2 — values`)
     expect(service.getSemanticDiagnostics(join(root, main))).toEqual([])
 
     // A later layer sets the URL: the definition follows it.

@@ -1,6 +1,7 @@
 // `--help` text of the program and of each command. The dialects' names and flags come from the
 // dialect registry.
 import { DIALECT_NAMES, DIALECT_SURFACES } from '@merged-yaml/core'
+import { ENGINE_OPTIONS } from './args.ts'
 
 export const COMMANDS = ['render', 'check', 'explain', 'types', 'schema'] as const
 export type CommandName = (typeof COMMANDS)[number]
@@ -27,8 +28,11 @@ function flagLine(flag: string, description: string): string {
   return [head, ...lines.map((text) => indent + text)].join('\n')
 }
 
+// cloud-init's flags (`--stack`, `--merge-how`) are listed with the engine's, whose aliases they are.
 const DIALECT_FLAG_LINES = DIALECT_SURFACES.flatMap(({ flags }) =>
-  flags.map(({ flag, value, description }) => flagLine(value ? `--${flag} ${value}` : `--${flag}`, description)),
+  flags
+    .filter(({ flag }) => !Object.hasOwn(ENGINE_OPTIONS, flag))
+    .map(({ flag, value, description }) => flagLine(value ? `--${flag} ${value}` : `--${flag}`, description)),
 ).join('\n')
 
 const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):

@@ -5,6 +5,7 @@ import { CLOUD_INIT_CODES } from './dialects/cloud-init/codes.ts'
 import { DATUM_CODES } from './dialects/datum/codes.ts'
 import { DECKHAND_CODE_TABLE } from './dialects/deckhand/codes.ts'
 import { HEAT_CODES } from './dialects/heat/codes.ts'
+import { VALUES_CODES } from './dialects/values/codes.ts'
 
 export const ENGINE_CODES = {
   MY_INVALID_OPTION:
@@ -54,6 +55,9 @@ export const ENGINE_CODES = {
     'A part no merge handles (a shell script, a boothook, binary archive content): skipped, with a warning in both ' +
     'modes.',
   MY_DIALECT_MIXED: "An entry mixing two dialects' directives (every mode for two non-default dialects).",
+  MY_DIRECTIVE_NEAR_MISS:
+    "A top-level key that is nearly a dialect's directive (`merge_hwo`, `Merge-How`, `lookup_option`), which every " +
+    'reference system reads as data; lenient mode does too, with a warning (with the did-you-mean).',
   MY_DIALECT_JSONP: 'A `#cloud-config-jsonp` part in an entry of another dialect than cloud-init (every mode).',
   MY_YAML_SYNTAX: 'Invalid YAML (cloud-init skips such a part; the other dialects fail in every mode).',
   MY_YAML_DUPLICATE_KEY: 'A key twice in one mapping; PyYAML keeps the last value, and so does lenient mode.',
@@ -109,6 +113,7 @@ export const ERROR_CODES = {
   ...DATUM_CODES,
   ...HEAT_CODES,
   ...DECKHAND_CODE_TABLE,
+  ...VALUES_CODES,
 } as const
 
 /** Every diagnostic code the engine, the plugin and the CLI report. */

@@ -60,7 +60,8 @@ export interface CommonOptions {
   /**
    * Which merger set merges part N: `'scoped'` keeps a part's `merge_how` in force for the parts after
    * it within the same include list / multipart / archive; `'per-part'` is cloud-init's actual
-   * behaviour (each part uses its own declaration or the default).
+   * behaviour (each part uses its own declaration or the default). cloud-init's: an alias of
+   * `'cloud-init'.stack`, and `'per-part'` chooses cloud-init for an entry without markers.
    * @default 'scoped'
    */
   stack?: StackMode
@@ -79,7 +80,11 @@ export interface CommonOptions {
    * See docs/yaml-versions.md. @default unset
    */
   yamlVersion?: YamlVersion
-  /** The merger set for parts that declare none (cloud-init's string format). @default 'dict(replace)+list()+str()' */
+  /**
+   * The merger set for cloud-init parts that declare none (its string format): an alias of
+   * `'cloud-init'.mergeHow`; given, it chooses cloud-init for an entry without markers.
+   * @default 'dict(replace)+list()+str()'
+   */
   mergeHow?: string
   /**
    * Diagnostics show paths relative to this folder, and includes may read inside it (and `allow`).

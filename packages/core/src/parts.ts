@@ -11,7 +11,8 @@ export type ParsedPart =
   | { kind: 'jsonp'; doc: SourceDocument }
   /** A document that could not be parsed (invalid YAML, alias limit, nesting depth). */
   | { kind: 'invalid'; problem: Problem; headerless: boolean }
-  | { kind: 'scope'; parts: ParsedPart[] }
+  /** `userData`: the scope stands for a part only cloud-init runs (a script), skipped (GatheredScope.userData). */
+  | { kind: 'scope'; parts: ParsedPart[]; userData?: string }
 
 export type DocumentPart = Exclude<ParsedPart, { kind: 'scope' }>
 

@@ -4,6 +4,7 @@ import { weakMemo } from './memo.ts'
 import { resolve } from 'node:path'
 import { DIALECT_NAMES, DIALECTS } from './dialects/registry.ts'
 import type { DialectName, DialectOptions } from './dialects/registry.ts'
+import type { CloudInitOptions } from './dialects/cloud-init/index.ts'
 import { parseMergeString } from './dialects/cloud-init/directive.ts'
 import { validateSpecs } from './dialects/cloud-init/validate-specs.ts'
 import type { DirectiveProblem, ParsedDirective } from './dialects/cloud-init/directive.ts'
@@ -30,6 +31,20 @@ function resolveAllow(options: RenderOptions, root: string): string[] {
   return options.root === undefined ? [findWorkspaceRoot(root)] : []
 }
 
+/**
+ * cloud-init's options: `'cloud-init'`, over the top-level aliases `mergeHow` and `stack` (a `stack`
+ * other than the default, which the CLI always passes). Undefined when none is given.
+ */
+function cloudInitOptions(options: RenderOptions): CloudInitOptions | undefined {
+  const own = options['cloud-init']
+  const aliases: CloudInitOptions = {}
+  if (options.mergeHow !== undefined) aliases.mergeHow = options.mergeHow
+  if (options.stack !== undefined && options.stack !== 'scoped') aliases.stack = options.stack
+  if (own === undefined && Object.keys(aliases).length === 0) return undefined
+  const given = typeof own === 'object' && own !== null ? own : {}
+  return { stack: options.stack, ...aliases, ...given }
+}
+
 export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
   assertKnownOptions(options)
   const root = resolve(options.root ?? process.cwd())
@@ -38,11 +53,13 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
     const own = (options as Record<string, unknown>)[name]
     if (own !== undefined) dialectOptions[name] = own
   }
+  const cloudInit = cloudInitOptions(options)
+  if (cloudInit) dialectOptions['cloud-init'] = cloudInit
   return {
-    stack: options.stack ?? 'scoped',
+    stack: cloudInit?.stack ?? 'scoped',
     strict: options.strict ?? true,
     yamlVersion: options.yamlVersion,
-    mergeHow: options.mergeHow ?? DEFAULT_MERGE_HOW,
+    mergeHow: cloudInit?.mergeHow ?? DEFAULT_MERGE_HOW,
     root,
     allow: resolveAllow(options, root),
     deny: options.deny ?? [...DEFAULT_DENY],
@@ -82,6 +99,11 @@ export function validateOptions(options: ResolvedOptions): void {
   if (typeof options.strict !== 'boolean') fail(`option 'strict' must be a boolean`)
   if (options.dialect !== undefined && !(DIALECT_NAMES as readonly string[]).includes(options.dialect))
     fail(`option 'dialect' must be one of ${DIALECT_NAMES.join(', ')}, not ${quoted(options.dialect)}`)
+  const cloudInit = options.dialectOptions['cloud-init']
+  if (cloudInit !== undefined) {
+    // Its keys were checked with every other option's (option-names.ts).
+    if (typeof cloudInit !== 'object' || cloudInit === null) fail(`option 'cloud-init' must be an object`)
+  }
   const problem = mergeHowProblem(options.mergeHow)
   if (problem) fail(`option 'mergeHow' (${quoted(options.mergeHow)}): ${problem.message}`)
   if (!Array.isArray(options.deny) || options.deny.some((pattern) => typeof pattern !== 'string'))

@@ -1,6 +1,7 @@
 import { createCodeFrame } from './diagnostics.ts'
 import type { ChainLink, Position } from './diagnostics.ts'
 import type { PathSegment } from './values.ts'
+import type { MergeTag } from './yaml/merge-tags.ts'
 import type { YamlDocument } from './yaml/types.ts'
 
 /**
@@ -19,6 +20,8 @@ export interface SourceDocument {
   readonly headers: Readonly<Record<string, string>>
   /** 0-based position of this document in its YAML stream. */
   readonly index: number
+  /** Docker Compose's `!override` and `!reset` tags in the document (the values dialect's), when it has any. */
+  readonly mergeTags?: readonly MergeTag[]
   /** Position in `file` of the node at `path` (of its key with target 'key'), or the nearest ancestor. */
   locate(path: readonly PathSegment[], target?: 'key' | 'value'): Position
   /** Position of a MIME / archive header of the part (the part's start when unknown). */
@@ -68,6 +71,7 @@ export function createSourceDocument(
   let lines: string[] | undefined
   return {
     value: yaml.value,
+    ...(yaml.mergeTags ? { mergeTags: yaml.mergeTags } : {}),
     file: origin.file,
     chain: origin.chain,
     headers,

@@ -1,5 +1,5 @@
 /** Optimal-string-alignment distance: Levenshtein plus adjacent transpositions (`mdoe` → `mode` is 1). */
-function distance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   )
@@ -20,7 +20,7 @@ export function suggestName(name: string, candidates: readonly string[]): string
   let best: string | undefined
   let bestScore = Infinity
   for (const candidate of candidates) {
-    const score = distance(needle, candidate.toLowerCase())
+    const score = editDistance(needle, candidate.toLowerCase())
     if (score < bestScore) {
       best = candidate
       bestScore = score

@@ -88,9 +88,9 @@ describe('entries', () => {
     expect(error.diagnostics[0]!.file).toMatch(/app\.merged\.yaml$/)
   })
 
-  it('a plain config whose only key is parameters stays cloud-init', async () => {
+  it('a plain config whose only key is parameters is not Heat (a values entry)', async () => {
     const { result } = await renderTree({ 'app.merged.yaml': 'parameters: {a: 1}\n' })
-    expect(result.dialect).toBe('cloud-init')
+    expect(result.dialect).toBe('values')
   })
 
   it('mixing Heat directives with cloud-init merge_how names both', async () => {

@@ -6,11 +6,12 @@ import { datumDialect } from './datum/index.ts'
 import { deckhandDialect } from './deckhand/index.ts'
 import { heatDialect } from './heat/index.ts'
 import type { Dialect } from './types.ts'
+import { valuesDialect } from './values/index.ts'
 
-export const DIALECTS = [datumDialect, heatDialect, deckhandDialect, cloudInitDialect] as const
+export const DIALECTS = [datumDialect, heatDialect, deckhandDialect, cloudInitDialect, valuesDialect] as const
 
-/** The dialect of an entry that declares none and whose options name none. */
-export const DEFAULT_DIALECT = cloudInitDialect
+/** The dialect of an entry none of whose parts carries a marker and whose options name none. */
+export const DEFAULT_DIALECT = valuesDialect
 
 type RegisteredDialect = (typeof DIALECTS)[number]
 

@@ -173,6 +173,23 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
    * names both sides when an entry mixes two.
    */
   detect(value: unknown, headers: Readonly<Record<string, string>>): string | undefined
+  /**
+   * A marker of a part itself rather than of its value (cloud-init's: a `#cloud-config` header, a MIME
+   * or archive part, a `#cloud-config-jsonp` patch, a script only cloud-init runs), or undefined.
+   */
+  detectPart?(part: ParsedPart): string | undefined
+  /**
+   * Its markers give way to another dialect's directive (cloud-init's, whose keys the other systems
+   * read as data): lenient mode merges such an entry as the other dialect, strict mode refuses it.
+   */
+  readonly yields?: boolean
+  /** It applies Docker Compose's `!override` and `!reset` tags (values); another dialect's entry warns of them. */
+  readonly readsMergeTags?: boolean
+  /**
+   * The top-level keys that are its directives, as written: a near miss of one (`merge_hwo`) is an error in
+   * strict mode with the did-you-mean (pipeline/near-miss.ts).
+   */
+  readonly directiveKeys?: readonly string[]
   /** Files its options name (relative to the entry), read with the entry's own files. */
   dependencies?(options: Options | undefined): readonly string[]
   /**

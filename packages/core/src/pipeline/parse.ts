@@ -74,7 +74,12 @@ export function parseParts(
   const parseItems = (list: readonly GatheredItem[]): ParsedPart[] => {
     const parts: ParsedPart[] = []
     for (const item of list) {
-      if (item.kind === 'scope') parts.push({ kind: 'scope', parts: parseItems(item.items) })
+      if (item.kind === 'scope')
+        parts.push({
+          kind: 'scope',
+          parts: parseItems(item.items),
+          ...(item.userData ? { userData: item.userData } : {}),
+        })
       else parseDocuments(item, parts)
     }
     return parts

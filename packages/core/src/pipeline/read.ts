@@ -6,11 +6,13 @@
 import { findDialect } from '../dialects/registry.ts'
 import type { Dialect } from '../dialects/types.ts'
 import type { ResolvedOptions } from '../options.ts'
+import { documentParts } from '../parts.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { RenderCache } from '../render-cache.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import type { YamlVersion } from '../yaml/types.ts'
 import { detectDialect } from './detect.ts'
+import { reportNearMisses } from './near-miss.ts'
 import type { GatheredItem } from './gather/gather.ts'
 import { parseParts } from './parse.ts'
 import { refuseVersionGuess } from './yaml-findings.ts'
@@ -18,6 +20,25 @@ import { refuseVersionGuess } from './yaml-findings.ts'
 /** The YAML version the options choose: `yamlVersion`, else the default of the dialect the options force. */
 function chosenYamlVersion(options: ResolvedOptions): YamlVersion | undefined {
   return options.yamlVersion ?? (options.dialect === undefined ? undefined : findDialect(options.dialect)?.yamlVersion)
+}
+
+/** Docker Compose's merge tags in an entry of a dialect that does not read them: as the reader reports a tag it does
+ * not know. */
+function reportMergeTags(parts: readonly ParsedPart[], dialect: Dialect, report: Reporter): void {
+  for (const part of documentParts(parts)) {
+    if (part.kind !== 'yaml') continue
+    for (const { path, tag } of part.doc.mergeTags ?? []) {
+      report.warn({
+        code: 'MY_YAML_TAG_RESOLVE_FAILED',
+        message:
+          `Unresolved tag: ${tag} (a merge tag of the values dialect; ` +
+          `this ${dialect.name} entry reads the plain value)`,
+        doc: part.doc,
+        path,
+        target: 'key',
+      })
+    }
+  }
 }
 
 export function readParts(
@@ -31,6 +52,8 @@ export function readParts(
   const parts = parseParts(items, options, chosenYamlVersion(options), report, cache, differences)
   const parsed = report.warnings.length
   const dialect = detectDialect(parts, options, report)
+  reportNearMisses(parts, report)
+  if (!dialect.readsMergeTags) reportMergeTags(parts, dialect, report)
   if (differences.length === 0 || dialect.yamlVersion === '1.2') return { parts, dialect }
   if (dialect.yamlVersion === '1.1') {
     // Read again as the dialect's reference reads it (the dialect is recognised from the 1.2 reading:

@@ -6,6 +6,7 @@ import { checkDocumentTokens, DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import type { CstProblem } from './cst-limits.ts'
 import { findDuplicateKeys } from './duplicate-keys.ts'
 import { plainCollectionTags } from './plain-tags.ts'
+import { findMergeTags, MAX_TAG_VISITS, mayHaveMergeTags } from './merge-tags.ts'
 import { pyYaml11Tags } from './pyyaml-tags.ts'
 import { checkStreamTokens, firstUnprintable } from './stream-checks.ts'
 import { createTextPositions } from './text-positions.ts'
@@ -32,6 +33,7 @@ function positionIn(lines: LineCounter, offset: number): Position {
   const { line, col } = lines.linePos(offset)
   return { line, column: col }
 }
+const MERGE_TAG_WARNING = /^Unresolved tag: !(?:override|reset)$/
 
 /** Key of a pair as the JS object key it becomes (the rule `yaml`'s toJS applies to scalars). */
 function keyString(key: unknown): string | undefined {
@@ -212,11 +214,25 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
     const fatal = doc.errors.find((e) => !(options.allowDuplicateKeys && e.code === 'DUPLICATE_KEY'))
     if (fatal) return { value: null, empty: false, error: problemOf(fatal), warnings, locate }
     for (const e of doc.errors) warnings.push(problemOf(e))
+    const mergeTags = mayHaveMergeTags(text) ? findMergeTags(doc, options.version === '1.1') : []
+    if (mergeTags === 'too-many') {
+      const message = `following aliases to find !override and !reset tags visits over ${MAX_TAG_VISITS} nodes`
+      return {
+        value: null,
+        empty: false,
+        error: { code: 'MY_YAML_ALIAS_LIMIT', message, position: locate([]) },
+        warnings,
+        locate,
+      }
+    }
     const contents = doc.contents as Node | null
     const empty = contents === null || (yamlModule().isScalar(contents) && contents.value === null && !contents.source)
     try {
       const value = doc.toJS({ maxAliasCount: options.maxAliasCount })
-      return { value: value ?? null, empty, warnings, locate }
+      if (mergeTags.length === 0) return { value: value ?? null, empty, warnings, locate }
+      // The tags are known to the values dialect, which reports them elsewhere (the read stage).
+      const kept = warnings.filter((w) => !(w.code === 'TAG_RESOLVE_FAILED' && MERGE_TAG_WARNING.test(w.message)))
+      return { value: value ?? null, empty, warnings: kept, mergeTags, locate }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const code =

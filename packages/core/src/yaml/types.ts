@@ -5,6 +5,14 @@ import type { VersionDifference } from './version-differences.ts'
 export type { PathSegment }
 export type YamlVersion = '1.1' | '1.2'
 
+export type MergeTagName = '!override' | '!reset'
+
+/** A node of a document tagged with one of Docker Compose's merge tags (merge-tags.ts): where it is, and which tag. */
+export interface MergeTag {
+  path: PathSegment[]
+  tag: MergeTagName
+}
+
 export interface YamlProblem {
   code: string
   message: string
@@ -23,6 +31,8 @@ export interface YamlDocument {
   tree?: TreeFacts
   /** Non-fatal problems, e.g. duplicate keys when they are allowed (code DUPLICATE_KEY). */
   warnings: YamlProblem[]
+  /** Docker Compose's `!override` and `!reset` tags in the document (merge-tags.ts), when it has any. */
+  mergeTags?: MergeTag[]
   /** With `flagVersionDifferences`: where YAML 1.1 (PyYAML) reads this document otherwise, in text order. */
   versionDifferences?: VersionDifference[]
   /** Where the node at `path` starts (its key when `target` is 'key'), falling back to the nearest ancestor. */

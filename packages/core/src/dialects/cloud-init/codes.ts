@@ -20,6 +20,10 @@ export const CLOUD_INIT_CODES = {
   MY_MERGE_TYPE_CONFLICT:
     'A merge cloud-init fails on at run time (TypeError, KeyError: the part is skipped) or resolves oddly ' +
     '(list(append) of a string appends its characters); at a key path.',
+  MY_MERGE_DISCARDED:
+    "Strict mode, a warning: a later part's value cloud-init's merge keeps out (a dict merger without `replace`, a " +
+    'type no merger takes, `list(no_replace)`, items past the length `list(replace)` keeps), naming the merger and ' +
+    'how to get the value.',
   MY_NOT_A_MAPPING: 'A cloud-config part that is not a mapping: cloud-init skips it.',
   MY_JSON_PATCH:
     'A `#cloud-config-jsonp` patch that fails (a bad operation, a path that is not there): cloud-init skips the part.',

@@ -134,6 +134,10 @@ export function mergeCloudInit(
       },
       partRecorder,
       ownership,
+      // Strict mode says what cloud-init keeps out without a word, as a warning: the value is cloud-init's.
+      report.strict
+        ? ({ path, message }) => report.warn({ code: 'MY_MERGE_DISCARDED', message, doc, path, target: 'key' })
+        : undefined,
     )
     try {
       const result = run.merge(merged ? buffer : {}, part.data)

@@ -7,7 +7,9 @@ import type { SourceDocument } from '../../source-document.ts'
 import { isMapping } from '../../values.ts'
 import type { PathSegment } from '../../values.ts'
 import type { MergerSpec } from './directive.ts'
-import { ABSENT, childrenOf, PartRecorder } from './part-recorder.ts'
+import { ABSENT, childrenOf, PartRecorder } from '../part-recorder.ts'
+import type { MergerType } from '../part-recorder.ts'
+import { describeMergers, formatSpec } from './merger-set.ts'
 
 /** The cloud-init merge's view of a render's recorder. */
 export class CloudInitProvenance {
@@ -28,7 +30,16 @@ export class CloudInitProvenance {
 
   /** Starts recording a cloud-config part merged with `specs`; its events count once it ends well. */
   beginPart(doc: SourceDocument, specs: readonly MergerSpec[]): PartRecorder {
-    return new PartRecorder(this.owner, doc, specs)
+    const labels = new Map<MergerType | undefined, string>()
+    const of = (by: MergerType | undefined): string => {
+      let label = labels.get(by)
+      if (label === undefined) {
+        const spec = by && specs.find((s) => s.name === by)
+        labels.set(by, (label = spec ? formatSpec(spec) : 'none'))
+      }
+      return label
+    }
+    return new PartRecorder(this.owner, doc, { of, part: describeMergers(specs) })
   }
 
   /** A `#cloud-config-jsonp` part turned `before` into `after`: every changed path is an event. */

@@ -6,7 +6,7 @@ import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
 import { DATUM_CODES } from './codes.ts'
 import { DATUM_OPTION_KEYS, readDatumOptions } from './datum-options.ts'
-import { detectDirective, isStoreDefinition } from './directives.ts'
+import { detectDirective, DIRECTIVE_NAMES, isStoreDefinition } from './directives.ts'
 import { splitPath } from './path.ts'
 import { renderDatum } from './render-datum.ts'
 import { gatherStore } from './store/gather-store.ts'
@@ -37,6 +37,7 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
   ],
   codes: DATUM_CODES,
   detect: detectDirective,
+  directiveKeys: [...DIRECTIVE_NAMES, 'ResolutionPrecedence', 'DatumStructure'],
   gather: gatherStore,
   render(parts, context) {
     if (context.gathered) return { value: renderStore(context.gathered, context).value }

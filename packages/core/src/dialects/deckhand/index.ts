@@ -46,6 +46,7 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
   ],
   codes: DECKHAND_CODE_TABLE,
   detect: deckhandDirective,
+  directiveKeys: ['layeringDefinition'],
   render(parts, context) {
     const { report, provenance } = context
     const docs = layerDocuments(parts, 'deckhand', context)

@@ -73,6 +73,7 @@ export const heatDialect = defineDialect<'heat', HeatOptions>({
   ],
   codes: HEAT_CODES,
   detect: detectHeat,
+  directiveKeys: ['parameter_merge_strategies', 'parameter_defaults', 'resource_registry'],
   dependencies: templatePaths,
   render(parts, context) {
     const docs = layerDocuments(parts, 'heat', context)

@@ -100,6 +100,11 @@ export class Confinement {
     return checked
   }
 
+  /** Whether the `deny` option names a path (by the path given). */
+  isDenied(path: string): boolean {
+    return this.denied(path, this.denyFolders)
+  }
+
   /** Refuses a file the `deny` option names, by the path written (through links) or its real path. */
   refuseDenied(path: string, real: string, at: IncludeSite, written: string): void {
     const folders = this.denyFolders

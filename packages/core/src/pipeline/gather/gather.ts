@@ -289,7 +289,7 @@ class Gatherer implements Gathering {
             0,
           ),
         )
-        return []
+        return [{ kind: 'scope', items: [], userData: type }]
       default:
         this.report.warn(
           problemAt(
@@ -299,7 +299,7 @@ class Gatherer implements Gathering {
             0,
           ),
         )
-        return []
+        return [{ kind: 'scope', items: [], userData: type }]
     }
   }
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { ErrorCode } from '../../codes.ts'
 import { MergedYamlError } from '../../diagnostics.ts'
 import { problemAt } from './context.ts'
+import { missingIncludeHint } from './include-hint.ts'
 import type { GatherContext } from './context.ts'
 import { splitGlob, walkGlob } from './glob-walk.ts'
 import type { GlobWalk } from './glob-walk.ts'
@@ -126,7 +127,18 @@ function includePath(
   if (!exists) {
     gathering.inputs.missing.push(path)
     if (line.optional) return
-    fail('MY_INCLUDE_NOT_FOUND', `included file not found: ${relative(base, path) || path}`)
+    const written = relative(base, path) || path
+    const { hint, suggestion } = missingIncludeHint(path, written, (file) => gathering.confinement.isDenied(file))
+    gathering.report.fail(
+      problemAt(
+        ctx,
+        'MY_INCLUDE_NOT_FOUND',
+        `included file not found: ${written}${hint}`,
+        line.line,
+        line.column,
+        suggestion,
+      ),
+    )
   }
   if (gathering.active.includes(real) || gathering.active.includes(path)) {
     const cycle = [

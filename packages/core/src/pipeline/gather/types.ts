@@ -23,6 +23,8 @@ export interface GatheredPart {
 export interface GatheredScope {
   kind: 'scope'
   items: GatheredItem[]
+  /** Stands for a part only cloud-init runs (a script, a boothook: skipped here): its type marks the entry. */
+  userData?: string
 }
 
 export type GatheredItem = GatheredPart | GatheredScope

@@ -1,15 +1,20 @@
-// The recorder of one part's merge: MergeRun reports each decision; the events count once the part
-// ends well (cloud-init abandons a part whose merge raises, and so does its history).
-import type { ChainLink } from '../../diagnostics.ts'
-import { locateKey } from '../../provenance.ts'
-import type { ProvenanceAction, ProvenanceEvent, ProvenanceRecorder } from '../../provenance.ts'
-import type { SourceDocument } from '../../source-document.ts'
-import type { PathSegment } from '../../values.ts'
-import { describeMergers, formatSpec } from './merger-set.ts'
-import type { MergerSpec } from './directive.ts'
-import { isMapping } from '../../values.ts'
-import { NO_VALUE } from '../../value-sources.ts'
-import type { SourceEvent } from '../../value-sources.ts'
+// The recorder of one part's merge, for the dialects that record value by value (cloud-init's
+// MergeRun, the values merge): each decision is reported; the events count once the part ends well
+// (cloud-init abandons a part whose merge raises, and so does its history).
+import type { ChainLink } from '../diagnostics.ts'
+import { locateKey } from '../provenance.ts'
+import type { ProvenanceAction, ProvenanceEvent, ProvenanceRecorder } from '../provenance.ts'
+import type { SourceDocument } from '../source-document.ts'
+import type { PathSegment } from '../values.ts'
+import { isMapping } from '../values.ts'
+import { NO_VALUE } from '../value-sources.ts'
+import type { SourceEvent } from '../value-sources.ts'
+
+/** How a part's events name who decided: per merger type (`dict(replace)`), and the part's whole set. */
+export interface MergerLabels {
+  of(by: MergerType | undefined): string
+  readonly part: string
+}
 
 /** The recorder a MergeRun reports to. */
 export interface MergeRecorder {
@@ -70,23 +75,17 @@ export class PartRecorder implements MergeRecorder {
   // One copy of the part's chain for all its events (an event per value: copies add up).
   private chain: ChainLink[] | undefined
   private readonly wholes: boolean
-  private readonly labels = new Map<MergerType | undefined, string>()
 
   constructor(
     private readonly owner: ProvenanceRecorder,
     private readonly doc: SourceDocument,
-    private readonly specs: readonly MergerSpec[],
+    private readonly labels: MergerLabels,
   ) {
     this.wholes = owner.keeps === 'sources'
   }
 
   private label(by: MergerType | undefined): string {
-    let label = this.labels.get(by)
-    if (label === undefined) {
-      const spec = by && this.specs.find((s) => s.name === by)
-      this.labels.set(by, (label = spec ? formatSpec(spec) : 'none'))
-    }
-    return label
+    return this.labels.of(by)
   }
 
   /**
@@ -246,7 +245,7 @@ export class PartRecorder implements MergeRecorder {
     }
     this.owner.addPart({
       ...locateKey(this.doc, []),
-      merger: describeMergers(this.specs),
+      merger: this.labels.part,
       status: ok ? 'merged' : 'skipped',
     })
   }

@@ -1,0 +1,9 @@
+// Diagnostic codes of the values dialect (Helm's values merge with Docker Compose's merge tags),
+// each with its line in the docs.
+export const VALUES_CODES = {
+  MY_VALUES_NOT_A_MAPPING:
+    'A values document that is not a mapping (a list, a scalar): Helm cannot read it as values (every mode).',
+  MY_VALUES_TAG_ROOT:
+    '`!override` or `!reset` on a whole document, which Docker Compose ignores (`!override`) or cannot read ' +
+    '(`!reset`); lenient mode merges the document as if untagged.',
+} as const

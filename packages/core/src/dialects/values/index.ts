@@ -1,0 +1,97 @@
+// The values dialect, the default: an entry's documents are values files merged as Helm merges
+// `helm template -f a.yaml -f b.yaml` (merge.ts), with Docker Compose's `!override` and `!reset`
+// tags (docs/values.md). No marker selects it: an entry whose parts carry no other dialect's.
+import { documentParts } from '../../parts.ts'
+import type { ParsedPart } from '../../parts.ts'
+import type { ProvenanceRecorder } from '../../provenance.ts'
+import type { Reporter } from '../../reporter.ts'
+import type { SourceDocument } from '../../source-document.ts'
+import { describeValue, isMapping } from '../../values.ts'
+import type { Mapping } from '../../values.ts'
+import type { MergeTag } from '../../yaml/merge-tags.ts'
+import { layerDocuments } from '../layers.ts'
+import { PartRecorder } from '../part-recorder.ts'
+import { defineDialect } from '../types.ts'
+import type { ValueBound } from '../types.ts'
+import { VALUES_CODES } from './codes.ts'
+import { applyTagDeletions, mergeMaps, withoutResets } from './merge.ts'
+
+const LABELS = { of: () => 'values', part: 'values' }
+
+/** The tags of a document that apply: one on the whole document is refused (strict) or ignored. */
+function usableTags(doc: SourceDocument, report: Reporter): readonly MergeTag[] {
+  const tags = doc.mergeTags ?? []
+  const root = tags.find((tag) => tag.path.length === 0)
+  if (root === undefined) return tags
+  report.lenient({
+    code: 'MY_VALUES_TAG_ROOT',
+    message:
+      `${root.tag} on a whole document: Docker Compose ${root.tag === '!reset' ? 'cannot read it' : 'ignores it'}; ` +
+      'tag a key instead (lenient mode merges the document as if untagged)',
+    doc,
+    path: [],
+  })
+  return tags.filter((tag) => tag.path.length > 0)
+}
+
+/**
+ * What the merge is known to be without walking it: Helm's merge only moves what the documents
+ * hold, so it is no larger than their sum and plain JSON when they all are.
+ */
+function mergedBound(parts: readonly ParsedPart[]): ValueBound | undefined {
+  let sum = 0
+  let plainJson = true
+  for (const part of documentParts(parts)) {
+    if (part.kind !== 'yaml' || part.empty) continue
+    if (part.tree === undefined) return undefined
+    sum += part.tree.size
+    plainJson &&= part.tree.plainJson
+  }
+  return { maxSize: sum, plainJson }
+}
+
+export function mergeValueDocuments(
+  docs: readonly SourceDocument[],
+  report: Reporter,
+  provenance: ProvenanceRecorder | undefined,
+): Mapping {
+  const owned = new WeakSet<object>()
+  let merged: Mapping = {}
+  owned.add(merged)
+  for (const doc of docs) {
+    // Helm reads a `null` document as no values; anything but a mapping fails to unmarshal.
+    if (doc.value === null) continue
+    if (!isMapping(doc.value)) {
+      report.error({
+        code: 'MY_VALUES_NOT_A_MAPPING',
+        message: `a values document must be a mapping, not ${describeValue(doc.value)} (Helm cannot read it)`,
+        doc,
+        path: [],
+      })
+      continue
+    }
+    const tags = report.collect(() => usableTags(doc, report)) ?? []
+    const recorder = provenance && new PartRecorder(provenance, doc, LABELS)
+    merged = applyTagDeletions(merged, tags, recorder)
+    merged = mergeMaps(merged, tags.length === 0 ? doc.value : withoutResets(doc.value, tags), owned, recorder)
+    recorder?.end(true)
+  }
+  report.throwErrors()
+  return merged
+}
+
+export const valuesDialect = defineDialect<'values', never>({
+  name: 'values',
+  query: [],
+  flags: [],
+  codes: VALUES_CODES,
+  readsMergeTags: true,
+  // The default: no marker selects it (detect.ts).
+  detect: () => undefined,
+  render(parts, context) {
+    const docs = layerDocuments(parts, 'values', context)
+    const value = mergeValueDocuments(docs, context.report, context.provenance)
+    const bound = mergedBound(parts)
+    return bound === undefined ? { value } : { value, bound }
+  },
+})
