@@ -37,7 +37,7 @@ function mergedTreeBound(parts: readonly ParsedPart[]): ValueBound | undefined {
  * they select cloud-init for an entry without markers.
  */
 export interface CloudInitOptions {
-  /** Which merger set merges part N: the merge_how in scope (`scoped`) or cloud-init's own per-part reading. @default 'scoped' */
+  /** Which merger set merges part N: the merge_how in scope, or each part's own (per-part). @default 'scoped' */
   stack?: StackMode
   /** The merger set for parts that declare none. @default 'dict(replace)+list()+str()' */
   mergeHow?: string
