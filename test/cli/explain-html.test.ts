@@ -76,7 +76,8 @@ describe.skipIf(!hasChromium)(`the HTML report in Chromium, offline (needs ${CHR
   it('shows the layers, each value with its file:line, the kept-out value and the other mode', async () => {
     const page = await open(['config/app.merged.yaml', '--compare', 'production'])
     expect(await page.getByTestId('entry-title').textContent()).toBe('config/app.merged.yaml')
-    expect(await page.getByTestId('status').textContent()).toBe('ok')
+    // The kept-out app.name is a MY_MERGE_DISCARDED warning in strict mode.
+    expect(await page.getByTestId('status').textContent()).toBe('warnings')
     const layers = page.getByTestId('layers')
     expect(await layers.locator('li[data-file="config/env/development.yaml"]').textContent()).toContain('line 3 →')
     expect(await layers.locator('li[data-file="config/features/20-billing.yaml"]').textContent()).toContain(

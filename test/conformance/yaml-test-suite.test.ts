@@ -29,10 +29,10 @@ const READER_EXCEPTIONS: Readonly<Record<string, string>> = {
   M7A3: '`...`, a comment, `...`: `yaml` reads an empty document between the markers, the suite none (an empty document is a no-op in our streams)',
 }
 
-// Why render() (default options: cloud-init, strict, the YAML version unset) refuses a valid case: the
+// Why render() (default options: the values dialect, strict, the YAML version unset) refuses a valid case: the
 // first diagnostic's code, its reason, and how many valid cases it refuses.
 const RENDER_REFUSALS: Readonly<Record<string, { reason: string; cases: number }>> = {
-  MY_NOT_A_MAPPING: {
+  MY_VALUES_NOT_A_MAPPING: {
     reason: 'a document that is not a mapping (a scalar, a list, null): a part is a mapping',
     cases: 141,
   },

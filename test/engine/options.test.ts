@@ -52,7 +52,9 @@ describe('render() refuses an option it does not read', () => {
   it('a name that resembles none, listing the options there are', async () => {
     const d = await refusal({ root, include: ['*.yaml'] })
     expect(d.suggestion).toBeUndefined()
-    expect(d.message).toMatch(/^unknown option 'include' \(render\(\) takes stack, strict, .*datum, heat, deckhand\)$/)
+    expect(d.message).toMatch(
+      /^unknown option 'include' \(render\(\) takes stack, strict, .*datum, heat, deckhand, cloud-init\)$/,
+    )
     expect((await refusal(null)).message).toBe('the options of render() must be an object, not null')
   })
 

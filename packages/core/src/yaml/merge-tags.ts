@@ -11,7 +11,7 @@ export type { MergeTag, MergeTagName }
 // compose-go's defaultMaxNodeVisits: aliases can make a walk that follows them long.
 export const MAX_TAG_VISITS = 100_000
 
-const isMergeTag = (tag: string | undefined): tag is MergeTagName => tag === '!override' || tag === '!reset'
+export const isMergeTag = (tag: string | undefined): tag is MergeTagName => tag === '!override' || tag === '!reset'
 
 /** Whether a text may hold a merge tag (the walk is skipped otherwise). */
 export function mayHaveMergeTags(text: string): boolean {

@@ -4,6 +4,7 @@
 // test suite) adds a final line break PyYAML does not add. With flagVersionDifferences, the same
 // walk notes where 1.1 reads a 1.2 document otherwise (version-differences.ts).
 import type { Document, LineCounter, Node, Scalar, YAMLParseError } from 'yaml'
+import { isMergeTag } from './merge-tags.ts'
 import { EXPLICIT_CONSTRUCTORS } from './pyyaml-explicit.ts'
 import { PyYamlUnreadable, resolvePlain11 } from './scalars.ts'
 import type { ParseYamlOptions } from './types.ts'
@@ -97,7 +98,9 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
   /** A tag PyYAML's SafeLoader has no constructor for: 1.1 cannot load the document (ConstructorError). */
   const checkTag = (node: Node): void => {
     const tag = node.tag
-    if (tag === undefined || PYYAML_TAGS.has(tag)) return
+    // Compose's merge tags are the entry's syntax, not the reader's: the values dialect applies them and
+    // every other dialect refuses them at the read stage, whichever YAML version reads the file.
+    if (tag === undefined || PYYAML_TAGS.has(tag) || isMergeTag(tag)) return
     const start = node.range?.[0] ?? 0
     if (flagged) {
       const { line, col } = lines.linePos(start)
