@@ -72,7 +72,11 @@ describe('createInspectorReport', () => {
 
   it('gives each value its layer line and how it merged, and lists what the merge kept out', async () => {
     const report = await reportOf(layered)
-    expect(report).toMatchObject({ status: 'ok', dialect: 'cloud-init', detail: 'full', diagnostics: [] })
+    expect(report).toMatchObject({ status: 'warnings', dialect: 'cloud-init', detail: 'full' })
+    // The value the merge keeps out is also a located warning in strict mode.
+    expect(report.diagnostics.map((d) => [d.code, d.file, d.line])).toEqual([
+      ['MY_MERGE_DISCARDED', 'env/development.yaml', 2],
+    ])
     expect(find(report.values, 'port')).toMatchObject({
       value: '1',
       source: { file: 'base.yaml', line: 4, column: 1 },
@@ -93,7 +97,7 @@ describe('createInspectorReport', () => {
 
   it('marks what differs from another mode, in both trees', async () => {
     const report = await reportOf(layered, 'app.merged.yaml', 'production')
-    expect(report.compare).toMatchObject({ mode: 'production', status: 'ok' })
+    expect(report.compare).toMatchObject({ mode: 'production', status: 'warnings' })
     expect(report.compare!.differences).toBe(2)
     expect(find(report.values, 'debug')?.differs).toBe(true)
     expect(find(report.compare!.values, 'replicas')?.differs).toBe(true)
