@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core'
 import { build, createServer, preview } from 'vite'
 import type { PreviewServer, ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasChromium, launchChromium } from './browser.ts'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { chromiumMissing, launchChromium } from './browser.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
 const PLAYGROUND = join(REPO, 'playground')
@@ -16,7 +17,7 @@ async function text(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).textContent()) ?? ''
 }
 
-describe.skipIf(!hasChromium)('playground in Chromium (needs /usr/bin/chromium)', () => {
+describe.skipIf(skipUnlessAvailable(chromiumMissing))(titleUnlessAvailable('playground in Chromium', chromiumMissing), () => {
   let browser: Browser
   beforeAll(async () => {
     browser = await launchChromium()

@@ -6,12 +6,15 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
 import type { Server } from './apps.ts'
-import { bin, copyApp, frameworksUnavailable, removeCopies } from './install.ts'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 const TITLE = 'Merged YAML on Astro'
 
-describe.skipIf(frameworksUnavailable)(
-  frameworksUnavailable ? `Astro (skipped: ${frameworksUnavailable})` : 'Astro',
+const missing = await frameworksMissing()
+
+describe.skipIf(skipUnlessAvailable(missing))(
+  titleUnlessAvailable('Astro', missing),
   { timeout: 120_000 },
   () => {
     const servers: Server[] = []

@@ -6,13 +6,16 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
-import { bin, copyApp, frameworksUnavailable, removeCopies } from './install.ts'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 const TITLE = 'Merged YAML on Next.js'
 const prerendered = (app: string) => pageValues(readFileSync(join(app, '.next/server/app/index.html'), 'utf8'))
 
-describe.skipIf(frameworksUnavailable)(
-  frameworksUnavailable ? `Next.js (skipped: ${frameworksUnavailable})` : 'Next.js',
+const missing = await frameworksMissing()
+
+describe.skipIf(skipUnlessAvailable(missing))(
+  titleUnlessAvailable('Next.js', missing),
   { timeout: 180_000 },
   () => {
     for (const [bundler, flags] of [

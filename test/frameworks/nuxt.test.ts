@@ -10,8 +10,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
 import type { Server } from './apps.ts'
-import { hasChromium, launchChromium } from '../e2e/browser.ts'
-import { bin, copyApp, frameworksUnavailable, removeCopies } from './install.ts'
+import { chromiumMissing, launchChromium } from '../e2e/browser.ts'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 /** The app with the webpack builder (`@nuxt/webpack-builder`) instead of Vite. */
 function useWebpackBuilder(app: string): void {
@@ -19,8 +20,10 @@ function useWebpackBuilder(app: string): void {
   writeFileSync(config, readFileSync(config, 'utf8').replace('modules:', "builder: 'webpack',\n  modules:"))
 }
 
-describe.skipIf(frameworksUnavailable)(
-  frameworksUnavailable ? `Nuxt (skipped: ${frameworksUnavailable})` : 'Nuxt',
+const missing = await frameworksMissing()
+
+describe.skipIf(skipUnlessAvailable(missing))(
+  titleUnlessAvailable('Nuxt', missing),
   { timeout: 180_000 },
   () => {
     const servers: Server[] = []
@@ -63,8 +66,11 @@ describe.skipIf(frameworksUnavailable)(
     }
 
     // A layer edit reaches the server's render (the module's forwardRendererChanges) and, hot, the browser.
-    it.skipIf(!hasChromium)(
-      'nuxi dev renders the development layer, and a layer edit reaches the next render and the page in Chromium',
+    it.skipIf(skipUnlessAvailable(chromiumMissing))(
+      titleUnlessAvailable(
+        'nuxi dev renders the development layer, and a layer edit reaches the next render and the page in Chromium',
+        chromiumMissing,
+      ),
       async () => {
         const app = copyApp('nuxt')
         const port = await freePort()

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
 import { REPO, removeDir } from '../plugin/bundlers.ts'
 import { PACKAGES, writeApp } from './apps.ts'
 import type { AppKind } from './apps.ts'
@@ -80,7 +81,7 @@ const unreachable = registryUnreachable()
 const dirs: string[] = []
 afterAll(() => dirs.forEach(removeDir))
 
-describe.skipIf(unreachable)(`packed tarballs in fresh apps${unreachable ? ` (skipped: ${unreachable})` : ''}`, () => {
+describe.skipIf(skipUnlessAvailable(unreachable))(titleUnlessAvailable('packed tarballs in fresh apps', unreachable), () => {
   let tarballs: Record<string, string>
   const apps: Record<string, { root: string; app: string; installed: Promise<Run> }> = {}
 

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isMergedYamlError, render } from '@merged-yaml/core'
+import { titleUnlessAvailable } from '../helpers/available.ts'
 import type { RenderOptions } from '@merged-yaml/core'
 import { asCorpusJson, createTally, expectLocated, NO_VALUE, realworldDir, sameOrLocatedError } from './shared.ts'
 
@@ -31,7 +32,7 @@ function expectedOf(item: Item): unknown {
   return JSON.parse(readFileSync(join(dir!, item.expected), 'utf8'))
 }
 
-describe.skipIf(!dir)('real cloud-init user-data (../shared/realworld/cloud-init)', () => {
+describe.skipIf(!dir)(titleUnlessAvailable('real cloud-init user-data (../shared/realworld/cloud-init)', dir ? undefined : '../shared/realworld is absent'), () => {
   const tally = createTally()
   afterAll(() => {
     console.log(`realworld cloud-init, default options: ${tally.summary()}`)
@@ -71,8 +72,4 @@ describe.skipIf(!dir)('real cloud-init user-data (../shared/realworld/cloud-init
       })
     }
   })
-})
-
-describe.skipIf(dir)('real cloud-init user-data', () => {
-  it.skip('../shared/realworld is absent: the real-world cloud-init inputs are not run', () => {})
 })

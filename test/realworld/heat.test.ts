@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { isMergedYamlError, render } from '@merged-yaml/core'
+import { titleUnlessAvailable } from '../helpers/available.ts'
 import type { RenderOptions } from '@merged-yaml/core'
 import {
   asCorpusJson,
@@ -100,7 +101,7 @@ function writeCase(c: Case): { entry: string; root: string; expected: Mapping } 
   return { entry, root, expected }
 }
 
-describe.skipIf(!dir)('real Heat environments (../shared/realworld/heat)', () => {
+describe.skipIf(!dir)(titleUnlessAvailable('real Heat environments (../shared/realworld/heat)', dir ? undefined : '../shared/realworld is absent'), () => {
   const tally = createTally()
   afterAll(() => {
     console.log(`realworld heat, default options: ${tally.summary()}`)
@@ -140,8 +141,4 @@ describe.skipIf(!dir)('real Heat environments (../shared/realworld/heat)', () =>
       })
     }
   })
-})
-
-describe.skipIf(dir)('real Heat environments', () => {
-  it.skip('../shared/realworld is absent: the real-world Heat environments are not run', () => {})
 })
