@@ -48,7 +48,7 @@ describe.skipIf(skipUnlessAvailable(noCheckout))(
   titleUnlessAvailable('the committed lockfiles are what `npm install` writes', noCheckout),
   () => {
     // The repository's own, and the one of the frameworks the tests install (test/frameworks).
-    it.each(['.', 'test/frameworks'])('%s/package-lock.json', (project, { skip }) => {
+    it.for(['.', 'test/frameworks'])('%s/package-lock.json', (project, { skip }) => {
       const dir = mkdtempSync(join(tmpdir(), 'my-lockfile-'))
       scratch.push(dir)
       for (const folder of projectFolders(project)) {
