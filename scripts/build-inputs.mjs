@@ -33,7 +33,10 @@ export function hashBuildInputs() {
   const files = [...FOLDERS.flatMap((dir) => walk(join(REPO, dir))), ...FILES.map((file) => join(REPO, file))]
   const hash = createHash('sha256')
   for (const file of files.filter((f) => existsSync(f)).sort()) {
-    hash.update(`${relative(REPO, file)}\0`).update(readFileSync(file)).update('\0')
+    hash
+      .update(`${relative(REPO, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0')
   }
   return hash.digest('hex')
 }

@@ -42,7 +42,9 @@ export default class SummaryReporter implements Reporter {
     for (const module of [...testModules].sort((a, b) => a.moduleId.localeCompare(b.moduleId))) {
       const counts = new Map<string, number>()
       for (const test of module.children.allTests('skipped')) {
-        const { reason, said } = skipReason(test.fullName, test.result().note)
+        const result = test.result()
+        const note = result.state === 'skipped' ? result.note : undefined
+        const { reason, said } = skipReason(test.fullName, note)
         // With `-t`, every test left out is "skipped": only those that say why are listed then.
         if (said || !this.filtered) counts.set(reason, (counts.get(reason) ?? 0) + 1)
       }
