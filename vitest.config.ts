@@ -1,7 +1,21 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+import type { TestProjectInlineConfiguration } from 'vitest/config'
+import { BaseSequencer } from 'vitest/node'
+import type { TestSpecification } from 'vitest/node'
 
-export default defineConfig({
+// Three projects, by folder, so that a new test file lands in the right one by where it is:
+// - `unit`: everything not below; no network, no browser (`npx vitest run --project unit`).
+// - `e2e`: a real browser (test/e2e, or a file named *.browser.test.ts anywhere) or the npm registry
+//   (test/packaging).
+// - `frameworks`: the apps of playground/frameworks built with Next.js, Nuxt, Astro, SvelteKit and
+//   React Router, whose install (test/setup/frameworks.ts) starts when the run does and ends while
+//   the other projects run: its files are queued last.
+const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.browser.test.ts', 'test/packaging/**/*.test.ts']
+const FRAMEWORKS = ['test/frameworks/**/*.test.ts']
+
+const base = {
   resolve: {
     // Tests run against the sources; plain Node and the bundlers use the built dist/.
     alias: {
@@ -9,9 +23,41 @@ export default defineConfig({
       'unplugin-merged-yaml/codegen': fileURLToPath(new URL('./src/codegen/index.ts', import.meta.url)),
     },
   },
+}
+const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 }
+
+const project = (
+  name: string,
+  include: string[],
+  test: TestProjectInlineConfiguration['test'] = {},
+): TestProjectInlineConfiguration => ({ ...base, test: { name, include, ...timeouts, ...test } })
+
+/** vitest's order (longest or largest files first), the framework files after all the others. */
+class FrameworksLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const last = (spec: TestSpecification) => spec.project.name === 'frameworks'
+    return [...sorted.filter((spec) => !last(spec)), ...sorted.filter(last)]
+  }
+}
+
+export default defineConfig({
+  ...base,
   test: {
-    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    ...timeouts,
+    // dist/ built once, before any test, when the sources changed since the last build.
+    globalSetup: ['test/setup/build.ts'],
+    // vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where
+    // most test time is spent waiting on child processes (bundlers, tsc, npm, Chromium, frameworks).
+    maxWorkers: Math.max(2, availableParallelism()),
+    reporters: ['default', './test/setup/summary-reporter.ts'],
+    sequence: { sequencer: FrameworksLast },
+    projects: [
+      project('unit', ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'], {
+        exclude: [...configDefaults.exclude, ...E2E, ...FRAMEWORKS],
+      }),
+      project('e2e', E2E),
+      project('frameworks', FRAMEWORKS, { globalSetup: ['test/setup/frameworks.ts'] }),
+    ],
   },
 })

@@ -3,6 +3,7 @@ import type services from '../config/services.merged.yaml'
 
 type App = typeof app
 type Services = typeof services
+type Service = Services['services'][keyof Services['services']]
 
 function entry(term: string, value: unknown, testId: string): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value)
@@ -28,7 +29,7 @@ export function renderCards(
   features: App['features'],
   svc: Services,
 ): void {
-  const serviceRows = Object.entries(svc.services)
+  const serviceRows = Object.entries<Service>(svc.services)
     .map(([name, s]) => entry(name, `${s.replicas} × [${s.tags.join(', ')}]`, `service-${name}`))
     .join('')
   root.innerHTML = `

@@ -6,49 +6,48 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
 import type { Server } from './apps.ts'
-import { bin, copyApp, frameworksUnavailable, removeCopies } from './install.ts'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 const TITLE = 'Merged YAML on Astro'
 
-describe.skipIf(frameworksUnavailable)(
-  frameworksUnavailable ? `Astro (skipped: ${frameworksUnavailable})` : 'Astro',
-  { timeout: 120_000 },
-  () => {
-    const servers: Server[] = []
-    afterAll(async () => {
-      await Promise.all(servers.map((server) => server.stop()))
-      removeCopies()
-    })
+const missing = await frameworksMissing()
 
-    it('astro build writes the merged values into the page', async () => {
-      const app = copyApp('astro')
-      const build = await run(bin('astro'), ['build'], app)
-      expect(build.code, build.output).toBe(0)
-      expect(pageValues(readFileSync(join(app, 'dist/index.html'), 'utf8'))).toEqual({ title: TITLE, ...PRODUCTION })
-    })
+describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Astro', missing), { timeout: 120_000 }, () => {
+  const servers: Server[] = []
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    removeCopies()
+  })
 
-    it('astro build fails on a broken layer, saying where', async () => {
-      const app = copyApp('astro')
-      breakProductionLayer(app)
-      const build = await run(bin('astro'), ['build'], app)
-      expect(build.code).not.toBe(0)
-      expect(build.output).toMatch(BROKEN_LAYER)
-    })
+  it('astro build writes the merged values into the page', async () => {
+    const app = copyApp('astro')
+    const build = await run(bin('astro'), ['build'], app)
+    expect(build.code, build.output).toBe(0)
+    expect(pageValues(readFileSync(join(app, 'dist/index.html'), 'utf8'))).toEqual({ title: TITLE, ...PRODUCTION })
+  })
 
-    it('astro dev shows a layer edit on the next request', async () => {
-      const app = copyApp('astro')
-      const port = await freePort()
-      const url = `http://127.0.0.1:${port}/`
-      const server = await startServer(bin('astro'), ['dev', '--host', '127.0.0.1', '--port', String(port)], app, url)
-      servers.push(server)
-      const page = async () => pageValues(await (await fetch(url)).text())
-      expect(await page(), server.output()).toEqual({
-        title: TITLE,
-        api: 'http://localhost:8080',
-        features: 'search, debug',
-      })
-      writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug, live]\n')
-      await expect.poll(page, { timeout: 30_000, interval: 300 }).toMatchObject({ features: 'search, debug, live' })
+  it('astro build fails on a broken layer, saying where', async () => {
+    const app = copyApp('astro')
+    breakProductionLayer(app)
+    const build = await run(bin('astro'), ['build'], app)
+    expect(build.code).not.toBe(0)
+    expect(build.output).toMatch(BROKEN_LAYER)
+  })
+
+  it('astro dev shows a layer edit on the next request', async () => {
+    const app = copyApp('astro')
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}/`
+    const server = await startServer(bin('astro'), ['dev', '--host', '127.0.0.1', '--port', String(port)], app, url)
+    servers.push(server)
+    const page = async () => pageValues(await (await fetch(url)).text())
+    expect(await page(), server.output()).toEqual({
+      title: TITLE,
+      api: 'http://localhost:8080',
+      features: 'search, debug',
     })
-  },
-)
+    writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug, live]\n')
+    await expect.poll(page, { timeout: 30_000, interval: 300 }).toMatchObject({ features: 'search, debug, live' })
+  })
+})

@@ -1,70 +1,89 @@
-// The frameworks of the example apps (playground/frameworks/), installed once per checkout (so once
-// per CI run) into .tmp/frameworks (gitignored) from this folder's package.json, with npm from the
-// registry: about 1,100 packages that stay out of the repository's lockfile. The first test file to
-// get here installs, holding a lock folder; the others wait for it. The package itself is linked in
-// (node_modules/unplugin-merged-yaml → the repository), as `npm link` would. Not under node_modules/:
-// the apps are copied beside the install, and Next.js compiles a page under a node_modules folder as
-// a dependency's (no JSX transform).
-import { spawnSync } from 'node:child_process'
+// The frameworks of the example apps (playground/frameworks/), installed once per checkout into
+// .tmp/frameworks (gitignored) from this folder's package.json and package-lock.json, with `npm ci`
+// from the registry: about 1,100 packages that stay out of the repository's lockfile. The install
+// starts in the global setup of the `frameworks` project (test/setup/frameworks.ts), in the
+// background, while the other tests run; a test file waits for its end (frameworksMissing). The
+// package itself is linked in (node_modules/unplugin-merged-yaml → the repository), as `npm link`
+// would. Not under node_modules/: the apps are copied beside the install, and Next.js compiles a page
+// under a node_modules folder as a dependency's (no JSX transform).
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { REPO } from '../plugin/bundlers.ts'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { withLock } from '../setup/lock.ts'
+import { run } from '../setup/run.ts'
 
+const REPO = resolve(import.meta.dirname, '../..')
 export const FRAMEWORKS = join(REPO, '.tmp/frameworks')
-const MANIFEST = join(REPO, 'test/frameworks/package.json')
+const MANIFESTS = ['package.json', 'package-lock.json'].map((file) => join(REPO, 'test/frameworks', file))
 const STAMP = join(FRAMEWORKS, 'installed')
 const LOCK = `${FRAMEWORKS}.lock`
+/** Why this run's install failed, for the test files (removed when a run starts). */
+const FAILED = `${FRAMEWORKS}.failed`
+/** npm gives up on the registry long before; a waiting test file waits no longer than this. */
+const INSTALL_TIMEOUT = 600_000
 
-const manifestHash = (): string => createHash('sha256').update(readFileSync(MANIFEST)).digest('hex')
-
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-
-/** Installs the frameworks unless done: undefined when ready, else why the tests skip. */
-function install(): string | undefined {
-  const missingDist = ['dist/vite.js', 'dist/loader.js', 'dist/nuxt.js', 'dist/astro.js'].find(
-    (file) => !existsSync(join(REPO, file)),
-  )
-  if (missingDist) return `the package is not built (run \`npm run build\`): no ${missingDist}`
-  const hash = manifestHash()
-  const ready = () => existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash
-  for (let waited = 0; !ready(); waited += 1000) {
-    try {
-      mkdirSync(LOCK, { recursive: false })
-    } catch {
-      // Another test file installs: wait for it (npm gives up long before 10 minutes).
-      if (waited > 600_000) return 'waited 10 minutes for another test file to install the frameworks'
-      sleep(1000)
-      continue
-    }
-    try {
-      if (ready()) break
-      mkdirSync(FRAMEWORKS, { recursive: true })
-      writeFileSync(join(FRAMEWORKS, 'package.json'), readFileSync(MANIFEST))
-      // The npm cache first (a second CI run on the machine reads no registry), few retries offline.
-      const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--fetch-retries=1', '--loglevel=error']
-      const npm = spawnSync('npm', ['install', ...flags], {
-        cwd: FRAMEWORKS,
-        encoding: 'utf8',
-        timeout: 600_000,
-      })
-      if (npm.status !== 0) {
-        const why = (npm.stderr || npm.error?.message || '').split('\n').slice(0, 5).join('\n')
-        return `npm install of the frameworks failed (no network?): ${why}`
-      }
-      const link = join(FRAMEWORKS, 'node_modules/unplugin-merged-yaml')
-      rmSync(link, { recursive: true, force: true })
-      symlinkSync(REPO, link, 'dir')
-      writeFileSync(STAMP, hash)
-    } finally {
-      rmSync(LOCK, { recursive: true, force: true })
-    }
-  }
-  return undefined
+const manifestsHash = (): string => {
+  const hash = createHash('sha256')
+  for (const file of MANIFESTS) hash.update(readFileSync(file))
+  return hash.digest('hex')
 }
 
-/** Why the framework tests skip, or undefined when the frameworks are installed. */
-export const frameworksUnavailable = install()
+const installed = (hash: string): boolean => existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash
+
+async function install(hash: string, signal?: AbortSignal): Promise<void> {
+  rmSync(STAMP, { force: true })
+  mkdirSync(FRAMEWORKS, { recursive: true })
+  for (const file of MANIFESTS) cpSync(file, join(FRAMEWORKS, file.slice(file.lastIndexOf('/') + 1)))
+  // The npm cache first (a second CI run on the machine reads no registry), few retries offline.
+  const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--fetch-retries=1', '--loglevel=error']
+  const npm = await run('npm', ['ci', ...flags], FRAMEWORKS, INSTALL_TIMEOUT, signal)
+  if (npm.code !== 0) {
+    const why = npm.output.trim().split('\n').slice(0, 8).join('\n')
+    throw new Error(`\`npm ci\` in .tmp/frameworks failed (exit code ${npm.code}; no registry?):\n${why}`)
+  }
+  const link = join(FRAMEWORKS, 'node_modules/unplugin-merged-yaml')
+  rmSync(link, { recursive: true, force: true })
+  symlinkSync(REPO, link, 'dir')
+  writeFileSync(STAMP, hash)
+}
+
+/**
+ * Installs the frameworks unless this checkout has them (the global setup calls it, without waiting):
+ * an install another test run of this checkout holds the lock for is waited for, never repeated.
+ */
+export async function installFrameworks(signal?: AbortSignal): Promise<void> {
+  rmSync(FAILED, { force: true })
+  const hash = manifestsHash()
+  if (installed(hash)) return
+  try {
+    await withLock(LOCK, INSTALL_TIMEOUT, async () => {
+      if (!installed(hash)) await install(hash, signal)
+    })
+  } catch (error) {
+    writeFileSync(FAILED, (error as Error).message)
+  }
+}
+
+/**
+ * Waits for the install the global setup started: undefined once the frameworks are installed, else
+ * why the tests cannot run. Waits no longer than the install may take.
+ */
+export async function frameworksMissing(): Promise<string | undefined> {
+  const hash = manifestsHash()
+  const deadline = Date.now() + INSTALL_TIMEOUT + 30_000
+  let idleSince = Date.now()
+  while (Date.now() < deadline) {
+    if (installed(hash)) return undefined
+    if (existsSync(FAILED)) return readFileSync(FAILED, 'utf8')
+    if (existsSync(LOCK)) idleSince = Date.now()
+    // No install under way for 5 s (the global setup takes the lock before the tests start).
+    else if (Date.now() - idleSince > 5000)
+      return 'the frameworks are not installed (test/setup/frameworks.ts installs them, in `vitest run`)'
+    await sleep(500)
+  }
+  return `the framework install did not end in ${INSTALL_TIMEOUT / 60_000} minutes`
+}
 
 const copies: string[] = []
 

@@ -6,64 +6,63 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
-import { bin, copyApp, frameworksUnavailable, removeCopies } from './install.ts'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 const TITLE = 'Merged YAML on Next.js'
 const prerendered = (app: string) => pageValues(readFileSync(join(app, '.next/server/app/index.html'), 'utf8'))
 
-describe.skipIf(frameworksUnavailable)(
-  frameworksUnavailable ? `Next.js (skipped: ${frameworksUnavailable})` : 'Next.js',
-  { timeout: 180_000 },
-  () => {
-    for (const [bundler, flags] of [
-      ['Turbopack', []],
-      ['webpack', ['--webpack']],
-    ] as const) {
-      const command = ['next', 'build', ...flags].join(' ')
-      it(`${command} (${bundler}) prerenders the merged values`, async () => {
-        const app = copyApp('next')
-        const build = await run(bin('next'), ['build', ...flags], app)
-        expect(build.code, build.output).toBe(0)
-        expect(build.output).toContain(`Next.js 16`)
-        expect(build.output).toContain(`(${bundler})`)
-        expect(prerendered(app)).toEqual({ title: TITLE, ...PRODUCTION })
-      })
+const missing = await frameworksMissing()
 
-      it(`${command} (${bundler}) fails on a broken layer, saying where`, async () => {
-        const app = copyApp('next')
-        breakProductionLayer(app)
-        const build = await run(bin('next'), ['build', ...flags], app)
-        expect(build.code).not.toBe(0)
-        expect(build.output).toMatch(BROKEN_LAYER)
-      })
-    }
-
-    const servers: Array<{ stop(): Promise<void> }> = []
-    afterAll(async () => {
-      await Promise.all(servers.map((server) => server.stop()))
-      removeCopies()
-    })
-
-    it('next dev (Turbopack) shows a layer edit on the next request, and a broken layer until fixed', async () => {
+describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Next.js', missing), { timeout: 180_000 }, () => {
+  for (const [bundler, flags] of [
+    ['Turbopack', []],
+    ['webpack', ['--webpack']],
+  ] as const) {
+    const command = ['next', 'build', ...flags].join(' ')
+    it(`${command} (${bundler}) prerenders the merged values`, async () => {
       const app = copyApp('next')
-      const port = await freePort()
-      const server = await startServer(bin('next'), ['dev', '--port', String(port)], app, `http://127.0.0.1:${port}/`)
-      servers.push(server)
-      const page = async () => pageValues(await (await fetch(server.url)).text())
-      expect(await page(), server.output()).toEqual({
-        title: TITLE,
-        api: 'http://localhost:8080',
-        features: 'search, debug',
-      })
-      writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug, live]\n')
-      await expect.poll(page, { timeout: 60_000, interval: 500 }).toMatchObject({ features: 'search, debug, live' })
-      // A failed load still gives Turbopack its dependencies: fixing the layer is seen too.
-      const layer = join(app, 'config/env/development.yaml')
-      writeFileSync(layer, '#cloud-config\nfeatures: [debug\n')
-      const text = async () => (await fetch(server.url)).text()
-      await expect.poll(text, { timeout: 60_000, interval: 500 }).toMatch(/development\.yaml:3:1/)
-      writeFileSync(layer, '#cloud-config\nfeatures: [debug, fixed]\n')
-      await expect.poll(page, { timeout: 60_000, interval: 500 }).toMatchObject({ features: 'search, debug, fixed' })
+      const build = await run(bin('next'), ['build', ...flags], app)
+      expect(build.code, build.output).toBe(0)
+      expect(build.output).toContain(`Next.js 16`)
+      expect(build.output).toContain(`(${bundler})`)
+      expect(prerendered(app)).toEqual({ title: TITLE, ...PRODUCTION })
     })
-  },
-)
+
+    it(`${command} (${bundler}) fails on a broken layer, saying where`, async () => {
+      const app = copyApp('next')
+      breakProductionLayer(app)
+      const build = await run(bin('next'), ['build', ...flags], app)
+      expect(build.code).not.toBe(0)
+      expect(build.output).toMatch(BROKEN_LAYER)
+    })
+  }
+
+  const servers: Array<{ stop(): Promise<void> }> = []
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    removeCopies()
+  })
+
+  it('next dev (Turbopack) shows a layer edit on the next request, and a broken layer until fixed', async () => {
+    const app = copyApp('next')
+    const port = await freePort()
+    const server = await startServer(bin('next'), ['dev', '--port', String(port)], app, `http://127.0.0.1:${port}/`)
+    servers.push(server)
+    const page = async () => pageValues(await (await fetch(server.url)).text())
+    expect(await page(), server.output()).toEqual({
+      title: TITLE,
+      api: 'http://localhost:8080',
+      features: 'search, debug',
+    })
+    writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug, live]\n')
+    await expect.poll(page, { timeout: 60_000, interval: 500 }).toMatchObject({ features: 'search, debug, live' })
+    // A failed load still gives Turbopack its dependencies: fixing the layer is seen too.
+    const layer = join(app, 'config/env/development.yaml')
+    writeFileSync(layer, '#cloud-config\nfeatures: [debug\n')
+    const text = async () => (await fetch(server.url)).text()
+    await expect.poll(text, { timeout: 60_000, interval: 500 }).toMatch(/development\.yaml:3:1/)
+    writeFileSync(layer, '#cloud-config\nfeatures: [debug, fixed]\n')
+    await expect.poll(page, { timeout: 60_000, interval: 500 }).toMatchObject({ features: 'search, debug, fixed' })
+  })
+})

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { pageValues, PRODUCTION, run } from './apps.ts'
-import { bin, copyApp, frameworksUnavailable, removeCopies } from './install.ts'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 const FRAMEWORKS = [
   {
@@ -18,8 +19,10 @@ const FRAMEWORKS = [
   { name: 'React Router', app: 'react-router', command: ['react-router', 'build'], page: 'build/client/index.html' },
 ] as const
 
-describe.skipIf(frameworksUnavailable)(
-  frameworksUnavailable ? `Vite-based frameworks (skipped: ${frameworksUnavailable})` : 'Vite-based frameworks',
+const missing = await frameworksMissing()
+
+describe.skipIf(skipUnlessAvailable(missing))(
+  titleUnlessAvailable('Vite-based frameworks', missing),
   { timeout: 120_000 },
   () => {
     afterAll(removeCopies)

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
 import { REPO, removeDir } from '../plugin/bundlers.ts'
 import { PACKAGES, writeApp } from './apps.ts'
 import type { AppKind } from './apps.ts'
@@ -80,121 +81,130 @@ const unreachable = registryUnreachable()
 const dirs: string[] = []
 afterAll(() => dirs.forEach(removeDir))
 
-describe.skipIf(unreachable)(`packed tarballs in fresh apps${unreachable ? ` (skipped: ${unreachable})` : ''}`, () => {
-  let tarballs: Record<string, string>
-  const apps: Record<string, { root: string; app: string; installed: Promise<Run> }> = {}
+describe.skipIf(skipUnlessAvailable(unreachable))(
+  titleUnlessAvailable('packed tarballs in fresh apps', unreachable),
+  () => {
+    let tarballs: Record<string, string>
+    const apps: Record<string, { root: string; app: string; installed: Promise<Run> }> = {}
 
-  beforeAll(async () => {
-    const sources = copySources()
-    const packed = mkdtempSync(join(tmpdir(), 'my-packed-'))
-    dirs.push(sources, packed)
-    await ok(NPM, ['pack', '--pack-destination', packed, '-w', '@merged-yaml/core', '-w', '@merged-yaml/cli'], sources)
-    await ok(NPM, ['pack', '--pack-destination', packed], sources)
-    tarballs = Object.fromEntries(PACKAGES.map(({ name, file }) => [name, join(packed, file)]))
-    // The three installs overlap: they mostly wait on the registry.
-    for (const kind of ['vite8-monorepo', 'vite5', 'vite6', 'vite7', 'webpack5-cjs'] as const) {
-      const root = mkdtempSync(join(tmpdir(), `my-app-${kind}-`))
-      dirs.push(root)
-      const app = writeApp(kind, root, tarballs)
-      apps[kind] = {
-        root,
-        app,
-        installed: run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], root),
+    beforeAll(async () => {
+      const sources = copySources()
+      const packed = mkdtempSync(join(tmpdir(), 'my-packed-'))
+      dirs.push(sources, packed)
+      await ok(
+        NPM,
+        ['pack', '--pack-destination', packed, '-w', '@merged-yaml/core', '-w', '@merged-yaml/cli'],
+        sources,
+      )
+      await ok(NPM, ['pack', '--pack-destination', packed], sources)
+      tarballs = Object.fromEntries(PACKAGES.map(({ name, file }) => [name, join(packed, file)]))
+      // The three installs overlap: they mostly wait on the registry.
+      for (const kind of ['vite8-monorepo', 'vite5', 'vite6', 'vite7', 'webpack5-cjs'] as const) {
+        const root = mkdtempSync(join(tmpdir(), `my-app-${kind}-`))
+        dirs.push(root)
+        const app = writeApp(kind, root, tarballs)
+        apps[kind] = {
+          root,
+          app,
+          installed: run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], root),
+        }
       }
+    }, 600_000)
+
+    /** Waits for an app's install, which must have gone cleanly, and returns its folder. */
+    async function installedApp(kind: AppKind): Promise<string> {
+      const install = await apps[kind]!.installed
+      expect(install.code, install.output).toBe(0)
+      // No install script of ours (npm 11 lists them), the engines fit this Node, the peers fit.
+      expect(install.output).not.toMatch(OUR_INSTALL_PROBLEMS)
+      return apps[kind]!.app
     }
-  }, 600_000)
 
-  /** Waits for an app's install, which must have gone cleanly, and returns its folder. */
-  async function installedApp(kind: AppKind): Promise<string> {
-    const install = await apps[kind]!.installed
-    expect(install.code, install.output).toBe(0)
-    // No install script of ours (npm 11 lists them), the engines fit this Node, the peers fit.
-    expect(install.output).not.toMatch(OUR_INSTALL_PROBLEMS)
-    return apps[kind]!.app
-  }
-
-  /** Builds a Vite app in production: its bundle holds the production layer's value. */
-  async function viteBuild(app: string): Promise<string> {
-    const output = await ok('npx', ['vite', 'build'], app)
-    const bundle = readdirSync(join(app, 'dist/assets')).find((file) => file.endsWith('.js'))!
-    expect(readFileSync(join(app, 'dist/assets', bundle), 'utf8')).toContain('https://api.example.com')
-    return output
-  }
-
-  it('packs manifests without dev-only fields, with LICENSE, README and built files', () => {
-    for (const { name } of PACKAGES) {
-      const list = execFileSync('tar', ['-tzf', tarballs[name]!], { encoding: 'utf8' }).split('\n')
-      expect(list, name).toEqual(
-        expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/package.json']),
-      )
-      expect(
-        list.some((file) => file.startsWith('package/dist/') && file.endsWith('.js')),
-        name,
-      ).toBe(true)
-      const manifest = JSON.parse(
-        execFileSync('tar', ['-xzOf', tarballs[name]!, 'package/package.json'], { encoding: 'utf8' }),
-      )
-      expect(Object.keys(manifest), name).not.toEqual(expect.arrayContaining(['scripts']))
-      for (const field of ['scripts', 'devDependencies', 'workspaces'])
-        expect(manifest[field], `${name} ${field}`).toBeUndefined()
-      for (const field of ['repository', 'homepage', 'bugs', 'engines', 'license', 'keywords'])
-        expect(manifest[field], `${name} ${field}`).toBeDefined()
-      if (name.startsWith('@')) expect(manifest.publishConfig, name).toEqual({ access: 'public' })
+    /** Builds a Vite app in production: its bundle holds the production layer's value. */
+    async function viteBuild(app: string): Promise<string> {
+      const output = await ok('npx', ['vite', 'build'], app)
+      const bundle = readdirSync(join(app, 'dist/assets')).find((file) => file.endsWith('.js'))!
+      expect(readFileSync(join(app, 'dist/assets', bundle), 'utf8')).toContain('https://api.example.com')
+      return output
     }
-  })
 
-  it('Vite 8 + TypeScript in a monorepo: builds, type-checks, checks, and reports a broken layer as Vite prints it', async () => {
-    const app = await installedApp('vite8-monorepo')
-    const root = apps['vite8-monorepo']!.root
-    expect(await viteBuild(app)).not.toContain('PLUGIN_TIMINGS')
-    // The declaration covers development too: `devtools` (development only) is optional, whatever ran last.
-    const declaration = readFileSync(join(root, 'config/app.merged.d.yaml.ts'), 'utf8')
-    expect(declaration).toContain('devtools?: boolean')
-    await ok('npx', ['tsc', '-p', '.'], app)
+    it('packs manifests without dev-only fields, with LICENSE, README and built files', () => {
+      for (const { name } of PACKAGES) {
+        const list = execFileSync('tar', ['-tzf', tarballs[name]!], { encoding: 'utf8' }).split('\n')
+        expect(list, name).toEqual(
+          expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/package.json']),
+        )
+        expect(
+          list.some((file) => file.startsWith('package/dist/') && file.endsWith('.js')),
+          name,
+        ).toBe(true)
+        const manifest = JSON.parse(
+          execFileSync('tar', ['-xzOf', tarballs[name]!, 'package/package.json'], { encoding: 'utf8' }),
+        )
+        expect(Object.keys(manifest), name).not.toEqual(expect.arrayContaining(['scripts']))
+        for (const field of ['scripts', 'devDependencies', 'workspaces'])
+          expect(manifest[field], `${name} ${field}`).toBeUndefined()
+        for (const field of ['repository', 'homepage', 'bugs', 'engines', 'license', 'keywords'])
+          expect(manifest[field], `${name} ${field}`).toBeDefined()
+        if (name.startsWith('@')) expect(manifest.publishConfig, name).toEqual({ access: 'public' })
+      }
+    })
 
-    const checked = await ok('npx', ['merged-yaml', 'check', '../../config/app.merged.yaml'], app)
-    expect(checked).toContain(`✓ ${join(root, 'config/app.merged.yaml')}`)
+    it('Vite 8 + TypeScript in a monorepo: builds, type-checks, checks, and reports a broken layer as Vite prints it', async () => {
+      const app = await installedApp('vite8-monorepo')
+      const root = apps['vite8-monorepo']!.root
+      expect(await viteBuild(app)).not.toContain('PLUGIN_TIMINGS')
+      // The declaration covers development too: `devtools` (development only) is optional, whatever ran last.
+      const declaration = readFileSync(join(root, 'config/app.merged.d.yaml.ts'), 'utf8')
+      expect(declaration).toContain('devtools?: boolean')
+      await ok('npx', ['tsc', '-p', '.'], app)
 
-    // A broken layer (the `broken` mode): one location, 1-based, in Vite's header and in the text; no
-    // stack trace into the plugin.
-    const broken = await run('npx', ['vite', 'build', '--mode', 'broken'], app)
-    expect(broken.code).not.toBe(0)
-    const layer = join(root, 'config/env/broken.yaml')
-    expect(broken.output).toContain(`[plugin unplugin-merged-yaml] ${layer}:2:12\n`)
-    expect(broken.output).toContain('env/broken.yaml:2:12: error MY_UNKNOWN_MERGER')
-    expect(broken.output).not.toMatch(/^\s+at .*node_modules\/(?:unplugin|unplugin-merged-yaml)\//m)
-  })
+      const checked = await ok('npx', ['merged-yaml', 'check', '../../config/app.merged.yaml'], app)
+      expect(checked).toContain(`✓ ${join(root, 'config/app.merged.yaml')}`)
 
-  it('Vite 5 (whose dev server would never hot-update a layer) is refused at install, not built silently', async () => {
-    const install = await apps['vite5']!.installed
-    expect(install.code).not.toBe(0)
-    expect(install.output).toMatch(/ERESOLVE/)
-    expect(install.output).toMatch(
-      /peerOptional vite@"\^6\.0\.0 \|\| \^7\.0\.0 \|\| \^8\.0\.0" from unplugin-merged-yaml/,
-    )
-  })
+      // A broken layer (the `broken` mode): one location, 1-based, in Vite's header and in the text; no
+      // stack trace into the plugin.
+      const broken = await run('npx', ['vite', 'build', '--mode', 'broken'], app)
+      expect(broken.code).not.toBe(0)
+      const layer = join(root, 'config/env/broken.yaml')
+      expect(broken.output).toContain(`[plugin unplugin-merged-yaml] ${layer}:2:12\n`)
+      expect(broken.output).toContain('env/broken.yaml:2:12: error MY_UNKNOWN_MERGER')
+      expect(broken.output).not.toMatch(/^\s+at .*node_modules\/(?:unplugin|unplugin-merged-yaml)\//m)
+    })
 
-  it('Vite 6 (and the esbuild it brings): builds, and the command runs', async () => {
-    const app = await installedApp('vite6')
-    await viteBuild(app)
-    // The esbuild Vite 6 brings (0.25), within the declared peer range: no second esbuild was installed.
-    expect(existsSync(join(app, 'node_modules/vite/node_modules/esbuild'))).toBe(false)
-    await ok('node', ['esbuild.mjs'], app)
-    expect(readFileSync(join(app, 'dist-esbuild/main.js'), 'utf8')).toContain('https://api.example.com')
-    const checked = await ok('npx', ['merged-yaml', 'check', 'config/app.merged.yaml', '--mode', 'production'], app)
-    expect(checked).toContain('✓ config/app.merged.yaml')
-  })
+    it('Vite 5 (whose dev server would never hot-update a layer) is refused at install, not built silently', async () => {
+      const install = await apps['vite5']!.installed
+      expect(install.code).not.toBe(0)
+      expect(install.output).toMatch(/ERESOLVE/)
+      expect(install.output).toMatch(
+        /peerOptional vite@"\^6\.0\.0 \|\| \^7\.0\.0 \|\| \^8\.0\.0" from unplugin-merged-yaml/,
+      )
+    })
 
-  it('Vite 7: builds (the peer range names 6, 7 and 8: each is built here)', async () => {
-    const output = await viteBuild(await installedApp('vite7'))
-    expect(output).toMatch(/vite v7\./)
-  })
+    it('Vite 6 (and the esbuild it brings): builds, and the command runs', async () => {
+      const app = await installedApp('vite6')
+      await viteBuild(app)
+      // The esbuild Vite 6 brings (0.25), within the declared peer range: no second esbuild was installed.
+      expect(existsSync(join(app, 'node_modules/vite/node_modules/esbuild'))).toBe(false)
+      await ok('node', ['esbuild.mjs'], app)
+      expect(readFileSync(join(app, 'dist-esbuild/main.js'), 'utf8')).toContain('https://api.example.com')
+      const checked = await ok('npx', ['merged-yaml', 'check', 'config/app.merged.yaml', '--mode', 'production'], app)
+      expect(checked).toContain('✓ config/app.merged.yaml')
+    })
 
-  it('webpack 5 with a CommonJS config: require(…).default, builds, and the command runs', async () => {
-    const app = await installedApp('webpack5-cjs')
-    await ok('node', ['build.js'], app)
-    expect(readFileSync(join(app, 'dist/main.js'), 'utf8')).toContain('https://api.example.com')
-    const checked = await ok('npx', ['merged-yaml', 'check', 'config/app.merged.yaml'], app, { NODE_ENV: 'production' })
-    expect(checked).toContain('✓ config/app.merged.yaml')
-  })
-})
+    it('Vite 7: builds (the peer range names 6, 7 and 8: each is built here)', async () => {
+      const output = await viteBuild(await installedApp('vite7'))
+      expect(output).toMatch(/vite v7\./)
+    })
+
+    it('webpack 5 with a CommonJS config: require(…).default, builds, and the command runs', async () => {
+      const app = await installedApp('webpack5-cjs')
+      await ok('node', ['build.js'], app)
+      expect(readFileSync(join(app, 'dist/main.js'), 'utf8')).toContain('https://api.example.com')
+      const checked = await ok('npx', ['merged-yaml', 'check', 'config/app.merged.yaml'], app, {
+        NODE_ENV: 'production',
+      })
+      expect(checked).toContain('✓ config/app.merged.yaml')
+    })
+  },
+)

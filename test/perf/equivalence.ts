@@ -80,7 +80,9 @@ function treeFactsDisagree(docs: YamlDocument[], options: ParseYamlOptions): str
  * turn) and the precise path disagree, if anywhere.
  */
 export function pathsDisagree(text: string, options: ParseYamlOptions): string | undefined {
-  const precise = comparable(parseYamlStreamPrecise(text, options))
+  // One precise parse for both comparisons: on the long documents it is most of the time.
+  const preciseDocs = parseYamlStreamPrecise(text, options)
+  const precise = comparable(preciseDocs)
   const locateWith = (source: string) => parseYamlStreamPrecise(source, options)
   const paths: [string, YamlDocument[] | undefined][] = [
     ['block path', parseBlockYaml(text, options, locateWith)],
@@ -93,7 +95,7 @@ export function pathsDisagree(text: string, options: ParseYamlOptions): string |
     if (d) return `${name}: ${d}`
   }
   const block = paths[0]![1]
-  return block && positionsDisagree(block[0]!, parseYamlStreamPrecise(text, options)[0]!)
+  return block && positionsDisagree(block[0]!, preciseDocs[0]!)
 }
 
 /**

@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { isMergedYamlError, render } from '@merged-yaml/core'
+import { titleUnlessAvailable } from '../helpers/available.ts'
 import type { RenderOptions } from '@merged-yaml/core'
 import {
   asCorpusJson,
@@ -100,44 +101,50 @@ function writeCase(c: Case): { entry: string; root: string; expected: Mapping } 
   return { entry, root, expected }
 }
 
-describe.skipIf(!dir)('real Heat environments (needs ../shared/realworld/heat)', () => {
-  const tally = createTally()
-  afterAll(() => {
-    console.log(`realworld heat, default options: ${tally.summary()}`)
-  })
+describe.skipIf(!dir)(
+  titleUnlessAvailable(
+    'real Heat environments (../shared/realworld/heat)',
+    dir ? undefined : '../shared/realworld is absent',
+  ),
+  () => {
+    const tally = createTally()
+    afterAll(() => {
+      console.log(`realworld heat, default options: ${tally.summary()}`)
+    })
 
-  it('has the 235 cases', () => {
-    expect(cases).toHaveLength(235)
-  })
+    it('has the 235 cases', () => {
+      expect(cases).toHaveLength(235)
+    })
 
-  describe("with { stack: 'per-part', strict: false, yamlVersion: '1.1' }: Heat's environment", () => {
-    for (const c of cases) {
-      it(c.name, async () => {
-        const { entry, root, expected } = writeCase(c)
-        const options: RenderOptions = { root, allow: [REALWORLD], ...REFERENCE }
-        if (c.error !== undefined) {
-          const error = await render(entry, options).catch((e: unknown) => e)
-          if (!isMergedYamlError(error)) throw new Error(`expected ${c.error}, got a value`)
-          expectLocated(error.diagnostics)
-          expect(error.code).toMatch(ERROR_CODES[c.error]!)
-          return
-        }
-        const result = await render(entry, options)
-        expect(result.dialect).toBe('heat')
-        expect(asCorpusJson(result.value)).toEqual(expected)
-      })
-    }
-  })
+    describe("with { stack: 'per-part', strict: false, yamlVersion: '1.1' }: Heat's environment", () => {
+      for (const c of cases) {
+        it(c.name, async () => {
+          const { entry, root, expected } = writeCase(c)
+          const options: RenderOptions = { root, allow: [REALWORLD], ...REFERENCE }
+          if (c.error !== undefined) {
+            const error = await render(entry, options).catch((e: unknown) => e)
+            if (!isMergedYamlError(error)) throw new Error(`expected ${c.error}, got a value`)
+            expectLocated(error.diagnostics)
+            expect(error.code).toMatch(ERROR_CODES[c.error]!)
+            return
+          }
+          const result = await render(entry, options)
+          expect(result.dialect).toBe('heat')
+          expect(asCorpusJson(result.value)).toEqual(expected)
+        })
+      }
+    })
 
-  describe("with the default options: Heat's environment or a located error", () => {
-    for (const c of cases) {
-      it(c.name, async () => {
-        const { entry, root, expected } = writeCase(c)
-        const run = async () => (await render(entry, { root, allow: [REALWORLD] })).value
-        const outcome = await sameOrLocatedError(run, c.error === undefined ? expected : NO_VALUE)
-        expect(['same', 'error']).toContain(outcome.kind)
-        tally.add(outcome)
-      })
-    }
-  })
-})
+    describe("with the default options: Heat's environment or a located error", () => {
+      for (const c of cases) {
+        it(c.name, async () => {
+          const { entry, root, expected } = writeCase(c)
+          const run = async () => (await render(entry, { root, allow: [REALWORLD] })).value
+          const outcome = await sameOrLocatedError(run, c.error === undefined ? expected : NO_VALUE)
+          expect(['same', 'error']).toContain(outcome.kind)
+          tally.add(outcome)
+        })
+      }
+    })
+  },
+)

@@ -1,7 +1,7 @@
 // The generated declarations, checked by `tsc --noEmit` on a fixture project: the plugin writes them
 // during a real build (sidecar, ambient, `asConst`), then each file either type-checks or must fail
 // on every statement (a misspelt key, a wrong type, a readonly write). `/client` alone types the
-// import without generating anything.
+// imports (as `any`) without generating anything, and with sidecar declarations gives way to them.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -147,6 +147,16 @@ describe('generated declarations', () => {
     }
     expect(new Set(texts).size).toBe(1)
     expect(texts[0]).toContain('  devtools?: boolean\n')
+  })
+
+  it('sidecar with the client types: tsc passes before any build, the declarations take over after one', async () => {
+    const root = createProject()
+    const compilerOptions = { allowArbitraryExtensions: true, types: ['unplugin-merged-yaml/client'] }
+    expect(typecheck(root, ['src/client.ts'], compilerOptions)).toEqual([])
+    await generate(root, true)
+    const errors = typecheck(root, ['src/main.ts', 'src/typos.ts'], compilerOptions)
+    expect(errors.filter((e) => e.file !== 'src/typos.ts')).toEqual([])
+    expect(errors.map((e) => e.line)).toEqual(statementLines(root, 'src/typos.ts'))
   })
 
   it('unplugin-merged-yaml/client types the import when nothing is generated', () => {
