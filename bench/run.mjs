@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: the performance of merged-yaml against importing the pre-merged data.
 //
-//   node bench/run.mjs [--pairs 10] [--corpora m50,s200,l5,s1000] [--tools vite,rollup] [--rounds 9]
+//   node bench/run.mjs [--pairs 10] [--corpora m50,s200,l5,s1000,t3] [--tools vite,rollup] [--rounds 9]
 //                      [--variants ours,cached,dts,dts-provenance,dts-cached,dts-cold,yaml] [--no-build] [--skip-builds]
 //                      [--skip-inprocess] [--skip-scale] [--skip-dev] [--dev-pairs 5] [--dev-edits 3]
 //                      [--report file.json] [--deckhand-site seaworthy] [--deckhand-rounds 3] [--skip-deckhand]
@@ -48,7 +48,7 @@ import { summarize } from './stats.mjs'
 const USAGE = `Usage: npm run bench -- [options]
 
   --pairs N          interleaved build pairs per corpus and tool (default 10)
-  --corpora LIST     comma-separated, of m50, s200, l5, s1000 (default all four)
+  --corpora LIST     comma-separated, of m50, s200, l5, s1000, t3 (default all five)
   --tools LIST       comma-separated, of vite, rollup (default both)
   --variants LIST    our variants built, of ours, cached, dts, dts-provenance, dts-cached, dts-cold, and the yaml
                      baseline (default all; the json baseline always runs)
@@ -72,7 +72,7 @@ function readArgs() {
     const { values } = parseArgs({
       options: {
         pairs: { type: 'string', default: '10' },
-        corpora: { type: 'string', default: 'm50,s200,l5,s1000' },
+        corpora: { type: 'string', default: 'm50,s200,l5,s1000,t3' },
         tools: { type: 'string', default: 'vite,rollup' },
         variants: { type: 'string', default: 'ours,cached,dts,dts-provenance,dts-cached,dts-cold,yaml' },
         'skip-scale': { type: 'boolean', default: false },
@@ -330,6 +330,14 @@ function printBuilds({ summary, scale }) {
       }
       if (s.pluginTimingsWarnings[variant])
         log(`         ${variant.padEnd(10)} PLUGIN_TIMINGS warnings: ${s.pluginTimingsWarnings[variant]}`)
+    }
+    const json = (variant) => s.timeRatio[variant]?.json
+    if (json('dts') || json('dts-cached')) {
+      const r = (t) => (t ? `${fmt(t.median)} [${fmt(t.p25)}–${fmt(t.p75)}]` : '—')
+      log(
+        `         declarations on, ÷ ${names.json}: first build (dts, cache off) ${r(json('dts'))}, ` +
+          `rebuild (dts-cached) ${r(json('dts-cached'))}`,
+      )
     }
     if (s.cacheRatio) {
       const { cold, warm } = s.cacheRatio
