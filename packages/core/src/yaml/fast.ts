@@ -3,7 +3,6 @@
 // cannot read to the same value (anchors and aliases, explicit tags, duplicate, null or collection keys,
 // directives, merge keys, warnings, any error) makes it give up, and precise.ts decides instead.
 // The rules of what it gives up on are scans over the text, kept next to the reader (~390 lines).
-import { FAILSAFE_SCHEMA, loadAll, Type } from 'js-yaml'
 import type { LoadOptions, Schema, State } from 'js-yaml'
 import {
   BACKSLASH,
@@ -27,6 +26,7 @@ import {
   TAB,
 } from './chars.ts'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
+import { jsYamlModule } from './js-yaml-module.ts'
 import { leafSize } from '../values.ts'
 import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, TreeFacts, YamlDocument } from './types.ts'
@@ -36,6 +36,7 @@ import { mayDiffer, plainScalar11 } from './version-differences.ts'
 const PLAIN_TAG = 'tag:merged-yaml.invalid,2026:plain'
 
 function schemaResolving(resolvePlain: (source: string) => unknown): Schema {
+  const { FAILSAFE_SCHEMA, Type } = jsYamlModule()
   const plain = new Type(PLAIN_TAG, { kind: 'scalar', resolve: () => true, construct: resolvePlain })
   return FAILSAFE_SCHEMA.extend({ implicit: [plain] })
 }
@@ -44,7 +45,8 @@ function schemaResolving(resolvePlain: (source: string) => unknown): Schema {
 // otherwise (1.2 with flagVersionDifferences), whose position js-yaml does not give. Reset per parse.
 let needsPrecise = false
 
-const SCHEMAS = {
+// Made on the first parse that reaches js-yaml (it is loaded then).
+const createSchemas = () => ({
   '1.1': schemaResolving((source) => {
     const value = resolvePlain11(source)
     if (value instanceof PyYamlUnreadable) needsPrecise = true
@@ -56,7 +58,8 @@ const SCHEMAS = {
     if (mayDiffer(source) && plainScalar11(source, value) !== undefined) needsPrecise = true
     return value
   }),
-}
+})
+let schemas: ReturnType<typeof createSchemas> | undefined
 
 /** What the listener sees of js-yaml's state (the typings leave these fields out). */
 interface NodeState extends State {
@@ -512,7 +515,7 @@ export function parseYamlStreamFast(
   let unsafe = false
   const flagged = options.version === '1.2' && options.flagVersionDifferences === true
   const load: LoadOptions & { maxDepth: number } = {
-    schema: SCHEMAS[flagged ? '1.2 flagged' : options.version],
+    schema: (schemas ??= createSchemas())[flagged ? '1.2 flagged' : options.version],
     // js-yaml counts every node where the precise path counts collections: it refuses at least
     // everything the precise path refuses (and hands that over), plus documents at the limit.
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
@@ -531,7 +534,7 @@ export function parseYamlStreamFast(
   let values: unknown[]
   needsPrecise = false
   try {
-    values = loadAll(text, null, load)
+    values = jsYamlModule().loadAll(text, null, load)
   } catch {
     return undefined
   }
