@@ -444,8 +444,11 @@ function printInProcess(results) {
   log('In-process (median of interleaved rounds)')
   for (const [corpus, r] of Object.entries(results)) {
     const p = r.parse.mbPerSecond
+    const o = r.parse.oursOverJsonLayers
     log(
-      `${corpus.padEnd(5)} parse MB/s: ours ${fmt(p.ours, 1)}, js-yaml ${fmt(p.jsYaml, 1)}, yaml ${fmt(p.yaml, 1)}, JSON.parse ${fmt(p.json, 1)}`,
+      `${corpus.padEnd(5)} parse MB/s of the layers: ours ${fmt(p.ours, 1)}, ours precise ${fmt(p.precise, 1)}, ` +
+        `js-yaml ${fmt(p.jsYaml, 1)}, yaml ${fmt(p.yaml, 1)}; JSON.parse of the same data as JSON ${fmt(p.jsonLayers, 1)} ` +
+        `(time ours ÷ JSON.parse ${fmt(o.median)} [${fmt(o.p25)}–${fmt(o.p75)}]), of the pre-merged JSON ${fmt(p.json, 1)}`,
     )
     log(
       `      merge: ${fmt(r.merge.mbPerSecond.ours, 0)} MB/s of layers, ÷ hand-written merge ${fmt(r.merge.oursOverHand.median)} [${fmt(r.merge.oursOverHand.p25)}–${fmt(r.merge.oursOverHand.p75)}]`,
