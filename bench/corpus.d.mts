@@ -6,8 +6,10 @@ export interface CorpusParams {
   depth: number
   size: string
   seed?: string
+  /** Include lines as an app writes them: `${mode}` and a glob (t3). */
+  appShaped?: boolean
 }
-export declare const CORPORA: Record<'m50' | 's200' | 'l5', CorpusParams>
+export declare const CORPORA: Record<'m50' | 's200' | 'l5' | 's1000' | 't3', CorpusParams>
 export interface CorpusManifest {
   params: CorpusParams & { seed: string }
   layers: Record<string, { bytes: number; topLevelKeys: number; mergeHow: string | null }>

@@ -2,7 +2,16 @@
 // generator imports `yaml`, which does not resolve from its own folder, so it runs from a scratch
 // copy whose node_modules links to ours.
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -26,6 +35,56 @@ export const CORPORA = {
   l5: { entries: 5, depth: 4, size: 'large' },
   // The scale point: s200's shape with five times the entries.
   s1000: { entries: 1000, depth: 6, size: 'small' },
+  // A typical app: a few entries of a few small layers, where fixed costs (loading the plugin, first
+  // calls) weigh most; its include lines name `${mode}` and a glob (see `shapeLikeAnApp`).
+  t3: { entries: 3, depth: 5, size: 'small', appShaped: true },
+}
+
+/** The modes a build of t3 renders in: Vite's build, Rollup's (no mode: `development`), declarations' both. */
+const APP_MODES = ['development', 'production']
+const APP_SHAPE_VERSION = 1
+
+/**
+ * Rewrites each entry of a generated corpus as an app writes it, without changing what it merges to
+ * (so json/ and plain/, gen-corpus's pre-merged baselines, stay right): its env layer
+ * `env/<env>.yaml` becomes `env/<env>.${mode}.yaml` (a copy per mode of APP_MODES), and its feature
+ * layers become one glob line, `features/<app>/*.yaml`, matching copies numbered in chain order (a
+ * glob's matches merge sorted by path). The manifest's chains and layers name the files read.
+ */
+function shapeLikeAnApp(out, manifest) {
+  const layers = {}
+  for (const entry of manifest.entries) {
+    const app = entry.entry.replace(/\.merged\.yaml$/, '')
+    const lines = ['#include']
+    const chain = []
+    let feature = 0
+    for (const file of entry.chain) {
+      if (file.startsWith('env/')) {
+        const stem = file.replace(/\.yaml$/, '')
+        for (const mode of APP_MODES) copyFileSync(join(out, file), join(out, `${stem}.${mode}.yaml`))
+        lines.push(`${stem}.\${mode}.yaml`)
+        chain.push(`${stem}.production.yaml`)
+      } else if (file.startsWith('feature/')) {
+        const copy = `features/${app}/${String(++feature).padStart(2, '0')}-${file.slice('feature/'.length)}`
+        mkdirSync(join(out, 'features', app), { recursive: true })
+        copyFileSync(join(out, file), join(out, copy))
+        if (feature === 1) lines.push(`features/${app}/*.yaml`)
+        chain.push(copy)
+      } else {
+        lines.push(file)
+        chain.push(file)
+      }
+    }
+    writeFileSync(join(out, entry.entry), `${lines.join('\n')}\n`)
+    for (let i = 0; i < chain.length; i++) layers[chain[i]] = manifest.layers[entry.chain[i]]
+    entry.chain = chain
+  }
+  manifest.layers = layers
+  manifest.totals.uniqueLayerFiles = Object.keys(layers).length
+  manifest.totals.uniqueLayerYamlBytes = Object.values(layers).reduce((sum, layer) => sum + layer.bytes, 0)
+  manifest.appShaped = APP_SHAPE_VERSION
+  writeFileSync(join(out, 'corpus.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  return manifest
 }
 
 function yamlPackageDir() {
@@ -39,12 +98,21 @@ function yamlPackageDir() {
  * Writes a corpus into `out` (reusing it when its manifest has the same parameters) and returns the
  * manifest (corpus.json).
  */
-export function generateCorpus(out, { entries, depth, size, seed = '1' }) {
+export function generateCorpus(out, { entries, depth, size, seed = '1', appShaped = false }) {
   const manifestPath = join(out, 'corpus.json')
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
     const p = manifest.params
-    if (p.entries === entries && p.depth === depth && p.size === size && p.seed === String(seed)) return manifest
+    const shape = appShaped ? APP_SHAPE_VERSION : undefined
+    if (
+      p.entries === entries &&
+      p.depth === depth &&
+      p.size === size &&
+      p.seed === String(seed) &&
+      manifest.appShaped === shape
+    )
+      return manifest
+    rmSync(out, { recursive: true, force: true })
   }
   if (!existsSync(GEN_CORPUS)) throw new Error(`the corpus generator is missing: ${GEN_CORPUS}`)
   const scratch = mkdtempSync(join(tmpdir(), 'my-gen-corpus-'))
@@ -70,5 +138,6 @@ export function generateCorpus(out, { entries, depth, size, seed = '1' }) {
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
-  return JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  return appShaped ? shapeLikeAnApp(out, manifest) : manifest
 }

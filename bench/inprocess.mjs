@@ -1,4 +1,5 @@
-// In-process measurements on one corpus: parse speed (ours, js-yaml, `yaml`, JSON.parse), merge
+// In-process measurements on one corpus: parse speed (ours, our precise reader, js-yaml, `yaml`, and
+// JSON.parse of the layers' data written as JSON and of the pre-merged JSON), merge
 // speed (the cloud-init merge against a hand-written recursive merge of the same layers) and
 // codegen (the plugin's module code against JSON.stringify of the same values).
 import { readFileSync } from 'node:fs'
@@ -40,15 +41,25 @@ export function measureInProcess(internals, dir, manifest, { rounds }) {
   const jsonTexts = manifest.entries.map((e) => readFileSync(join(dir, e.json), 'utf8'))
   const jsonBytes = jsonTexts.reduce((sum, text) => sum + Buffer.byteLength(text), 0)
 
+  // The same data as JSON: each layer's value written as JSON, for JSON.parse on the layers themselves.
+  const layerJsonTexts = texts.map((t) => JSON.stringify(jsYaml.load(t)))
+  const layerJsonBytes = layerJsonTexts.reduce((sum, text) => sum + Buffer.byteLength(text), 0)
+
   // Parse: every unique layer once per run.
   const parse = interleave(
     {
       ours: () => texts.forEach((t) => internals.parseYamlStream(t, parseOptions)),
       jsYaml: () => texts.forEach((t) => jsYaml.loadAll(t)),
       json: () => jsonTexts.forEach((t) => JSON.parse(t)),
+      jsonLayers: () => layerJsonTexts.forEach((t) => JSON.parse(t)),
     },
     rounds,
   )
+  // Our precise reader (on `yaml`'s CST: what a layer the fast readers hand over costs), like `yaml`: fewer rounds.
+  const preciseTimes = interleave(
+    { precise: () => texts.forEach((t) => internals.parseYamlStreamPrecise(t, parseOptions)) },
+    Math.max(2, Math.ceil(rounds / 4)),
+  ).precise
   // `yaml` is ten times slower: fewer rounds.
   const yamlTimes = interleave(
     { yaml: () => texts.forEach((t) => YAML.parseAllDocuments(t).forEach((d) => d.toJS())) },
@@ -105,18 +116,25 @@ export function measureInProcess(internals, dir, manifest, { rounds }) {
     parse: {
       yamlBytes,
       jsonBytes,
+      layerJsonBytes,
       mbPerSecond: {
         ours: mbps(yamlBytes, parse.ours),
+        precise: mbps(yamlBytes, preciseTimes),
         jsYaml: mbps(yamlBytes, parse.jsYaml),
         yaml: mbps(yamlBytes, yamlTimes),
         json: mbps(jsonBytes, parse.json),
+        jsonLayers: mbps(layerJsonBytes, parse.jsonLayers),
       },
       oursOverJsYaml: ratioSummary(parse.ours, parse.jsYaml),
+      // Time to read the layers' data from YAML ÷ from the same data as JSON (per round).
+      oursOverJsonLayers: ratioSummary(parse.ours, parse.jsonLayers),
       times: {
         ours: summarize(parse.ours),
         jsYaml: summarize(parse.jsYaml),
+        precise: summarize(preciseTimes),
         yaml: summarize(yamlTimes),
         json: summarize(parse.json),
+        jsonLayers: summarize(parse.jsonLayers),
       },
     },
     merge: {

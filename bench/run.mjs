@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: the performance of merged-yaml against importing the pre-merged data.
 //
-//   node bench/run.mjs [--pairs 10] [--corpora m50,s200,l5,s1000] [--tools vite,rollup] [--rounds 9]
+//   node bench/run.mjs [--pairs 10] [--corpora m50,s200,l5,s1000,t3] [--tools vite,rollup] [--rounds 9]
 //                      [--variants ours,cached,dts,dts-provenance,dts-cached,dts-cold,yaml] [--no-build] [--skip-builds]
 //                      [--skip-inprocess] [--skip-scale] [--skip-dev] [--dev-pairs 5] [--dev-edits 3]
 //                      [--report file.json] [--deckhand-site seaworthy] [--deckhand-rounds 3] [--skip-deckhand]
@@ -48,7 +48,7 @@ import { summarize } from './stats.mjs'
 const USAGE = `Usage: npm run bench -- [options]
 
   --pairs N          interleaved build pairs per corpus and tool (default 10)
-  --corpora LIST     comma-separated, of m50, s200, l5, s1000 (default all four)
+  --corpora LIST     comma-separated, of m50, s200, l5, s1000, t3 (default all five)
   --tools LIST       comma-separated, of vite, rollup (default both)
   --variants LIST    our variants built, of ours, cached, dts, dts-provenance, dts-cached, dts-cold, and the yaml
                      baseline (default all; the json baseline always runs)
@@ -72,7 +72,7 @@ function readArgs() {
     const { values } = parseArgs({
       options: {
         pairs: { type: 'string', default: '10' },
-        corpora: { type: 'string', default: 'm50,s200,l5,s1000' },
+        corpora: { type: 'string', default: 'm50,s200,l5,s1000,t3' },
         tools: { type: 'string', default: 'vite,rollup' },
         variants: { type: 'string', default: 'ours,cached,dts,dts-provenance,dts-cached,dts-cold,yaml' },
         'skip-scale': { type: 'boolean', default: false },
@@ -284,6 +284,13 @@ function measureBuilds() {
       maxRssMiB: Object.fromEntries(VARIANTS.map((v) => [v, summarize(runs[v].map((r) => r.maxRssKb / 1024))])),
       outputMiB: Object.fromEntries(VARIANTS.map((v) => [v, runs[v][0].outputBytes / 1048576])),
       timeRatio: ratios('ms'),
+      // The same with loading and creating the plugin counted (a fixed cost the bundler's own time leaves out).
+      timeWithSetupRatio: Object.fromEntries(
+        OURS.map((v) => [
+          v,
+          summarize(runs[v].map((run, i) => (run.ms + run.setupMs) / (runs.json[i].ms + runs.json[i].setupMs))),
+        ]),
+      ),
       memoryRatio: ratios('maxRssKb'),
       pluginTimingsWarnings: Object.fromEntries(
         OURS.map((v) => [v, runs[v].filter((r) => r.warnings.some((w) => w.includes('PLUGIN_TIMINGS'))).length]),
@@ -330,6 +337,15 @@ function printBuilds({ summary, scale }) {
       }
       if (s.pluginTimingsWarnings[variant])
         log(`         ${variant.padEnd(10)} PLUGIN_TIMINGS warnings: ${s.pluginTimingsWarnings[variant]}`)
+    }
+    const json = (variant) => s.timeRatio[variant]?.json
+    if (json('dts') || json('dts-cached')) {
+      const r = (t) => (t ? `${fmt(t.median)} [${fmt(t.p25)}–${fmt(t.p75)}]` : '—')
+      const setup = s.timeWithSetupRatio
+      log(
+        `         declarations on, ÷ ${names.json}: first build (dts, cache off) ${r(json('dts'))}, ` +
+          `rebuild (dts-cached) ${r(json('dts-cached'))}; with loading the plugin: ${r(setup.dts)}, ${r(setup['dts-cached'])}`,
+      )
     }
     if (s.cacheRatio) {
       const { cold, warm } = s.cacheRatio
@@ -436,8 +452,11 @@ function printInProcess(results) {
   log('In-process (median of interleaved rounds)')
   for (const [corpus, r] of Object.entries(results)) {
     const p = r.parse.mbPerSecond
+    const o = r.parse.oursOverJsonLayers
     log(
-      `${corpus.padEnd(5)} parse MB/s: ours ${fmt(p.ours, 1)}, js-yaml ${fmt(p.jsYaml, 1)}, yaml ${fmt(p.yaml, 1)}, JSON.parse ${fmt(p.json, 1)}`,
+      `${corpus.padEnd(5)} parse MB/s of the layers: ours ${fmt(p.ours, 1)}, ours precise ${fmt(p.precise, 1)}, ` +
+        `js-yaml ${fmt(p.jsYaml, 1)}, yaml ${fmt(p.yaml, 1)}; JSON.parse of the same data as JSON ${fmt(p.jsonLayers, 1)} ` +
+        `(time ours ÷ JSON.parse ${fmt(o.median)} [${fmt(o.p25)}–${fmt(o.p75)}]), of the pre-merged JSON ${fmt(p.json, 1)}`,
     )
     log(
       `      merge: ${fmt(r.merge.mbPerSecond.ours, 0)} MB/s of layers, ÷ hand-written merge ${fmt(r.merge.oursOverHand.median)} [${fmt(r.merge.oursOverHand.p25)}–${fmt(r.merge.oursOverHand.p75)}]`,

@@ -3,10 +3,10 @@
 // cannot read to the same value (anchors and aliases, explicit tags, duplicate, null or collection keys,
 // directives, merge keys, warnings, any error) makes it give up, and precise.ts decides instead.
 // What the text alone tells it to give up on is in fast-rules.ts.
-import { FAILSAFE_SCHEMA, loadAll, Type } from 'js-yaml'
 import type { LoadOptions, Schema, State } from 'js-yaml'
 import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
 import { hasEmptyItem, textIsSafe } from './fast-rules.ts'
+import { jsYamlModule } from './js-yaml-module.ts'
 import { leafSize } from '../values.ts'
 import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from './scalars.ts'
 import type { ParseYamlOptions, TreeFacts, YamlDocument } from './types.ts'
@@ -16,6 +16,7 @@ import { mayDiffer, plainScalar11 } from './version-differences.ts'
 const PLAIN_TAG = 'tag:merged-yaml.invalid,2026:plain'
 
 function schemaResolving(resolvePlain: (source: string) => unknown): Schema {
+  const { FAILSAFE_SCHEMA, Type } = jsYamlModule()
   const plain = new Type(PLAIN_TAG, { kind: 'scalar', resolve: () => true, construct: resolvePlain })
   return FAILSAFE_SCHEMA.extend({ implicit: [plain] })
 }
@@ -26,7 +27,8 @@ function schemaResolving(resolvePlain: (source: string) => unknown): Schema {
 // state outlives a parse.
 const NEEDS_PRECISE: object = Object.freeze({})
 
-const SCHEMAS = {
+// Made on the first parse that reaches js-yaml (it is loaded then).
+const createSchemas = () => ({
   '1.1': schemaResolving((source) => {
     const value = resolvePlain11(source)
     return value instanceof PyYamlUnreadable ? NEEDS_PRECISE : value
@@ -36,7 +38,8 @@ const SCHEMAS = {
     const value = resolvePlain12(source)
     return mayDiffer(source) && plainScalar11(source, value) !== undefined ? NEEDS_PRECISE : value
   }),
-}
+})
+let schemas: ReturnType<typeof createSchemas> | undefined
 
 /** What the listener sees of js-yaml's state (the typings leave these fields out). */
 interface NodeState extends State {
@@ -116,7 +119,7 @@ export function parseYamlStreamFast(
   let unsafe = false
   const flagged = options.version === '1.2' && options.flagVersionDifferences === true
   const load: LoadOptions & { maxDepth: number } = {
-    schema: SCHEMAS[flagged ? '1.2 flagged' : options.version],
+    schema: (schemas ??= createSchemas())[flagged ? '1.2 flagged' : options.version],
     // js-yaml counts every node where the precise path counts collections: it refuses at least
     // everything the precise path refuses (and hands that over), plus documents at the limit.
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
@@ -134,7 +137,7 @@ export function parseYamlStreamFast(
   }
   let values: unknown[]
   try {
-    values = loadAll(text, null, load)
+    values = jsYamlModule().loadAll(text, null, load)
   } catch {
     return undefined
   }
