@@ -42,8 +42,8 @@ export interface DeclarationWriter {
   drain(): void
 }
 
-/** Whether an entry's real folder lies inside the root's real path (links resolved both sides). */
-function createInsideRoot(root: string): (file: string) => boolean {
+/** Whether an entry's real folder lies inside one of the folders' real paths (links resolved both sides). */
+function createInsideFolders(folders: readonly string[]): (file: string) => boolean {
   const real = (path: string): string => {
     try {
       return realpathSync.native(path)
@@ -51,10 +51,13 @@ function createInsideRoot(root: string): (file: string) => boolean {
       return resolve(path)
     }
   }
-  const rootReal = real(root)
+  const reals = folders.map(real)
   return (file) => {
-    const rel = relative(rootReal, real(dirname(file)))
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
+    const folder = real(dirname(file))
+    return reals.some((inside) => {
+      const rel = relative(inside, folder)
+      return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
+    })
   }
 }
 
@@ -76,6 +79,8 @@ const MAX_WAIT = 10
 export interface DeclarationWriterSchedule {
   /** What each declaration was last written from (the disk cache's, when `cache` is on); else the writer's own. */
   records?: DeclarationRecords
+  /** The project's folders besides the root: declarations are written for entries inside these or the root only. */
+  folders?: readonly string[]
   /**
    * Wait until updates pause for `delay` ms (at most MAX_WAIT delays after the first update of a
    * burst): a dev server answering the imports of a hot update keeps its event loop for them. A
@@ -93,7 +98,7 @@ export function createDeclarationWriter(
   options: ResolvedDtsOptions,
   root: string,
   delay = 100,
-  { records = createMemoryRecords(), debounce = false }: DeclarationWriterSchedule = {},
+  { records = createMemoryRecords(), debounce = false, folders = [] }: DeclarationWriterSchedule = {},
 ): DeclarationWriter {
   const writer =
     options.mode === 'ambient' ? createAmbientWriter(options, root, records) : createSidecarWriter(options, records)
@@ -122,11 +127,11 @@ export function createDeclarationWriter(
     if (timer) clearTimeout(timer)
     timer = setTimeout(slice, delay)
   }
-  const insideRoot = createInsideRoot(root)
+  const insideProject = createInsideFolders([root, ...folders])
   // Each file left alone is reported once, not on every load of its entry.
   const reported = new Set<string>()
   const update = (entry: EntryId, pending: Pending): Diagnostic[] => {
-    if (!insideRoot(entry.file)) return []
+    if (!insideProject(entry.file)) return []
     const foreign = writer.update(entry, pending).filter((path) => !reported.has(path))
     schedule()
     for (const path of foreign) reported.add(path)

@@ -19,7 +19,14 @@ import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
 import { createModeValues, declarationKey } from './mode-values.ts'
 import { redactUnservable } from './serve-access.ts'
-import { PLUGIN_NAME, resolveDiskCacheDir, resolveDts, resolvePluginOptions, resolveRoot } from './options.ts'
+import {
+  PLUGIN_NAME,
+  resolveDiskCacheDir,
+  resolveDts,
+  resolvePluginOptions,
+  resolveProjectFolder,
+  resolveRoot,
+} from './options.ts'
 import type { HostInfo, Options, ResolvedDtsOptions } from './options.ts'
 
 export { PLUGIN_NAME } from './options.ts'
@@ -67,7 +74,9 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     if (!dts) return (writer = null)
     // With `cache`, what each declaration was written from outlives the process (else the writer).
     const records = openDiskCache()?.declarationRecords()
-    const schedule = { records, debounce: info.serving === true }
+    // Never written outside the project (a dev server's request for an entry elsewhere never even
+    // reaches the load: serve-access.ts).
+    const schedule = { records, debounce: info.serving === true, folders: [resolveProjectFolder(options, root)] }
     writer = { dts, writer: createDeclarationWriter(dts, root, undefined, schedule) }
     return writer
   }

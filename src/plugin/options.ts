@@ -239,9 +239,21 @@ export function resolveAllow(options: ResolvedPluginOptions, info: HostInfo, roo
   if (options.engine.allow !== undefined) return options.engine.allow
   if (options.root !== undefined) return []
   if (info.allow !== undefined) return info.allow
+  return [workspaceRootOf(root)]
+}
+
+function workspaceRootOf(root: string): string {
   let workspace = workspaceRoots.get(root)
   if (workspace === undefined) workspaceRoots.set(root, (workspace = findWorkspaceRoot(root)))
-  return [workspace]
+  return workspace
+}
+
+/**
+ * The project, where the plugin may write declarations: the root given by the user, else the workspace
+ * root around the bundler's root. Folders only `allow` or `server.fs.allow` add are read, never written.
+ */
+export function resolveProjectFolder(options: ResolvedPluginOptions, root: string): string {
+  return options.root !== undefined ? root : workspaceRootOf(root)
 }
 
 /** Engine options for one entry: the user's, with the bundler's root, mode and allowed folders, and the query. */

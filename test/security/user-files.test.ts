@@ -1,6 +1,6 @@
 // Builds never destroy a user's files: declarations and their maps are rewritten or removed only
 // when the plugin wrote them (a generated header, a map's mark), and only for entries inside the
-// root. A hand-written file is left byte for byte, with a located warning (MY_DTS_NOT_OURS).
+// project (the root option, else the workspace root). A hand-written file is left byte for byte, with a located warning (MY_DTS_NOT_OURS).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -98,6 +98,30 @@ describe("dts: 'sidecar'", () => {
     // `allow` lets the build read it; writing beside it is another matter.
     expect(await buildWith(root, { dts: 'sidecar', allow: [shared] })).toEqual([])
     expect(readdirSync(shared)).toEqual(['app.merged.yaml'])
+  })
+
+  it("writes beside an entry elsewhere in the project: a monorepo's shared config, outside Vite's root", async () => {
+    const workspace = writeTree(
+      {
+        'package.json': '{ "name": "mono", "private": true, "workspaces": ["apps/*"] }\n',
+        'config/app.merged.yaml': lines('name: shared'),
+        'apps/web/package.json': '{ "name": "web", "private": true }\n',
+        'apps/web/index.html': '<script type="module" src="./main.js"></script>\n',
+        'apps/web/main.js': lines("import config from '../../config/app.merged.yaml'", 'console.log(config)'),
+      },
+      'user-files-mono',
+    )
+    roots.push(workspace)
+    const { build } = await import('vite')
+    const MergedYamlVite = (await import('../../src/vite.ts')).default
+    await build({
+      root: join(workspace, 'apps/web'),
+      logLevel: 'silent',
+      configFile: false,
+      plugins: [MergedYamlVite({ dts: 'sidecar' })],
+      build: { write: false },
+    })
+    expect(readFileSync(join(workspace, 'config/app.merged.d.yaml.ts'), 'utf8')).toContain('name: string')
   })
 })
 
