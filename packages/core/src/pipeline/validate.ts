@@ -94,7 +94,7 @@ class Validation {
     if (violation.suggestion) problem.suggestion = violation.suggestion
     const diagnostic = report.diagnostic(problem, report.strict ? 'error' : 'warning')
     if (place.frame) diagnostic.frame = place.frame
-    if (!report.strict) report.warnings.push(diagnostic)
+    if (!report.strict) report.addWarning(() => diagnostic)
     else
       report.collect(() => {
         throw new MergedYamlError([diagnostic], report.root)
