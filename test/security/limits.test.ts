@@ -337,6 +337,21 @@ describe('warnings (maxWarnings)', () => {
     expect(warnings.at(-1)!.message).toContain(`${100_000 - DEFAULT_LIMITS.maxWarnings} more warnings dropped`)
   })
 
+  it('counts schema violations past the limit as dropped warnings too', async () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `k${i}: ${i}`)
+    const root = writeTree(
+      {
+        [entry]: lines('# yaml-language-server: $schema=schema.json', ...keys),
+        'schema.json': JSON.stringify({ type: 'object', additionalProperties: { type: 'string' } }),
+      },
+      'limits',
+    )
+    const { warnings } = await render(join(root, entry), { root, strict: false, limits: { maxWarnings: 10 } })
+    expect(warnings.map((w) => w.code)).toEqual([...Array(10).fill('MY_SCHEMA_VIOLATION'), 'MY_TOO_MANY_WARNINGS'])
+    expect(warnings[9]).toMatchObject({ line: 11, column: 1 })
+    expect(warnings[10]!.message).toContain('290 more warnings dropped')
+  })
+
   it('moves with the option, and adds nothing when none were dropped', async () => {
     const root = writeTree({ [entry]: duplicates(5) }, 'limits')
     const few = await render(join(root, entry), { root, strict: false, limits: { maxWarnings: 2 } })
