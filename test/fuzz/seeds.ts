@@ -106,6 +106,60 @@ const HOSTILE: Record<string, string | Uint8Array> = {
   ),
 }
 
+// The shapes of issue #28, small enough to render fast, for the mutations to grow: an include lattice
+// (each file of a level includes every file of the next), globs, one gzip part included again and
+// again, patterns taken from data (Deckhand, JSON Schema, Datum), deep nesting and many warnings.
+const lattice = (levels: number, width: number): Record<string, string> => {
+  const files: Record<string, string> = {}
+  const level = (k: number) => Array.from({ length: width }, (_, i) => `l${k}-${i}.yaml`)
+  for (let k = 0; k < levels; k++)
+    for (const name of level(k))
+      files[name] = k + 1 < levels ? lines('#include', ...level(k + 1)) : lines(`${name.slice(0, -5)}: [1]`)
+  return files
+}
+
+const BOUNDS: Record<string, string | Uint8Array> = {
+  ...lattice(3, 3),
+  'glob/a.yaml': lines('a: [1]'),
+  'glob/b.yaml': lines('b: {c: 1}'),
+  'part.yaml.gz': gzipSync(`#cloud-config\n${Array.from({ length: 50 }, (_, i) => `g${i}: [1, 2]\n`).join('')}`),
+  'dups.yaml': `d: 0\n${'d: 1\n'.repeat(300)}`,
+  'nested.yaml': `n: ${'{a: '.repeat(60)}1${'}'.repeat(60)}\n`,
+  'schema.json': JSON.stringify({ type: 'object', properties: { p: { type: 'string', pattern: '^(a+)+$' } } }),
+  'pattern.yaml': lines('# yaml-language-server: $schema=schema.json', `p: ${'a'.repeat(30)}!`),
+  'datum.yaml': lines("lookup_options: {'^(a+)+$': deep}", `${'a'.repeat(30)}!: {x: 1}`),
+  'deckhand.yaml': lines(
+    '---',
+    'schema: deckhand/LayeringPolicy/v1',
+    'metadata: {schema: metadata/Control/v1, name: layering, storagePolicy: cleartext}',
+    'data: {layerOrder: [site]}',
+    '---',
+    'schema: deckhand/Certificate/v1',
+    'metadata: {schema: metadata/Document/v1, name: src, storagePolicy: cleartext, layeringDefinition: {abstract: false, layer: site}}',
+    `data: ${'a'.repeat(30)}!`,
+    '---',
+    'schema: armada/Chart/v1',
+    'metadata:',
+    '  schema: metadata/Document/v1',
+    '  name: dest',
+    '  storagePolicy: cleartext',
+    '  layeringDefinition: {abstract: false, layer: site}',
+    '  substitutions:',
+    "    - src: {schema: deckhand/Certificate/v1, name: src, path: ., pattern: '^(a+)+$'}",
+    "      dest: {path: .v, pattern: '(a|aa)+$'}",
+    `data: {v: ${'a'.repeat(30)}}`,
+  ),
+  [ENTRY]: lines(
+    '#include',
+    'l0-0.yaml',
+    'l0-1.yaml',
+    'glob/*.yaml',
+    ...Array(8).fill('part.yaml.gz'),
+    'dups.yaml',
+    'nested.yaml',
+  ),
+}
+
 /** Writes the seed cases into `out` and returns their manifest (also written as out/manifest.json). */
 export function prepareSeeds(
   out: string,
@@ -185,6 +239,18 @@ export function prepareSeeds(
     dir: 'hostile',
     entries: [ENTRY, ...Object.keys(HOSTILE).filter((n) => n !== ENTRY && !n.endsWith('.gz'))],
     files: Object.keys(HOSTILE),
+    origin: 'hostile',
+  })
+
+  const boundsDir = join(out, 'hostile-bounds')
+  for (const [name, content] of Object.entries(BOUNDS)) {
+    mkdirSync(dirname(join(boundsDir, name)), { recursive: true })
+    writeFileSync(join(boundsDir, name), content)
+  }
+  add({
+    dir: 'hostile-bounds',
+    entries: [ENTRY, 'pattern.yaml', 'datum.yaml', 'deckhand.yaml'],
+    files: Object.keys(BOUNDS),
     origin: 'hostile',
   })
 

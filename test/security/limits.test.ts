@@ -48,6 +48,7 @@ describe('documented defaults', () => {
       maxDepth: 100,
       maxValueSize: 64 * 1024 * 1024,
       maxErrors: 50,
+      maxWarnings: 100,
     })
   })
 
@@ -311,5 +312,56 @@ describe('odd include lines', () => {
   it('reports a glob pattern too long to compile at its line', async () => {
     const d = await failure({ [entry]: lines('#include', `conf.d/*${'.yaml/*'.repeat(20_000)}.yaml`) })
     expect(d).toMatchObject({ code: 'MY_INCLUDE_INVALID', line: 2, column: 1 })
+  })
+})
+
+describe('warnings (maxWarnings)', () => {
+  // 100 000 duplicate keys, each a lenient-mode warning with a code frame far down the file.
+  const duplicates = (count: number): string => `a: 0\n${'a: 1\n'.repeat(count)}`
+
+  it('keeps the first warnings and says how many more were dropped', async () => {
+    const root = writeTree({ [entry]: duplicates(100_000) }, 'limits')
+    const { value: merged, warnings } = await render(join(root, entry), { root, strict: false })
+    expect(merged).toEqual({ a: 1 })
+    expect(warnings).toHaveLength(DEFAULT_LIMITS.maxWarnings + 1)
+    expect(warnings.slice(0, -1).every((w) => w.code === 'MY_YAML_DUPLICATE_KEY')).toBe(true)
+    expect(warnings[99]).toMatchObject({ line: 101, column: 1 })
+    expect(warnings[99]!.frame).toContain('> 101 | a: 1')
+    expect(warnings.at(-1)).toMatchObject({
+      code: 'MY_TOO_MANY_WARNINGS',
+      severity: 'warning',
+      file: join(root, entry),
+      line: 1,
+      column: 1,
+    })
+    expect(warnings.at(-1)!.message).toContain(`${100_000 - DEFAULT_LIMITS.maxWarnings} more warnings dropped`)
+  })
+
+  it('counts schema violations past the limit as dropped warnings too', async () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `k${i}: ${i}`)
+    const root = writeTree(
+      {
+        [entry]: lines('# yaml-language-server: $schema=schema.json', ...keys),
+        'schema.json': JSON.stringify({ type: 'object', additionalProperties: { type: 'string' } }),
+      },
+      'limits',
+    )
+    const { warnings } = await render(join(root, entry), { root, strict: false, limits: { maxWarnings: 10 } })
+    expect(warnings.map((w) => w.code)).toEqual([...Array(10).fill('MY_SCHEMA_VIOLATION'), 'MY_TOO_MANY_WARNINGS'])
+    expect(warnings[9]).toMatchObject({ line: 11, column: 1 })
+    expect(warnings[10]!.message).toContain('290 more warnings dropped')
+  })
+
+  it('moves with the option, and adds nothing when none were dropped', async () => {
+    const root = writeTree({ [entry]: duplicates(5) }, 'limits')
+    const few = await render(join(root, entry), { root, strict: false, limits: { maxWarnings: 2 } })
+    expect(few.warnings.map((w) => w.code)).toEqual([
+      'MY_YAML_DUPLICATE_KEY',
+      'MY_YAML_DUPLICATE_KEY',
+      'MY_TOO_MANY_WARNINGS',
+    ])
+    expect(few.warnings[2]!.message).toContain('3 more warnings dropped')
+    const all = await render(join(root, entry), { root, strict: false })
+    expect(all.warnings.map((w) => w.code)).toEqual(Array(5).fill('MY_YAML_DUPLICATE_KEY'))
   })
 })

@@ -41,6 +41,8 @@ export const ENGINE_CODES = {
   MY_GLOB_TOO_MANY: 'A glob include line matching more files than `limits.maxGlobMatches`.',
   MY_GLOB_WALK_LIMIT:
     'Glob include lines that visit more folder entries in one entry than `limits.maxGlobEntries` while walking.',
+  MY_TOO_MANY_WARNINGS:
+    'More warnings in one render than `limits.maxWarnings`; the message says how many were dropped.',
   MY_MIME_INVALID: 'A MIME message that cannot be read (a bad boundary, encoding or charset).',
   MY_MIME_TOO_DEEP: 'Multiparts nested deeper than `limits.maxIncludeDepth`.',
   MY_MIME_TOO_MANY_PARTS: 'More MIME parts in one entry than `limits.maxMimeParts`.',

@@ -107,9 +107,35 @@ function leadingLines(source: string, count: number): string[] {
   return lines
 }
 
-/** Source lines around `line` with a caret under `column`, like Babel's and yaml's code frames. */
-export function createCodeFrame(source: string, line: number, column: number, context = 2): string {
-  const all = leadingLines(source, line + context)
+/**
+ * The first `count` lines of a text, each cut after 201 characters, from the offsets its lines start at
+ * (`createLineStarts`): what `leadingLines` returns, without scanning the text again.
+ */
+function indexedLines(source: string, starts: readonly number[], count: number): string[] {
+  const lines: string[] = []
+  for (let n = 0; n < Math.min(count, starts.length); n++) {
+    const start = starts[n]!
+    let end = n + 1 < starts.length ? starts[n + 1]! - 1 : source.length
+    if (end > start && source.charCodeAt(end) === 10 && source.charCodeAt(end - 1) === 13) end--
+    lines.push(source.slice(start, Math.min(end, start + 201)))
+  }
+  return lines
+}
+
+/**
+ * Source lines around `line` with a caret under `column`, like Babel's and yaml's code frames. With
+ * `lineStarts` (the text's `createLineStarts`, computed once for many frames of one text) a frame
+ * costs what it shows; without, the text is scanned from its start down to `line`.
+ */
+export function createCodeFrame(
+  source: string,
+  line: number,
+  column: number,
+  context = 2,
+  lineStarts?: readonly number[],
+): string {
+  const count = line + context
+  const all = lineStarts ? indexedLines(source, lineStarts, count) : leadingLines(source, count)
   // A final line break does not start another line worth showing.
   if (all.length > 1 && all[all.length - 1] === '') all.pop()
   const first = Math.max(1, line - context)

@@ -50,6 +50,11 @@ export interface Limits {
    * all reported in one run, up to this many. @default 50
    */
   maxErrors: number
+  /**
+   * Warnings one render returns (lenient mode warns where strict mode fails, once per place): the
+   * others are counted, and a last `MY_TOO_MANY_WARNINGS` says how many were dropped. @default 100
+   */
+  maxWarnings: number
 }
 
 /**
@@ -174,6 +179,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxDepth: 100,
   maxValueSize: 64 * 1024 * 1024,
   maxErrors: 50,
+  maxWarnings: 100,
 }
 
 /** Secrets that have no business in a bundle: environment files, keys and certificates, git's data. */

@@ -142,7 +142,7 @@ function internalError(entry: string, options: RenderOptions, error: unknown): M
 function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inputs: EntryInputs): PreparedEntry {
   const resolved = resolveOptions(options)
   validateOptions(resolved)
-  const report = new Reporter(resolved.strict, resolved.root, resolved.limits.maxErrors)
+  const report = new Reporter(resolved.strict, resolved.root, resolved.limits.maxErrors, resolved.limits.maxWarnings)
   const { cache } = hooks
   const fs = cache ?? diskFileSystem
   const read = hooks.readFile ?? fs.readFile
@@ -247,7 +247,7 @@ function mergeEntry(
   const result: RenderResult = {
     value: merged.value,
     ...inputs,
-    warnings: report.warnings,
+    warnings: report.finishWarnings(entry),
     dialect: dialect.name as DialectName,
     plainJson: merged.bound?.plainJson ?? false,
   }

@@ -2,6 +2,7 @@ import type { ErrorCode } from './codes.ts'
 import { createCodeFrame, MergedYamlError } from './diagnostics.ts'
 import type { ChainLink, Diagnostic, Position, Severity } from './diagnostics.ts'
 import type { SourceDocument } from './source-document.ts'
+import { createLineStarts } from './yaml/text-positions.ts'
 import type { PathSegment } from './yaml/parse.ts'
 
 /** Where a problem is: a document (and a path inside it), or an explicit file position. */
@@ -20,6 +21,12 @@ export interface Problem {
   suggestion?: string
 }
 
+/** How many warnings a reporter had kept and dropped at some point (`markWarnings`). */
+export interface WarningMark {
+  kept: number
+  dropped: number
+}
+
 /**
  * Turns problems into diagnostics: warnings are collected for `render()`'s result; an error throws.
  * A stage runs units that do not depend on each other (each include line, each part, each document)
@@ -28,16 +35,32 @@ export interface Problem {
  * meanwhile carries those kept before it.
  */
 export class Reporter {
+  /** The warnings kept (up to `maxWarnings`), then one that counts those dropped (see `finishWarnings`). */
   readonly warnings: Diagnostic[] = []
   /** The errors kept by `collect`, in the order met. */
   readonly errors: Diagnostic[] = []
+  /** Warnings met past `maxWarnings`: counted, never built (a frame each would cost what the input wants). */
+  private droppedWarnings = 0
+  /** Each framed text's line starts, computed once per render: frames of one file do not each scan it. */
+  private readonly lineStarts = new Map<string, readonly number[]>()
 
   constructor(
     readonly strict: boolean,
     readonly root?: string,
     /** Errors reported in one run at most (`limits.maxErrors`). */
     readonly maxErrors = Number.POSITIVE_INFINITY,
+    /** Warnings kept for one run at most (`limits.maxWarnings`); the others are counted. */
+    readonly maxWarnings = Number.POSITIVE_INFINITY,
   ) {}
+
+  private readonly lineStartsOf = (text: string): readonly number[] => {
+    let starts = this.lineStarts.get(text)
+    if (!starts) {
+      starts = createLineStarts(text)
+      this.lineStarts.set(text, starts)
+    }
+    return starts
+  }
 
   /** Whether a unit failed: what depends on every unit having worked (a merge of all parts) must not run. */
   get failed(): boolean {
@@ -77,7 +100,9 @@ export class Reporter {
       file = problem.at.file
       position = problem.at.position
       chain = [...problem.at.chain]
-      if (problem.at.source !== undefined) frame = createCodeFrame(problem.at.source, position.line, position.column)
+      const { source } = problem.at
+      if (source !== undefined)
+        frame = createCodeFrame(source, position.line, position.column, 2, this.lineStartsOf(source))
     } else if (problem.doc) {
       file = problem.doc.file
       position =
@@ -85,7 +110,7 @@ export class Reporter {
           ? problem.doc.locateHeader(problem.header)
           : problem.doc.locate(problem.path ?? [], problem.target)
       chain = [...problem.doc.chain]
-      frame = problem.doc.frame(position)
+      frame = problem.doc.frame(position, this.lineStartsOf)
     }
     const d: Diagnostic = {
       code: problem.code,
@@ -108,9 +133,54 @@ export class Reporter {
     throw new MergedYamlError(diagnostics.slice(0, this.maxErrors), this.root)
   }
 
-  /** A warning that never fails the build. */
+  /** A warning that never fails the build; past `maxWarnings`, only counted. */
   warn(problem: Problem): void {
-    this.warnings.push(this.diagnostic(problem, 'warning'))
+    this.addWarning(() => this.diagnostic(problem, 'warning'))
+  }
+
+  /** Keeps the warning `build` makes while fewer than `maxWarnings` are kept; else counts it, unbuilt. */
+  addWarning(build: () => Diagnostic): void {
+    if (this.warnings.length < this.maxWarnings) this.warnings.push(build())
+    else this.droppedWarnings++
+  }
+
+  /** Where the warnings are now, for `takeWarnings`. */
+  markWarnings(): WarningMark {
+    return { kept: this.warnings.length, dropped: this.droppedWarnings }
+  }
+
+  /** Removes the warnings met since `mark` (those kept, and the count of those dropped) and returns them. */
+  takeWarnings(mark: WarningMark): WarningMark & { warnings: Diagnostic[] } {
+    const dropped = this.droppedWarnings - mark.dropped
+    this.droppedWarnings = mark.dropped
+    const warnings = this.warnings.splice(mark.kept)
+    return { kept: warnings.length, dropped, warnings }
+  }
+
+  /** Puts back warnings `takeWarnings` removed, within `maxWarnings` again. */
+  restoreWarnings(taken: { warnings: readonly Diagnostic[]; dropped: number }): void {
+    for (const warning of taken.warnings) this.addWarning(() => warning)
+    this.droppedWarnings += taken.dropped
+  }
+
+  /** Ends the warnings of a run: when some were dropped, a last warning, located at `entry`, says how many. */
+  finishWarnings(entry: string): Diagnostic[] {
+    if (this.droppedWarnings > 0) {
+      const dropped = this.droppedWarnings
+      this.droppedWarnings = 0
+      this.warnings.push({
+        code: 'MY_TOO_MANY_WARNINGS',
+        severity: 'warning',
+        message:
+          `${dropped} more warning${dropped === 1 ? '' : 's'} dropped: only the first ${this.maxWarnings} are ` +
+          'kept (limits.maxWarnings); fix those and render again to see the next',
+        file: entry,
+        line: 1,
+        column: 1,
+        chain: [],
+      })
+    }
+    return this.warnings
   }
 
   /**

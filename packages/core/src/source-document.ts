@@ -26,8 +26,11 @@ export interface SourceDocument {
   locate(path: readonly PathSegment[], target?: 'key' | 'value'): Position
   /** Position of a MIME / archive header of the part (the part's start when unknown). */
   locateHeader(name: string): Position
-  /** A code frame around a position returned by `locate`. */
-  frame(position: Position): string
+  /**
+   * A code frame around a position returned by `locate`; `lineStartsOf` gives a text's line starts
+   * computed once (the reporter's), so that many frames of one file do not each scan it.
+   */
+  frame(position: Position, lineStartsOf?: (text: string) => readonly number[]): string
   /**
    * The source text from the node at `path` to the end of its line (`1.0 # note` for `x: 1.0 # note`),
    * for dialects that need to know how a scalar was written (Deckhand's Python `str()` of 1.0).
@@ -83,8 +86,11 @@ export function createSourceDocument(
       const line = origin.headerLines?.[name]
       return line === undefined ? origin.anchor : { line, column: 1 }
     },
-    frame(position) {
-      if (origin.lineOffset !== undefined) return createCodeFrame(origin.fileText, position.line, position.column)
+    frame(position, lineStartsOf) {
+      if (origin.lineOffset !== undefined) {
+        const { fileText } = origin
+        return createCodeFrame(fileText, position.line, position.column, 2, lineStartsOf?.(fileText))
+      }
       // Decoded text: frame the decoded document at the problem's own position instead.
       return createCodeFrame(text, 1, 1, 0)
     },

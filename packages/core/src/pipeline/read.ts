@@ -48,9 +48,9 @@ export function readParts(
   cache: RenderCache | undefined,
 ): { parts: ParsedPart[]; dialect: Dialect } {
   const differences: Problem[] = []
-  const mark = report.warnings.length
+  const mark = report.markWarnings()
   const parts = parseParts(items, options, chosenYamlVersion(options), report, cache, differences)
-  const parsed = report.warnings.length
+  const parsed = report.markWarnings()
   const dialect = detectDialect(parts, options, report)
   reportNearMisses(parts, report)
   if (!dialect.readsMergeTags) reportMergeTags(parts, dialect, report)
@@ -58,10 +58,10 @@ export function readParts(
   if (dialect.yamlVersion === '1.1') {
     // Read again as the dialect's reference reads it (the dialect is recognised from the 1.2 reading:
     // its markers are plain strings both read alike); the 1.2 reading's warnings give way.
-    const detected = report.warnings.splice(parsed)
-    report.warnings.splice(mark)
+    const detected = report.takeWarnings(parsed)
+    report.takeWarnings(mark)
     const reread = parseParts(items, options, '1.1', report, cache, [])
-    report.warnings.push(...detected)
+    report.restoreWarnings(detected)
     return { parts: reread, dialect }
   }
   // Each place on its own: strict mode reports them all, and the parts' other errors after them.

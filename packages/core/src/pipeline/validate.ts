@@ -6,6 +6,7 @@
 import { relative } from 'node:path'
 import type { Dialect, DialectContext, DialectSchemaCheck } from '../dialects/types.ts'
 import { createCodeFrame, MergedYamlError } from '../diagnostics.ts'
+import type { Diagnostic } from '../diagnostics.ts'
 import { decodeUtf8 } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
@@ -85,19 +86,23 @@ class Validation {
   /** A violation's diagnostic: its message has the JSON pointer, so no path is added to it. */
   add(violation: Violation, modulePath: readonly PathSegment[], message: string): void {
     const { report } = this
-    const place = this.place(violation, modulePath)
-    const problem: Problem = {
-      code: 'MY_SCHEMA_VIOLATION',
-      message,
-      at: { file: place.file, position: place.position, chain: place.chain },
+    // A warning past limits.maxWarnings is only counted: neither located nor framed.
+    const build = (): Diagnostic => {
+      const place = this.place(violation, modulePath)
+      const problem: Problem = {
+        code: 'MY_SCHEMA_VIOLATION',
+        message,
+        at: { file: place.file, position: place.position, chain: place.chain },
+      }
+      if (violation.suggestion) problem.suggestion = violation.suggestion
+      const diagnostic = report.diagnostic(problem, report.strict ? 'error' : 'warning')
+      if (place.frame) diagnostic.frame = place.frame
+      return diagnostic
     }
-    if (violation.suggestion) problem.suggestion = violation.suggestion
-    const diagnostic = report.diagnostic(problem, report.strict ? 'error' : 'warning')
-    if (place.frame) diagnostic.frame = place.frame
-    if (!report.strict) report.warnings.push(diagnostic)
+    if (!report.strict) report.addWarning(build)
     else
       report.collect(() => {
-        throw new MergedYamlError([diagnostic], report.root)
+        throw new MergedYamlError([build()], report.root)
       })
   }
 }

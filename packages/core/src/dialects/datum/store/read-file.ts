@@ -34,7 +34,7 @@ function sourceDocument(
     index: 0,
     locate,
     locateHeader: () => ({ line: 1, column: 1 }),
-    frame: (position) => createCodeFrame(text, position.line, position.column),
+    frame: (position, lineStartsOf) => createCodeFrame(text, position.line, position.column, 2, lineStartsOf?.(text)),
   }
 }
 
