@@ -1,4 +1,4 @@
-// The plugin's options: documented here, resolved here, nowhere else.
+// The plugin's options: documented here, resolved here, nowhere else (kept whole for that reason).
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { findWorkspaceRoot } from '@merged-yaml/core'
