@@ -63,6 +63,20 @@ export class MergedYamlError extends Error {
   }
 }
 
+/** An option that cannot be taken (`MY_INVALID_OPTION`), located at `<options>`, with a suggestion if any. */
+export function invalidOption(message: string, suggestion?: string): never {
+  const diagnostic: Diagnostic = {
+    code: 'MY_INVALID_OPTION',
+    severity: 'error',
+    message,
+    file: '<options>',
+    line: 1,
+    column: 1,
+    chain: [],
+  }
+  throw new MergedYamlError([suggestion ? { ...diagnostic, suggestion } : diagnostic])
+}
+
 export function isMergedYamlError(error: unknown): error is MergedYamlError {
   return error instanceof MergedYamlError
 }

@@ -3,7 +3,7 @@
 // (`strict` misspelt would silently leave strict mode on), so it is an error naming the option meant.
 import { DIALECTS } from './dialects/registry.ts'
 import type { Dialect, OptionKeys } from './dialects/types.ts'
-import { MergedYamlError } from './diagnostics.ts'
+import { invalidOption } from './diagnostics.ts'
 import { DEFAULT_LIMITS } from './options.ts'
 import type { CommonOptions } from './options.ts'
 import { suggestName } from './suggest.ts'
@@ -54,23 +54,10 @@ export interface OptionsTaker {
 
 const RENDER: OptionsTaker = { name: 'render()' }
 
-function fail(message: string, suggestion?: string): never {
-  const diagnostic = {
-    code: 'MY_INVALID_OPTION' as const,
-    severity: 'error' as const,
-    message,
-    file: '<options>',
-    line: 1,
-    column: 1,
-    chain: [],
-  }
-  throw new MergedYamlError([suggestion ? { ...diagnostic, suggestion } : diagnostic])
-}
-
 /** An unknown option: the one it resembles, else the names there are. */
 function unknown(option: string, suggestion: string | undefined, taker: string, names: readonly string[]): never {
-  if (suggestion) fail(`unknown option '${option}'`, suggestion)
-  fail(`unknown option '${option}' (${taker} takes ${names.join(', ')})`)
+  if (suggestion) invalidOption(`unknown option '${option}'`, suggestion)
+  invalidOption(`unknown option '${option}' (${taker} takes ${names.join(', ')})`)
 }
 
 /**
@@ -92,7 +79,8 @@ function meant(name: string, names: readonly string[], elsewhere: readonly strin
  * Throws a MergedYamlError (`MY_INVALID_OPTION`, at `<options>`).
  */
 export function assertKnownOptions(options: unknown, taker: OptionsTaker = RENDER): void {
-  if (!isMapping(options)) fail(`the options of ${taker.name} must be an object, not ${JSON.stringify(options)}`)
+  if (!isMapping(options))
+    invalidOption(`the options of ${taker.name} must be an object, not ${JSON.stringify(options)}`)
   const refused = taker.refused ?? {}
   const nested: Record<string, readonly string[]> = { ...RENDER_NESTED }
   for (const [name, keys] of Object.entries(taker.own ?? {})) if (keys !== true) nested[name] = keys
@@ -103,7 +91,8 @@ export function assertKnownOptions(options: unknown, taker: OptionsTaker = RENDE
     .filter(([name]) => topLevel.includes(name))
     .flatMap(([name, keys]) => keys.map((key) => `${name}.${key}`))
   for (const name of Object.keys(options)) {
-    if (Object.hasOwn(refused, name)) fail(`${taker.name} does not take the option '${name}': ${refused[name]}`)
+    if (Object.hasOwn(refused, name))
+      invalidOption(`${taker.name} does not take the option '${name}': ${refused[name]}`)
     if (!topLevel.includes(name)) unknown(name, meant(name, topLevel, nestedPaths), taker.name, topLevel)
     const value = options[name]
     const keys = nested[name]

@@ -8,7 +8,7 @@ import type { CloudInitOptions } from './dialects/cloud-init/index.ts'
 import { parseMergeString } from './dialects/cloud-init/directive.ts'
 import { validateSpecs } from './dialects/cloud-init/validate-specs.ts'
 import type { DirectiveProblem, ParsedDirective } from './dialects/cloud-init/directive.ts'
-import { MergedYamlError } from './diagnostics.ts'
+import { invalidOption } from './diagnostics.ts'
 import { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 import type { CommonOptions, ResolvedOptions } from './options.ts'
 import { createDenyMatcher } from './pipeline/gather/deny.ts'
@@ -86,11 +86,7 @@ function mergeHowProblem(mergeHow: string): DirectiveProblem | undefined {
 
 /** Refuses options no render could use; the dialects check their own when they run. */
 export function validateOptions(options: ResolvedOptions): void {
-  const fail = (message: string): never => {
-    throw new MergedYamlError([
-      { code: 'MY_INVALID_OPTION', severity: 'error', message, file: '<options>', line: 1, column: 1, chain: [] },
-    ])
-  }
+  const fail = (message: string): never => invalidOption(message)
   const quoted = (value: unknown): string => JSON.stringify(value)
   if (options.stack !== 'scoped' && options.stack !== 'per-part')
     fail(`option 'stack' must be 'scoped' or 'per-part', not ${quoted(options.stack)}`)

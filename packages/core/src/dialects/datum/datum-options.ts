@@ -1,5 +1,5 @@
 // The `datum` field of render()'s options: checked here because only this dialect reads it.
-import { MergedYamlError } from '../../diagnostics.ts'
+import { invalidOption } from '../../diagnostics.ts'
 import { suggestName } from '../../suggest.ts'
 import { isMapping } from '../../values.ts'
 import type { OptionKeys } from '../types.ts'
@@ -16,23 +16,10 @@ export const DATUM_OPTION_KEYS: OptionKeys<DatumOptions> = {
 }
 const LOOKUP_OPTION_NAMES = ['default_lookup_options', 'lookup_options']
 
-function invalid(message: string, suggestion?: string): never {
-  const diagnostic = {
-    code: 'MY_INVALID_OPTION' as const,
-    severity: 'error' as const,
-    message,
-    file: '<options>',
-    line: 1,
-    column: 1,
-    chain: [],
-  }
-  throw new MergedYamlError([suggestion ? { ...diagnostic, suggestion } : diagnostic])
-}
-
 function checkKeys(value: Record<string, unknown>, names: readonly string[], prefix: string): void {
   for (const key of Object.keys(value)) {
     if (!names.includes(key))
-      invalid(`unknown option '${prefix}.${key}' (${names.join(', ')})`, suggestName(key, names))
+      invalidOption(`unknown option '${prefix}.${key}' (${names.join(', ')})`, suggestName(key, names))
   }
 }
 
@@ -40,12 +27,12 @@ function checkKeys(value: Record<string, unknown>, names: readonly string[], pre
 export function readDatumOptions(value: unknown): DatumOptions {
   if (value === undefined) return {}
   if (!isMapping(value))
-    invalid("option 'datum' must be an object ({ lookupOptions?, lookup?, node?, nodeProperties?, handlers? })")
+    invalidOption("option 'datum' must be an object ({ lookupOptions?, lookup?, node?, nodeProperties?, handlers? })")
   // Its keys are checked with every option's, before anything is read (option-names.ts).
   const options: DatumOptions = {}
   if (value.lookup !== undefined) {
     if (typeof value.lookup !== 'string' || value.lookup.split(/[\\/]/).some((segment) => segment === '')) {
-      invalid(
+      invalidOption(
         `option 'datum.lookup' must be a property path such as 'LcmConfig/Settings', not ` +
           `${JSON.stringify(value.lookup)}`,
       )
@@ -54,30 +41,31 @@ export function readDatumOptions(value: unknown): DatumOptions {
   }
   if (value.node !== undefined) {
     if (typeof value.node !== 'string' || value.node.split(/[\\/]/).every((segment) => segment === ''))
-      invalid(
+      invalidOption(
         `option 'datum.node' must name a node ('AllNodes/Dev/DSCFile01' or a NodeName), not ` +
           JSON.stringify(value.node),
       )
     options.node = value.node
   }
   if (value.nodeProperties !== undefined) {
-    if (!isMapping(value.nodeProperties)) invalid("option 'datum.nodeProperties' must be an object of node properties")
+    if (!isMapping(value.nodeProperties))
+      invalidOption("option 'datum.nodeProperties' must be an object of node properties")
     options.nodeProperties = value.nodeProperties
   }
   if (value.handlers !== undefined) {
     const handlers = value.handlers
     if (!isMapping(handlers) || Object.values(handlers).some((handler) => typeof handler !== 'function'))
-      invalid("option 'datum.handlers' must be an object of functions, by handler name ('Module::Name')")
+      invalidOption("option 'datum.handlers' must be an object of functions, by handler name ('Module::Name')")
     options.handlers = handlers as DatumOptions['handlers']
   }
   if (value.version !== undefined) {
     if (value.version !== '0.40' && value.version !== 'main')
-      invalid(`option 'datum.version' must be '0.40' or 'main', not ${JSON.stringify(value.version)}`)
+      invalidOption(`option 'datum.version' must be '0.40' or 'main', not ${JSON.stringify(value.version)}`)
     options.version = value.version
   }
   if (value.lookupOptions !== undefined) {
     if (!isMapping(value.lookupOptions))
-      invalid("option 'datum.lookupOptions' must be an object ({ default_lookup_options?, lookup_options? })")
+      invalidOption("option 'datum.lookupOptions' must be an object ({ default_lookup_options?, lookup_options? })")
     checkKeys(value.lookupOptions, LOOKUP_OPTION_NAMES, 'datum.lookupOptions')
     options.lookupOptions = value.lookupOptions as DatumLookupOptions
   }
