@@ -19,6 +19,8 @@ const base = {
   resolve: {
     // Tests run against the sources; plain Node and the bundlers use the built dist/.
     alias: {
+      // The longer name first: an alias also matches the start of a specifier.
+      '@merged-yaml/core/internal': fileURLToPath(new URL('./packages/core/src/internal.ts', import.meta.url)),
       '@merged-yaml/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
       'unplugin-merged-yaml/codegen': fileURLToPath(new URL('./src/codegen/index.ts', import.meta.url)),
     },

@@ -1,6 +1,6 @@
 // Module ids of entries: the file, and the import query the plugin understands — `?dialect=`, and the
 // selectors the dialect registry declares (`?lookup=` for Datum, `?document=` and `?schema=` for Deckhand).
-import { DIALECT_SURFACES, withDialectOption } from '@merged-yaml/core'
+import { DIALECT_SURFACES, withDialectOption } from '@merged-yaml/core/internal'
 import type { DialectName, RenderOptions } from '@merged-yaml/core'
 
 /** Each import query parameter the plugin owns, and the dialect whose option of that name it sets. */

@@ -1,7 +1,9 @@
 // The plugin's option names, checked before anything else: its own (with `dts`'s keys) and render()'s,
 // but for those it does not read (`explain`, `sources`); a misspelt one names the option meant.
-import { assertKnownOptions, MergedYamlError, suggestName } from '@merged-yaml/core'
-import type { OptionsTaker, RenderOptions } from '@merged-yaml/core'
+import { MergedYamlError } from '@merged-yaml/core'
+import type { RenderOptions } from '@merged-yaml/core'
+import { assertKnownOptions, suggestName } from '@merged-yaml/core/internal'
+import type { OptionsTaker } from '@merged-yaml/core/internal'
 import { PLUGIN_NAME } from './options.ts'
 import type { DtsMode, DtsOptions, Options, RenderOnlyOption } from './options.ts'
 

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { findWorkspaceRoot } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
+import { resolveAllow } from '@merged-yaml/core/internal'
 import type { FilterPattern } from 'unplugin'
 import { DEFAULT_MODES } from '../codegen/modes.ts'
 import { applyEntryQuery } from './entry-id.ts'
@@ -231,17 +232,6 @@ export function resolveRoot(options: ResolvedPluginOptions, info: HostInfo): str
 // adding a pnpm-workspace.yaml, searches again only if the root changed — Vite's own search is per config).
 const workspaceRoots = new Map<string, string>()
 
-/**
- * The folders includes may read besides the root: the user's `allow`; else none when the user gave
- * `root`; else what the bundler serves from (Vite's `server.fs.allow`); else the workspace root.
- */
-export function resolveAllow(options: ResolvedPluginOptions, info: HostInfo, root: string): string[] {
-  if (options.engine.allow !== undefined) return options.engine.allow
-  if (options.root !== undefined) return []
-  if (info.allow !== undefined) return info.allow
-  return [workspaceRootOf(root)]
-}
-
 function workspaceRootOf(root: string): string {
   let workspace = workspaceRoots.get(root)
   if (workspace === undefined) workspaceRoots.set(root, (workspace = findWorkspaceRoot(root)))
@@ -262,7 +252,11 @@ export function resolveEngineOptions(options: ResolvedPluginOptions, info: HostI
   const engine: RenderOptions = {
     ...options.engine,
     root,
-    allow: resolveAllow(options, info, root),
+    // The user's `allow`; else none with their `root`; else what the bundler serves from; else the workspace root.
+    allow: resolveAllow(
+      { allow: options.engine.allow, root, rootGiven: options.root !== undefined, served: info.allow },
+      workspaceRootOf,
+    ),
     vars: { mode: resolveMode(info), ...options.vars },
   }
   return applyEntryQuery(engine, query)

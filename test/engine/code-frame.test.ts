@@ -1,7 +1,7 @@
 // A code frame from a text's line starts (computed once, for many warnings of one file) is the frame
 // scanned from the text's start: same lines, same cuts, for every kind of line break.
 import { describe, expect, it } from 'vitest'
-import { createCodeFrame } from '@merged-yaml/core'
+import { createCodeFrame } from '../../packages/core/src/diagnostics.ts'
 import { createLineStarts } from '../../packages/core/src/yaml/text-positions.ts'
 
 const texts: Record<string, string> = {

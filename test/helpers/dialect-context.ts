@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Dialect, DialectContext } from '../../packages/core/src/dialects/types.ts'
-import type { ResolvedOptions } from '@merged-yaml/core'
+import type { ResolvedOptions } from '../../packages/core/src/options.ts'
 import type { ParsedPart } from '../../packages/core/src/parts.ts'
 import type { Reporter } from '../../packages/core/src/reporter.ts'
 import type { SourceDocument } from '../../packages/core/src/source-document.ts'

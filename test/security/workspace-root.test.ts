@@ -3,7 +3,8 @@
 // override it and `deny` still applies.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findWorkspaceRoot, render, resolveOptions } from '@merged-yaml/core'
+import { findWorkspaceRoot, render } from '@merged-yaml/core'
+import { resolveOptions } from '../../packages/core/src/render-options.ts'
 import { lines, writeMonorepo, writeTree } from '../helpers/tree.ts'
 import { firstDiagnostic } from './helpers.ts'
 

@@ -5,9 +5,15 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { parseDocument } from 'yaml'
-import { DIALECT_NAMES, DIALECT_SURFACES, findWorkspaceRoot, suggestName, withDialectOption } from '@merged-yaml/core'
-import type { DialectFlag } from '@merged-yaml/core'
 import type { RenderOptions, StackMode, YamlVersion } from '@merged-yaml/core'
+import {
+  DIALECT_NAMES,
+  DIALECT_SURFACES,
+  resolveAllow,
+  suggestName,
+  withDialectOption,
+} from '@merged-yaml/core/internal'
+import type { DialectFlag } from '@merged-yaml/core/internal'
 import { DEFAULT_MODES } from 'unplugin-merged-yaml/codegen'
 
 export class UsageError extends Error {
@@ -162,8 +168,8 @@ export function toRenderOptions(
   if (typeof values['merge-how'] === 'string') options.mergeHow = values['merge-how']
   if (values.dialect !== undefined)
     options.dialect = oneOf(command, 'dialect', values.dialect, DIALECT_NAMES, DIALECT_NAMES[0]!)
-  if (Array.isArray(values.allow)) options.allow = values.allow.map((dir) => resolve(cwd, dir))
-  else if (values.root === undefined) options.allow = [findWorkspaceRoot(root)]
+  const allow = Array.isArray(values.allow) ? values.allow.map((dir) => resolve(cwd, dir)) : undefined
+  options.allow = resolveAllow({ allow, root, rootGiven: values.root !== undefined })
   if (Array.isArray(values.deny)) options.deny = values.deny
   const vars: Record<string, string> = {}
   for (const pair of Array.isArray(values.var) ? values.var : []) {

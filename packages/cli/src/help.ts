@@ -1,6 +1,6 @@
 // `--help` text of the program and of each command. The dialects' names and flags come from the
 // dialect registry.
-import { DIALECT_NAMES, DIALECT_SURFACES } from '@merged-yaml/core'
+import { DIALECT_NAMES, DIALECT_SURFACES } from '@merged-yaml/core/internal'
 import { ENGINE_OPTIONS } from './args.ts'
 
 export const COMMANDS = ['render', 'check', 'explain', 'types', 'schema'] as const

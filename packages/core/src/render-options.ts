@@ -13,22 +13,13 @@ import { DEFAULT_DENY, DEFAULT_LIMITS, DEFAULT_MERGE_HOW } from './options.ts'
 import type { CommonOptions, ResolvedOptions } from './options.ts'
 import { createDenyMatcher } from './pipeline/gather/deny.ts'
 import { schemaOptionProblem } from './pipeline/gather/schema.ts'
-import { findWorkspaceRoot } from './workspace-root.ts'
+import { resolveAllow } from './workspace-root.ts'
 import { assertKnownOptions } from './option-names.ts'
 
 /** Options of `render()`, the bundler plugin and the CLI. */
 export interface RenderOptions extends CommonOptions, DialectOptions {
   /** Force a dialect instead of recognising it from directive keys. */
   dialect?: DialectName
-}
-
-/**
- * The folders besides `root` includes may read: `allow`; when neither `root` nor `allow` is given,
- * the workspace root around the working directory (as Vite's default `server.fs.allow`).
- */
-function resolveAllow(options: RenderOptions, root: string): string[] {
-  if (options.allow !== undefined) return options.allow.map((dir) => resolve(root, dir))
-  return options.root === undefined ? [findWorkspaceRoot(root)] : []
 }
 
 /**
@@ -61,7 +52,10 @@ export function resolveOptions(options: RenderOptions = {}): ResolvedOptions {
     yamlVersion: options.yamlVersion,
     mergeHow: cloudInit?.mergeHow ?? DEFAULT_MERGE_HOW,
     root,
-    allow: resolveAllow(options, root),
+    // Without `root` and `allow`: the workspace root around the working directory (Vite's default `server.fs.allow`).
+    allow: resolveAllow({ allow: options.allow, root, rootGiven: options.root !== undefined }).map((dir) =>
+      resolve(root, dir),
+    ),
     deny: options.deny ?? [...DEFAULT_DENY],
     vars: { ...options.vars },
     dialect: options.dialect,

@@ -1,7 +1,7 @@
 import { deckhandDialect } from '../../../packages/core/src/dialects/deckhand/index.ts'
 import type { Diagnostic, MergedYamlError } from '@merged-yaml/core'
 import { createSourceDocument } from '../../../packages/core/src/source-document.ts'
-import { resolveOptions } from '@merged-yaml/core'
+import { resolveOptions } from '../../../packages/core/src/render-options.ts'
 import type { RenderOptions } from '@merged-yaml/core'
 import { Reporter } from '../../../packages/core/src/reporter.ts'
 import type { SourceDocument } from '../../../packages/core/src/source-document.ts'

@@ -1,6 +1,6 @@
 import { createSourceDocument } from '../../../packages/core/src/source-document.ts'
 import { heatDialect } from '../../../packages/core/src/dialects/heat/index.ts'
-import { resolveOptions } from '@merged-yaml/core'
+import { resolveOptions } from '../../../packages/core/src/render-options.ts'
 import type { RenderOptions } from '@merged-yaml/core'
 import { Reporter } from '../../../packages/core/src/reporter.ts'
 import type { SourceDocument } from '../../../packages/core/src/source-document.ts'
