@@ -8,9 +8,9 @@ import { GENERATED_MARK } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
 import type { EntryId } from './entry-id.ts'
 
-/** What an update leaves to do: the key (none for a plain `update`) and how to get the input. */
+/** What an update leaves to do: the key and how to get the input. */
 export interface Pending {
-  key: string | undefined
+  key: string
   /** Another key whose file is kept as it is (see DeclarationWriter.updateKeyed). */
   kept?: string | undefined
   input: () => DeclarationInput
@@ -100,5 +100,5 @@ export const foreignTargets = (paths: readonly string[]): string[] => paths.filt
 
 /** Whether a file last written from `recorded` is what `pending` would write (or keep). */
 export function isCurrent(pending: Pending, recorded: string | undefined): boolean {
-  return pending.key !== undefined && recorded !== undefined && (recorded === pending.key || recorded === pending.kept)
+  return recorded !== undefined && (recorded === pending.key || recorded === pending.kept)
 }

@@ -24,16 +24,12 @@ export interface DeclarationWriter {
   /**
    * Records what an entry's declaration is generated from — its merged values, one per mode the
    * declaration covers, in a fixed order (see mode-values.ts), and its JSON Schema if any — and
-   * writes the declaration shortly after (or on `flush`). Nothing for an entry outside `root`: a
+   * writes the declaration shortly after (or on `flush`). `key` hashes everything the declaration is
+   * generated from, and `input` is asked for only when the declaration must be generated (its key or
+   * its file changed). A file last written from `kept` is kept too (a one-off build keeps what a dev
+   * session wrote with provenance from the same inputs). Nothing for an entry outside `root`: a
    * build (or a dev server's request) writes inside the project only. Returns a warning, once per
    * file, for each target left alone because the plugin did not write it (MY_DTS_NOT_OURS).
-   */
-  update(entry: EntryId, input: DeclarationInput): Diagnostic[]
-  /**
-   * The same, keyed: `key` hashes everything the declaration is generated from, and `input` is
-   * asked for only when the declaration must be generated (its key or its file changed). A file
-   * last written from `kept` is kept too (a one-off build keeps what a dev session wrote with
-   * provenance from the same inputs).
    */
   updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput, kept?: string): Diagnostic[]
   /** Writes what is pending now (end of a build). */
@@ -138,7 +134,6 @@ export function createDeclarationWriter(
     return foreign.map(notOurs)
   }
   return {
-    update: (entry, input) => update(entry, { key: undefined, input: () => input }),
     updateKeyed: (entry, key, input, kept) => update(entry, { key, kept, input }),
     flush,
     drain() {

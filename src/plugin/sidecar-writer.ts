@@ -40,7 +40,7 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
         const { text, map } = generateDeclarationWithMap(input(), options, path, source)
         writeIfChanged(path, text)
         writeMap(path, map)
-        if (key !== undefined) records.set(path, { key, stamp: stampOfFile(path) })
+        records.set(path, { key, stamp: stampOfFile(path) })
         if (deadline !== undefined && performance.now() > deadline) break
       }
       records.save()

@@ -7,12 +7,24 @@ import { render } from '@merged-yaml/core'
 import { describe, expect, it } from 'vitest'
 import { generateDeclaration, generateDeclarationWithMap } from '../../src/codegen/declaration.ts'
 import { createValueSources } from '../../src/codegen/value-sources.ts'
+import type { Diagnostic } from '@merged-yaml/core'
+import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import type { DeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import type { EntryId } from '../../src/plugin/entry-id.ts'
 import { createMergedYaml } from '../../src/plugin/factory.ts'
 import type { Options } from '../../src/plugin/options.ts'
 import { writeTree } from '../helpers/tree.ts'
 
 const OLD = new Date('2001-01-01T00:00:00Z')
+
+/**
+ * An update as the plugin makes one, under a key never used before (something it is generated from
+ * changed): the declaration is generated again, and whether its text changed decides the write.
+ */
+let updates = 0
+const update = (writer: DeclarationWriter, entry: EntryId, input: DeclarationInput): Diagnostic[] =>
+  writer.updateKeyed(entry, `update ${updates++}`, () => input)
 const options = { asConst: false }
 
 const LAYERS = {
@@ -73,16 +85,16 @@ describe('declarations with sources', () => {
       { mode: 'sidecar', file: '', asConst: false, provenance: 'always' as const },
       root,
     )
-    writer.update(entry, { values: [value], sources })
+    update(writer, entry, { values: [value], sources })
     writer.flush()
     const map = join(root, 'app.merged.d.yaml.ts.map')
     expect(JSON.parse(readFileSync(map, 'utf8')).sources).toEqual(['base.yaml', 'prod.yaml'])
     utimesSync(map, OLD, OLD)
-    writer.update(entry, { values: [value], sources })
+    update(writer, entry, { values: [value], sources })
     writer.flush()
     expect(statSync(map).mtime).toEqual(OLD)
     // Without sources (provenance turned off): the map goes, or TypeScript would still follow it.
-    writer.update(entry, { values: [value] })
+    update(writer, entry, { values: [value] })
     writer.flush()
     expect(existsSync(map)).toBe(false)
     expect(readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')).not.toContain('sourceMappingURL')

@@ -3,12 +3,24 @@ import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync }
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it, vi } from 'vitest'
+import type { Diagnostic } from '@merged-yaml/core'
+import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { ambientSpecifiers, createDeclarationWriter, sidecarPath } from '../../src/plugin/dts-writer.ts'
+import type { DeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import type { EntryId } from '../../src/plugin/entry-id.ts'
 import { resolveDts } from '../../src/plugin/options.ts'
 import { REPO } from './bundlers.ts'
 import { writeTree } from '../helpers/tree.ts'
 
 const OLD = new Date('2001-01-01T00:00:00Z')
+
+/**
+ * An update as the plugin makes one, under a key never used before (something it is generated from
+ * changed): the declaration is generated again, and whether its text changed decides the write.
+ */
+let updates = 0
+const update = (writer: DeclarationWriter, entry: EntryId, input: DeclarationInput): Diagnostic[] =>
+  writer.updateKeyed(entry, `update ${updates++}`, () => input)
 
 describe('sidecarPath', () => {
   it('is the name allowArbitraryExtensions looks for', () => {
@@ -68,16 +80,16 @@ describe('createDeclarationWriter', () => {
       root,
     )
 
-    writer.update(entry, { values: [{ a: 1 }] })
+    update(writer, entry, { values: [{ a: 1 }] })
     writer.flush()
     expect(readFileSync(target, 'utf8')).toContain('export declare const a: Value["a"]')
     utimesSync(target, OLD, OLD)
 
-    writer.update(entry, { values: [{ a: 2 }] })
+    update(writer, entry, { values: [{ a: 2 }] })
     writer.flush()
     expect(statSync(target).mtime).toEqual(OLD) // same type: untouched
 
-    writer.update(entry, { values: [{ a: 'two' }] })
+    update(writer, entry, { values: [{ a: 'two' }] })
     writer.flush()
     expect(readFileSync(target, 'utf8')).toContain('a: string')
     expect(statSync(target).mtime).not.toEqual(OLD)
@@ -89,7 +101,7 @@ describe('createDeclarationWriter', () => {
       { mode: 'sidecar', file: '', asConst: false, provenance: 'never' as const },
       root,
     )
-    writer.update({ file: join(root, 'app.merged.yaml'), query: { lookup: 'a' } }, { values: [1] })
+    update(writer, { file: join(root, 'app.merged.yaml'), query: { lookup: 'a' } }, { values: [1] })
     writer.flush()
     expect(existsSync(join(root, 'app.merged.d.yaml.ts'))).toBe(false)
   })
@@ -103,7 +115,7 @@ describe('createDeclarationWriter', () => {
       root,
       50,
     )
-    for (let i = 0; i < 20; i++) writer.update(entry, { values: [{ [`k${i}`]: i }] })
+    for (let i = 0; i < 20; i++) update(writer, entry, { values: [{ [`k${i}`]: i }] })
     expect(existsSync(target)).toBe(false)
     await vi.waitFor(() => expect(existsSync(target)).toBe(true), { timeout: 5000 })
     expect(readFileSync(target, 'utf8')).toContain('k19: number')
@@ -115,10 +127,10 @@ describe('createDeclarationWriter', () => {
     const options = { mode: 'ambient' as const, file, asConst: false, provenance: 'never' as const }
 
     const first = createDeclarationWriter(options, root)
-    first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { values: [{ a: 1 }] })
-    first.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 'x' }] })
-    first.update({ file: join(root, 'gone.merged.yaml'), query: {} }, { values: [{ g: true }] })
-    first.update({ file: join(root, 'a/app.merged.yaml'), query: { lookup: 'a' } }, { values: [1] })
+    update(first, { file: join(root, 'a/app.merged.yaml'), query: {} }, { values: [{ a: 1 }] })
+    update(first, { file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 'x' }] })
+    update(first, { file: join(root, 'gone.merged.yaml'), query: {} }, { values: [{ g: true }] })
+    update(first, { file: join(root, 'a/app.merged.yaml'), query: { lookup: 'a' } }, { values: [1] })
     first.flush()
     const text = readFileSync(file, 'utf8')
     expect(text).toContain('declare module "*/a/app.merged.yaml" {')
@@ -129,7 +141,7 @@ describe('createDeclarationWriter', () => {
     // A new process renders only b (now a number); a is kept, gone's file was deleted.
     rmSync(join(root, 'gone.merged.yaml'))
     const second = createDeclarationWriter(options, root)
-    second.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 2 }] })
+    update(second, { file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 2 }] })
     second.flush()
     const next = readFileSync(file, 'utf8')
     expect(next).toContain('declare module "*/a/app.merged.yaml" {\n  type Value = {\n    a: number\n  }')
@@ -142,12 +154,12 @@ describe('createDeclarationWriter', () => {
     const file = join(root, 'merged-yaml.d.ts')
     const options = { mode: 'ambient' as const, file, asConst: false, provenance: 'never' as const }
     const first = createDeclarationWriter(options, root)
-    first.update({ file: join(root, 'a/app.merged.yaml'), query: {} }, { values: [{ a: 1 }] })
+    update(first, { file: join(root, 'a/app.merged.yaml'), query: {} }, { values: [{ a: 1 }] })
     first.flush()
     expect(readFileSync(file, 'utf8')).toContain('declare module "*/app.merged.yaml" {')
 
     const second = createDeclarationWriter(options, root)
-    second.update({ file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 1 }] })
+    update(second, { file: join(root, 'b/app.merged.yaml'), query: {} }, { values: [{ b: 1 }] })
     second.flush()
     const text = readFileSync(file, 'utf8')
     expect(text).toContain('// @entry a/app.merged.yaml\ndeclare module "*/a/app.merged.yaml" {')
@@ -162,11 +174,11 @@ describe('createDeclarationWriter', () => {
       { mode: 'ambient', file, asConst: false, provenance: 'never' as const },
       root,
     )
-    const warnings = writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })
+    const warnings = update(writer, { file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })
     writer.flush()
     expect(readFileSync(file, 'utf8')).toBe('declare module "x" {}\n')
     expect(warnings).toMatchObject([{ code: 'MY_DTS_NOT_OURS', severity: 'warning', file, line: 1, column: 1 }])
-    expect(writer.update({ file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })).toEqual([])
+    expect(update(writer, { file: join(root, 'app.merged.yaml'), query: {} }, { values: [{}] })).toEqual([])
   })
 
   it("ambient: types a Datum store's node import for TypeScript", () => {
@@ -177,7 +189,7 @@ describe('createDeclarationWriter', () => {
       root,
     )
     const node = { file: join(root, 'source/Datum.yml'), query: { node: 'AllNodes/Dev/DSCFile01' } }
-    writer.update(node, { values: [{ NodeName: 'DSCFile01', Web: { Port: 80 } }] })
+    update(writer, node, { values: [{ NodeName: 'DSCFile01', Web: { Port: 80 } }] })
     writer.flush()
     writeFileSync(
       join(root, 'main.ts'),

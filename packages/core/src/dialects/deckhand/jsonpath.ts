@@ -75,12 +75,6 @@ export function findFirst(data: unknown, steps: readonly PathStep[]): { value: u
   return { value: node }
 }
 
-/** `jsonpath_parse(data, path)`: the first match's value, None (null) when there is none. */
-export function jsonpathParse(data: unknown, path: string): unknown {
-  const found = findFirst(data, pathSteps(path))
-  return found === undefined ? null : found.value
-}
-
 const parsedPaths = new Map<string, PathStep[]>()
 
 /** The steps of a substitution path, parsed once (jsonpath-ng's parse is cached in Deckhand too). */
