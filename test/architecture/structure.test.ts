@@ -1,7 +1,7 @@
 // The shape docs/architecture.md describes, kept: no import circles, imports that run down the
 // rooms only, lines within 120 characters, and modules that say why they are kept whole when they
 // grow past ~250 lines.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { render } from '@merged-yaml/core'
@@ -68,6 +68,38 @@ describe('imports', () => {
 
   it('the plugin: codegen is pure (imports nothing of the plugin, the hosts or the dev server inspector)', () => {
     expect(violations('src/codegen/', ['src/plugin/', 'src/hosts/', 'src/inspector/'])).toEqual([])
+  })
+})
+
+describe("the engine's entries", () => {
+  const entry = (name: string) => readFileSync(join(REPO, CORE, name), 'utf8')
+  const exported = (text: string) =>
+    [...text.matchAll(/^export (?:type )?\{([^}]*)\}/gm)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()))
+
+  it('internal.ts says first that it is not public API, and shares no name with index.ts', () => {
+    expect(/^(?:\/\/[^\n]*\n)*/.exec(entry('internal.ts'))![0]).toMatch(/NOT PUBLIC API, no semver promise/)
+    const internal = exported(entry('internal.ts'))
+    expect(exported(entry('index.ts')).filter((name) => internal.includes(name))).toEqual([])
+  })
+
+  it('only the CLI and the plugin import @merged-yaml/core/internal; no user document names it', () => {
+    const importers = readSources(['packages/core/src', 'packages/cli/src', 'src', 'test', 'scripts'])
+      .filter((file) => /from '@merged-yaml\/core\/internal'/.test(file.text))
+      .map((file) => file.path)
+      .filter((path) => !path.startsWith('packages/cli/src/') && !path.startsWith('src/'))
+    expect(importers).toEqual([])
+    // docs/architecture.md and CONTRIBUTING.md are the contributors' and describe it.
+    const guides = readdirSync(join(REPO, 'docs')).filter((name) => name.endsWith('.md') && name !== 'architecture.md')
+    const documents = [
+      'README.md',
+      'packages/core/README.md',
+      'packages/cli/README.md',
+      ...guides.map((n) => `docs/${n}`),
+    ]
+    const naming = documents.filter((doc) =>
+      readFileSync(join(REPO, doc), 'utf8').includes('@merged-yaml/core/internal'),
+    )
+    expect(naming).toEqual([])
   })
 })
 

@@ -16,6 +16,14 @@ import type { AppKind } from './apps.ts'
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
+/** The files a manifest's `exports` or `bin` names: its string leaves. */
+const namedFiles = (field: unknown): string[] =>
+  typeof field === 'string'
+    ? [field]
+    : typeof field === 'object' && field !== null
+      ? Object.values(field).flatMap(namedFiles)
+      : []
+
 /** Why the registry cannot be used here, or undefined. */
 function registryUnreachable(): string | undefined {
   const ping = spawnSync(NPM, ['ping'], { encoding: 'utf8', timeout: 30_000 })
@@ -147,6 +155,14 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
         for (const field of ['repository', 'homepage', 'bugs', 'engines', 'license', 'keywords'])
           expect(manifest[field], `${name} ${field}`).toBeDefined()
         if (name.startsWith('@')) expect(manifest.publishConfig, name).toEqual({ access: 'public' })
+        // Every file `exports` and `bin` name is packed (a subpath whose build entry was forgotten fails here).
+        const packed = namedFiles([manifest.exports, manifest.bin]).map(
+          (file) => `package/${file.replace(/^\.\//, '')}`,
+        )
+        expect(
+          packed.filter((file) => !list.includes(file)),
+          name,
+        ).toEqual([])
       }
     })
 
