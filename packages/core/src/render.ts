@@ -45,8 +45,10 @@ export interface RenderResult {
   warnings: Diagnostic[]
   /** The dialect the entry was merged with. */
   dialect: DialectName
-  /** With the `history` option: every event of each value — which part set, merged, replaced or removed it, which
-   * merger decided. */
+  /**
+   * With the `history` option: every event of each value — which part set, merged, replaced or
+   * removed it, and which merger decided.
+   */
   history?: ValueHistory
   /** With the `sources` option: where each value was set (the layer line, the merger, the layer before). */
   sources?: ValueSources
