@@ -5,7 +5,7 @@
 // in it instead, `\0<n>\x01`, which `writeMarked` takes out: no printed text holds either character
 // (keys and literals are JSON-escaped, comments are cleaned by `cleanCommentText`).
 import type { Mapping } from './declaration-map.ts'
-import type { SourceLocation } from './value-sources.ts'
+import type { SourceLocation } from './property-sources.ts'
 
 const MARK_START = '\0'
 const MARK_END = 1 // \x01

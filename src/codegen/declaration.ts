@@ -10,7 +10,7 @@ import { schemaDocComment, schemaKeys, SchemaTypePrinter } from './schema-type.t
 import { printShape } from './shape-type.ts'
 import { shapeOfAny } from './value-shape.ts'
 import type { TypeOptions } from './value-shape.ts'
-import type { ValueSources } from './value-sources.ts'
+import type { PropertySources } from './property-sources.ts'
 
 export type { TypeOptions } from './value-shape.ts'
 export { generateType } from './shape-type.ts'
@@ -45,7 +45,7 @@ export interface DeclarationSchema {
 export interface DeclarationInput {
   values: readonly unknown[]
   schema?: DeclarationSchema | undefined
-  sources?: ValueSources | undefined
+  sources?: PropertySources | undefined
   /**
    * The values may hold decrypted secrets (a Datum store's `[ENC=…]` values): the types never
    * spell a value out, whatever `asConst` says — a declaration file sits in the source tree.

@@ -3,17 +3,17 @@
 // says of it; the printers map its name to that line in the declaration map.
 import { dirname, relative } from 'node:path'
 import { cleanCommentText } from './declaration-text.ts'
-import type { PathStep, ValueSource, ValueSources } from './value-sources.ts'
+import type { PathStep, PropertySources, ValueSource } from './property-sources.ts'
 
 /** What a printer needs to describe the sources of the properties it prints. */
 export interface SourceNotes {
-  sources: ValueSources
+  sources: PropertySources
   /** A layer's path as the declaration's comments show it (relative to the declaration's folder). */
   display(file: string): string
 }
 
 /** The notes of a declaration `file` (absolute) with `sources`. */
-export function createSourceNotes(sources: ValueSources, file: string): SourceNotes {
+export function createSourceNotes(sources: PropertySources, file: string): SourceNotes {
   const dir = dirname(file)
   // A few layers, named once per property: each is made relative (and safe in a comment) once.
   const shown = new Map<string, string>()

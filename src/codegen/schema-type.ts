@@ -9,8 +9,8 @@ import { DeclarationMarks } from './declaration-text.ts'
 import { describeSource, docBlock } from './describe-source.ts'
 import type { SourceNotes } from './describe-source.ts'
 import { propertyKey } from './names.ts'
-import { ANY_ITEM } from './value-sources.ts'
-import type { PathStep } from './value-sources.ts'
+import { ANY_ITEM } from './property-sources.ts'
+import type { PathStep } from './property-sources.ts'
 
 export interface SchemaTypeOptions {
   /** Readonly properties and arrays (what `as const` gives). */

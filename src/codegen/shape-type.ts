@@ -7,8 +7,8 @@ import type { SourceNotes } from './describe-source.ts'
 import { propertyKey } from './names.ts'
 import { shapeOf } from './value-shape.ts'
 import type { Shape, TypeOptions } from './value-shape.ts'
-import { ANY_ITEM } from './value-sources.ts'
-import type { PathStep } from './value-sources.ts'
+import { ANY_ITEM } from './property-sources.ts'
+import type { PathStep } from './property-sources.ts'
 
 const INDENT = '  '
 // The indentation of each depth, made once.

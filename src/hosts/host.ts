@@ -48,6 +48,12 @@ export type HostHooks = Pick<
 export interface Host {
   /** Hooks this bundler needs: where it tells its root and mode, its dev server's glue, … */
   readonly hooks: HostHooks
+  /**
+   * The bundler generates its output after `buildEnd` and then calls `closeBundle` (Rollup,
+   * Rolldown, Vite, even when it writes nothing): `buildEnd` only starts the plugin's writes, and
+   * the host's `closeBundle` waits for them (`HostParts.finish`).
+   */
+  readonly finishesAtClose?: boolean
   /** Reads what the bundler tells on each load, before the entry renders (a loader runner's root and mode). */
   prepare?(context: LoadContext): void
   /** Makes the bundler watch what an entry module depends on (nothing in a one-off build). */
@@ -74,4 +80,6 @@ export interface HostParts {
   load(context: LoadContext, id: string): LoadResult
   /** Renders an entry module again (Vite's HMR: did its output change?). */
   render(id: string, entry: EntryId): EntryOutcome
+  /** Writes the declarations pending and waits for the disk cache's writes (the end of a build). */
+  finish(): Promise<void>
 }

@@ -23,7 +23,7 @@ export function createHost(framework: HostName, parts: HostParts): Host {
     case 'vite':
       return createViteHost(parts)
     case 'rollup':
-      return createRollupHost()
+      return createRollupHost(parts)
     case 'rolldown':
       return createRolldownHost(parts)
     case 'webpack':

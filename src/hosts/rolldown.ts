@@ -1,5 +1,6 @@
 // Rolldown: its input options give the root (`cwd`); its watcher cannot watch a file that does not
-// exist yet (an optional include), so that file's folder is watched too.
+// exist yet (an optional include), so that file's folder is watched too. The output is generated
+// after `buildEnd`, in native threads: the plugin's writes go on meanwhile, finished in `closeBundle`.
 import { dirname } from 'node:path'
 import type { Dependencies } from '../plugin/dependencies.ts'
 import { PLUGIN_NAME } from '../plugin/options.ts'
@@ -30,7 +31,7 @@ export function dropOwnTimings(_level: string, log: { code?: string; message: st
   return named.length > 0 && named.every((name) => name === PLUGIN_NAME) ? false : undefined
 }
 
-export function createRolldownHost({ info, exists }: HostParts): Host {
+export function createRolldownHost({ info, exists, finish }: HostParts): Host {
   return {
     ...createDefaultHost(
       {
@@ -39,11 +40,13 @@ export function createRolldownHost({ info, exists }: HostParts): Host {
             info.root = input.cwd
           },
           onLog: dropOwnTimings,
+          closeBundle: finish,
         },
         // Rolldown prints `loc` as it prints its own errors' positions: 1-based columns.
       },
       1,
     ),
+    finishesAtClose: true,
     watch(context, deps) {
       if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)
     },

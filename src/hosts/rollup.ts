@@ -1,10 +1,11 @@
 // Rollup: its resolver does not strip an import query, so the plugin resolves the imports whose
-// query it owns. Watching is the default (Rollup's watcher watches a folder's contents).
+// query it owns. Watching is the default (Rollup's watcher watches a folder's contents). The output
+// is generated after `buildEnd`: the plugin's writes finish in `closeBundle`.
 import { dirname, isAbsolute, resolve } from 'node:path'
 import type { UnpluginBuildContext, UnpluginContext } from 'unplugin'
 import { QUERY_IMPORT } from '../plugin/entry-id.ts'
 import { createDefaultHost } from './default.ts'
-import type { Host, HostHooks } from './host.ts'
+import type { Host, HostHooks, HostParts } from './host.ts'
 
 /** Rollup's `this.resolve`, which unplugin's context type does not show. */
 type WithResolve = {
@@ -35,6 +36,7 @@ export const createQueryImportResolver = (): HostHooks['resolveId'] => ({
   handler: resolveQueryImport,
 })
 
-export function createRollupHost(): Host {
-  return createDefaultHost({ resolveId: createQueryImportResolver() })
+export function createRollupHost({ finish }: HostParts): Host {
+  const host = createDefaultHost({ resolveId: createQueryImportResolver(), rollup: { closeBundle: finish } })
+  return { ...host, finishesAtClose: true }
 }

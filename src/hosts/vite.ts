@@ -52,7 +52,7 @@ function serveRulesOf(config: ResolvedConfig): ServeRules {
 
 const servedAs = (outcome: EntryOutcome): string => (outcome.ok ? outcome.code : outcome.error.message)
 
-export function createViteHost({ info, options, idFilter, graph, exists, render }: HostParts): Host {
+export function createViteHost({ info, options, idFilter, graph, exists, render, finish }: HostParts): Host {
   /** The dev server's file watcher, when serving. */
   let devWatcher: PathWatcher | undefined
   /** The inspector page (`/__merged-yaml/`), when serving with the `inspector` option. */
@@ -126,12 +126,15 @@ export function createViteHost({ info, options, idFilter, graph, exists, render 
           hotUpdate,
           // Vite 8 builds on Rolldown: see rolldown.ts.
           onLog: dropOwnTimings,
+          // Called once the output is generated, even when a build writes nothing (see rolldown.ts).
+          closeBundle: finish,
         },
         // Vite prints `loc` as it is in its headers (`file:line:column`, and its overlay's editor link,
         // which counts from 1), on Rolldown (Vite 8) and on Rollup (Vite 6 and 7) alike.
       },
       1,
     ),
+    finishesAtClose: true,
     watch(context, deps) {
       if (devWatcher) watchInDev(context, deps, devWatcher, exists)
       else if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)

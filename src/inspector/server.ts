@@ -1,5 +1,5 @@
 // The inspector in the Vite dev server: the page at `/__merged-yaml/`, its data (api/entries,
-// api/entry?id=…) rendered with `explain` through the engine, and `merged-yaml:update` on Vite's HMR
+// api/entry?id=…) rendered with their history through the engine, and `merged-yaml:update` on Vite's HMR
 // channel when a file a shown entry read changes. Installed from `configureServer` only: a build
 // never has it. Every request passes `refuseRequest` (own origin) and every file `servable` (what the
 // dev server itself may serve).
@@ -76,10 +76,10 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
     watched.set(id, mode === currentMode() || !before ? deps : mergeDependencies(before, deps))
   }
 
-  function renderTimed(id: string, entry: EntryId, mode: string, explain: boolean): InspectorRender {
+  function renderTimed(id: string, entry: EntryId, mode: string, history: boolean): InspectorRender {
     const started = performance.now()
     try {
-      const result = renderSync(entry.file, { ...engineOptions(entry, mode), explain }, { cache })
+      const result = renderSync(entry.file, { ...engineOptions(entry, mode), history }, { cache })
       const denied = result.files.find((file) => !servable(file))
       if (denied) throw new Refusal(403, `${relId(id)} reads a file the dev server does not serve`)
       record(id, mode, dependenciesOf(result))

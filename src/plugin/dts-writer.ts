@@ -1,26 +1,47 @@
 // Writing declarations: batched, never touching a file needlessly (declaration-files.ts), in the
 // sidecar (sidecar-writer.ts) or ambient (ambient-writer.ts) form. Generating one costs about a fifth
 // of rendering its entry, so it is skipped when its key (a hash of everything it is generated from:
-// see `declarationKey` in mode-values.ts) is the one its file was last written from and the file is
-// as that write left it; and it happens after the module code is returned: batched, on `flush` (the
-// end of a build) or shortly after a burst of updates, in slices between which a dev server answers
-// requests.
+// see `declarationKey` in mode-values.ts; `declare` keys an entry) is the one its file was last
+// written from and the file is as that write left it; and it happens after the module code is
+// returned: batched, on `flush` (the end of a build) or shortly after a burst of updates, in slices
+// between which a dev server answers requests.
 import { realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { DeclarationInput } from '../codegen/declaration.ts'
+import { createPropertySources } from '../codegen/property-sources.ts'
+import type { PropertySources } from '../codegen/property-sources.ts'
 import { createAmbientWriter } from './ambient-writer.ts'
 import type { Pending } from './declaration-files.ts'
 import { createMemoryRecords } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
 import type { EntryId } from './entry-id.ts'
+import type { EntryOutcome } from './entry-module.ts'
+import { declarationKey } from './mode-values.ts'
+import type { ModeValues } from './mode-values.ts'
 import type { ResolvedDtsOptions } from './options.ts'
 import { createSidecarWriter } from './sidecar-writer.ts'
 
 export { ambientSpecifiers } from './ambient-writer.ts'
 export { sidecarPath } from './sidecar-writer.ts'
 
+/** An entry rendered for its module, as its declaration reads it (when it must be generated). */
+export type RenderedEntry = Pick<Extract<EntryOutcome, { ok: true }>, 'value' | 'schema' | 'sources' | 'secret'>
+
 export interface DeclarationWriter {
+  /**
+   * Whether this build's declarations say where each value came from (`dts.provenance`: by default
+   * not in a one-off build, `vite build`).
+   */
+  withProvenance(oneOffBuild: boolean): boolean
+  /**
+   * Declares an entry rendered for its module: `modes` holds its value in each mode the declaration
+   * covers. Keyed on the dts options (with or without provenance, `withProvenance`) and each mode's
+   * fingerprint, so that the values, the schema and the sources are asked for only when the
+   * declaration must be generated; a one-off build keeps a declaration a dev session wrote with
+   * provenance from the same inputs. Returns what `updateKeyed` returns.
+   */
+  declare(entry: EntryId, modes: ModeValues, rendered: RenderedEntry, oneOffBuild: boolean): Diagnostic[]
   /**
    * Records what an entry's declaration is generated from — its merged values, one per mode the
    * declaration covers, in a fixed order (see mode-values.ts), and its JSON Schema if any — and
@@ -64,6 +85,12 @@ function notOurs(path: string): Diagnostic {
     `this ${what} was not written by unplugin-merged-yaml (no generated header or marker): left as it is, ` +
     'neither rewritten nor deleted; remove it to have it generated, or set `dts: false`'
   return { code: 'MY_DTS_NOT_OURS', severity: 'warning', message, file: path, line: 1, column: 1, chain: [] }
+}
+
+/** Where the current mode's value came from, when the entry was rendered with its sources (see `withProvenance`). */
+function propertySourcesOf(rendered: RenderedEntry): PropertySources | undefined {
+  const sources = rendered.sources()
+  return sources && createPropertySources(sources, rendered.value())
 }
 
 /** How long a slice of writing lasts when a timer runs it (a dev server answers requests between slices). */
@@ -133,7 +160,24 @@ export function createDeclarationWriter(
     for (const path of foreign) reported.add(path)
     return foreign.map(notOurs)
   }
+  const withProvenance = (oneOffBuild: boolean): boolean =>
+    options.provenance === 'always' || (options.provenance === 'watching' && !oneOffBuild)
+  const keyWith = (modes: ModeValues, provenance: boolean): string =>
+    declarationKey({ ...options, provenance: provenance ? 'always' : 'never' }, modes)
   return {
+    withProvenance,
+    declare(entry, modes, rendered, oneOffBuild) {
+      const provenance = withProvenance(oneOffBuild)
+      // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.
+      const kept = options.provenance === 'watching' && !provenance ? keyWith(modes, true) : undefined
+      const input = () => ({
+        values: modes.values(),
+        schema: rendered.schema(),
+        sources: propertySourcesOf(rendered),
+        secret: rendered.secret,
+      })
+      return update(entry, { key: keyWith(modes, provenance), kept, input })
+    },
     updateKeyed: (entry, key, input, kept) => update(entry, { key, kept, input }),
     flush,
     drain() {

@@ -1,23 +1,21 @@
-// The unplugin: composes the parts. `load` renders an entry into a module (entry-module.ts) and hands
-// the bundler what it depends on, its errors and warnings; how each bundler takes them is its host's
-// (hosts/), and so are the hooks where it tells its root and mode.
+// The unplugin: composes the parts. `load` renders an entry into a module (entry-module.ts), hands
+// the bundler what it depends on, its errors and warnings, and returns its code; how each bundler
+// takes them is its host's (hosts/), and so are the hooks where it tells its root and mode and where
+// its build ends. Declarations are the declaration writer's (dts-writer.ts).
 import { createRenderCache } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { createHost, isOneOffBuild } from '../hosts/index.ts'
-import type { HostHooks, HostName, LoadContext, LoadResult } from '../hosts/index.ts'
+import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
 import { parseEntryId } from './entry-id.ts'
-import { createValueSources } from '../codegen/value-sources.ts'
-import type { ValueSources } from '../codegen/value-sources.ts'
 import { createEntryRenderer } from './entry-module.ts'
-import type { EntryOutcome } from './entry-module.ts'
 import { createEntryMatcher, createIdFilter } from './id-filter.ts'
 import { assertPluginOptions } from './known-options.ts'
 import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
-import { createModeValues, declarationKey } from './mode-values.ts'
+import { createModeValues } from './mode-values.ts'
 import { redactUnservable } from './serve-access.ts'
 import {
   PLUGIN_NAME,
@@ -27,12 +25,10 @@ import {
   resolveProjectFolder,
   resolveRoot,
 } from './options.ts'
-import type { HostInfo, Options, ResolvedDtsOptions } from './options.ts'
+import type { HostInfo, Options } from './options.ts'
 
 export { PLUGIN_NAME } from './options.ts'
 
-// Bundlers that call `closeBundle` once the output is generated (Vite even when it writes nothing).
-const CLOSING_BUNDLERS = new Set<HostName>(['rollup', 'rolldown', 'vite'])
 const SERVING_WRITE_DELAY = 300
 
 export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (rawOptions, meta) =>
@@ -49,7 +45,7 @@ export interface MergedYaml {
 
 /** The plugin with the host of `framework`: unplugin's bundlers, or Turbopack's loader (hosts/turbopack-loader.ts). */
 export function createMergedYaml(rawOptions: Options | undefined, framework: HostName): MergedYaml {
-  // Before anything else: an option nobody reads (`dst`, `explain`) is a mistake, said at once.
+  // Before anything else: an option nobody reads (`dst`, `history`) is a mistake, said at once.
   assertPluginOptions(rawOptions ?? {})
   const options = resolvePluginOptions(rawOptions)
   const info: HostInfo = {}
@@ -66,7 +62,7 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     return diskCache
   }
   // Created once the bundler has told its root, which the `dts` default depends on.
-  let writer: { dts: ResolvedDtsOptions; writer: DeclarationWriter } | null | undefined
+  let writer: DeclarationWriter | null | undefined
   const declarations = () => {
     if (writer !== undefined) return writer
     const root = resolveRoot(options, info)
@@ -77,29 +73,20 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     // Never written outside the project (a dev server's request for an entry elsewhere never even
     // reaches the load: serve-access.ts).
     const schedule = { records, debounce: info.serving === true, folders: [resolveProjectFolder(options, root)] }
-    writer = { dts, writer: createDeclarationWriter(dts, root, undefined, schedule) }
+    writer = createDeclarationWriter(dts, root, undefined, schedule)
     return writer
   }
   // Set by the loads of a one-off build (`vite build`), whose declarations go without provenance
   // unless `dts.provenance` is true (options.ts).
   let oneOffBuild = false
   // Whether this build's declarations say where each value came from (`dts.provenance`).
-  const withProvenance = () => {
-    const provenance = declarations()?.dts.provenance
-    return provenance === 'always' || (provenance === 'watching' && !oneOffBuild)
-  }
+  const withProvenance = () => declarations()?.withProvenance(oneOffBuild) ?? false
   const entries = createEntryRenderer({ options, info, renderCache, diskCache: openDiskCache, withProvenance })
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
   const isEntry = createEntryMatcher(options)
   const exists = createFileExists(renderCache)
-  const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render })
-
-  /** Where the current mode's value came from, when declarations say so. */
-  function sourcesOf(outcome: Extract<EntryOutcome, { ok: true }>): ValueSources | undefined {
-    const sources = outcome.sources()
-    return sources && createValueSources(sources, outcome.value())
-  }
+  const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render, finish })
 
   function load(context: LoadContext, id: string): LoadResult {
     const entry = parseEntryId(id)
@@ -110,6 +97,7 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     host.prepare?.(context)
     oneOffBuild = isOneOffBuild(context)
     const outcome = entries.render(id, entry)
+    // A declaration covers the entry's value in other modes too: what they read is watched as well.
     const typed = outcome.ok ? declarations() : null
     const modes = typed && outcome.ok ? valuesAcrossModes(entry, { ...outcome, files: outcome.deps.files }) : undefined
     const deps = modes ? mergeDependencies(outcome.deps, modes.deps) : outcome.deps
@@ -120,39 +108,21 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     if (!outcome.ok) return host.error(context, redactUnservable(outcome.error, info.serveGuard, root))
     for (const warning of outcome.warnings) host.warn(context, warning, root)
     // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
-    if (typed && modes) {
-      const keyWith = (provenance: boolean) =>
-        declarationKey({ ...typed.dts, provenance: provenance ? 'always' : 'never' }, modes)
-      const provenance = withProvenance()
-      // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.
-      const kept = typed.dts.provenance === 'watching' && !provenance ? keyWith(true) : undefined
-      const input = () => ({
-        values: modes.values(),
-        schema: outcome.schema(),
-        sources: sourcesOf(outcome),
-        secret: outcome.secret,
-      })
-      const leftAlone = typed.writer.updateKeyed(entry, keyWith(provenance), input, kept)
-      for (const warning of leftAlone) host.warn(context, warning, root)
-    }
+    if (typed && modes)
+      for (const warning of typed.declare(entry, modes, outcome, oneOffBuild)) host.warn(context, warning, root)
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }
 
   /** Writes the declarations pending and waits for the disk cache's writes. */
-  const finish = async () => {
-    declarations()?.writer.flush()
+  async function finish(): Promise<void> {
+    declarations()?.flush()
     await entries.settle()
   }
   async function buildEnd(): Promise<void> {
     renderCache.endBuild()
     await finish()
   }
-  const finishesAtClose = CLOSING_BUNDLERS.has(framework)
-  const hooks: HostHooks = { ...host.hooks }
-  if (framework === 'vite') hooks.vite = { ...hooks.vite, closeBundle: finish }
-  if (framework === 'rolldown') hooks.rolldown = { ...hooks.rolldown, closeBundle: finish }
-  if (framework === 'rollup') hooks.rollup = { ...hooks.rollup, closeBundle: finish }
 
   const plugin: UnpluginOptions = {
     name: PLUGIN_NAME,
@@ -172,14 +142,14 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     },
 
     async buildEnd() {
-      if (!finishesAtClose) return buildEnd()
-      // Rollup, Rolldown and Vite generate the output after buildEnd, mostly in native threads
-      // (Rolldown) or without us: declarations and cache writes go on meanwhile, done by closeBundle.
+      if (!host.finishesAtClose) return buildEnd()
+      // The bundler generates the output after buildEnd, mostly in native threads (Rolldown) or
+      // without us: declarations and cache writes go on meanwhile, done by the host's closeBundle.
       renderCache.endBuild()
-      declarations()?.writer.drain()
+      declarations()?.drain()
     },
 
-    ...hooks,
+    ...host.hooks,
   }
   return { plugin, load, buildEnd }
 }

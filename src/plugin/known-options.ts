@@ -1,5 +1,5 @@
 // The plugin's option names, checked before anything else: its own (with `dts`'s keys) and render()'s,
-// but for those it does not read (`explain`, `sources`); a misspelt one names the option meant.
+// but for those it does not read (`history`, `sources`); a misspelt one names the option meant.
 import { MergedYamlError } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import { assertKnownOptions, suggestName } from '@merged-yaml/core/internal'
@@ -21,7 +21,7 @@ const PLUGIN_OPTIONS: OptionsTaker = {
     inspector: true,
   } satisfies OptionKeys<Pick<Options, PluginOwnOption>, readonly string[] | true>,
   refused: {
-    explain: 'declarations say where each value came from (`dts.provenance`); `merged-yaml explain` shows the history',
+    history: 'declarations say where each value came from (`dts.provenance`); `merged-yaml explain` shows the history',
     sources: 'declarations say where each value came from: see `dts.provenance`',
   } satisfies OptionKeys<Pick<RenderOptions, RenderOnlyOption>, string>,
 }

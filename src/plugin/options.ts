@@ -32,7 +32,9 @@ export interface DtsOptions {
   asConst?: boolean
   /**
    * Each property's JSDoc says which layer line set its value and how it was merged, and a
-   * declaration map next to each declaration takes Go to Definition there (docs/editor.md). By
+   * declaration map next to each declaration takes Go to Definition there (docs/editor.md). The
+   * option names the concept; it uses the engine's `sources` record (render option `sources`), not
+   * the `history` one `merged-yaml explain` shows. By
    * default in a dev server and a watch build, where an editor is open; a one-off Rollup, Rolldown or
    * Vite build (`vite build`) writes the declarations it must write without them — about halving its
    * declarations' cost (docs/performance.md) — and keeps those a dev session wrote while their
@@ -46,7 +48,7 @@ export interface DtsOptions {
  * render()'s options the plugin does not read: provenance is what declarations print, asked for with
  * `dts.provenance` (recording it on every render would only cost).
  */
-export type RenderOnlyOption = 'explain' | 'sources'
+export type RenderOnlyOption = 'history' | 'sources'
 
 /** Options of `unplugin-merged-yaml`: the engine's (see `@merged-yaml/core`) and the plugin's own. */
 export interface Options extends Omit<RenderOptions, RenderOnlyOption> {

@@ -32,6 +32,8 @@ describe('imports', () => {
     expect(violations(`${CORE}yaml/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
     // JSON Schema (ajv, compiled schemas, violations) stands beside yaml/: the stages and dialects use it.
     expect(violations(`${CORE}schema/`, [...above, `${CORE}options.ts`, `${CORE}reporter.ts`])).toEqual([])
+    // Provenance (its records and the recorder) is below the dialects, which record to it, and the stages.
+    expect(violations(`${CORE}provenance/`, above)).toEqual([])
     for (const shared of [
       'values.ts',
       'memo.ts',

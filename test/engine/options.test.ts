@@ -32,6 +32,17 @@ describe('render() refuses an option it does not read', () => {
     expect(d.message).toBe("unknown option 'stict'")
   })
 
+  it('a renamed option, naming its new name (explain → history)', async () => {
+    // @ts-expect-error: `explain` is no option of render() any more
+    const typed = () => render(entry, { root, explain: true })
+    expect(typed).toBeTypeOf('function')
+    expect(await refusal({ root, explain: true })).toMatchObject({
+      code: 'MY_INVALID_OPTION',
+      message: "unknown option 'explain' (renamed 'history')",
+      suggestion: 'history',
+    })
+  })
+
   it('a misplaced option, naming where it belongs', async () => {
     expect((await refusal({ root, lookup: 'A/B' })).suggestion).toBe('datum.lookup')
     expect((await refusal({ root, maxDepth: 10 })).suggestion).toBe('limits.maxDepth')

@@ -1,7 +1,7 @@
 // render(entry, { sources: true }) and PreparedEntry.sources(): where each value was set, as declarations
 // show it. The record keeps one event per subtree a part puts in one piece and locates on demand; it
-// must answer every path exactly as `explain`'s full history does (the `sources` an `explain` render
-// gives are made from that history), on hand-written cases, random entries and real user-data.
+// must answer every path exactly as the full history does (the `sources` a `history` render gives are
+// made from that history), on hand-written cases, random entries and real user-data.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as fc from 'fast-check'
@@ -136,10 +136,10 @@ function outcome(run: () => RenderResult): RenderResult | { error: string } {
   }
 }
 
-/** Renders `file` with `sources` alone and with `explain` (sources from the history); both must agree everywhere. */
+/** Renders `file` with `sources` alone and with `history` (sources from the history); both must agree everywhere. */
 function expectSameSources(file: string, options: RenderOptions): number {
   const light = outcome(() => renderSync(file, { ...options, sources: true }))
-  const full = outcome(() => renderSync(file, { ...options, explain: true, sources: true }))
+  const full = outcome(() => renderSync(file, { ...options, history: true, sources: true }))
   if ('error' in light || 'error' in full) {
     expect(light).toEqual(full)
     return 0
@@ -170,7 +170,7 @@ function yamlOf(data: unknown, indent = ''): string {
   return ` ${JSON.stringify(data)}`
 }
 
-describe('sources agree with explain', () => {
+describe('sources agree with the history', () => {
   it('on random layered entries (block and flow layers, every merger)', () => {
     let paths = 0
     fc.assert(

@@ -197,7 +197,7 @@ describe('render() on random cloud-config parts and directives', () => {
     )
   })
 
-  it('merges in place exactly as it merges by copying (explain copies), skipped parts rolled back', () => {
+  it('merges in place exactly as it merges by copying (a history recorder copies), skipped parts rolled back', () => {
     const patch = fc.array(
       fc.record({
         op: fc.constantFrom('add', 'copy', 'remove'),
@@ -214,7 +214,7 @@ describe('render() on random cloud-config parts and directives', () => {
     fc.assert(
       fc.property(fc.array(anyPart, { minLength: 2, maxLength: 6 }), options, (files, renderOptions) => {
         const lenient = { ...renderOptions, strict: false }
-        expect(outcome(files, lenient)).toBe(outcome(files, { ...lenient, explain: true }))
+        expect(outcome(files, lenient)).toBe(outcome(files, { ...lenient, history: true }))
       }),
       settings,
     )

@@ -1,4 +1,4 @@
-// Random cloud-init parts for property tests of the merge's records (explain, sources): small
+// Random cloud-init parts for property tests of the merge's records (history, sources): small
 // values over few keys, so that parts collide, and every merger option that changes what is kept.
 import * as fc from 'fast-check'
 

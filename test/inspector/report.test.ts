@@ -22,8 +22,8 @@ const find = (node: ValueNode | undefined, path: string): ValueNode | undefined 
 async function reportOf(files: Record<string, string>, entry = 'app.merged.yaml', compare?: string) {
   const root = writeTree(files, 'inspector')
   const file = join(root, entry)
-  const result = await render(file, { root, explain: true, vars: { mode: 'development' } })
-  const other = compare ? await render(file, { root, explain: true, vars: { mode: compare } }) : undefined
+  const result = await render(file, { root, history: true, vars: { mode: 'development' } })
+  const other = compare ? await render(file, { root, history: true, vars: { mode: compare } }) : undefined
   return createInspectorReport({
     entry: file,
     root,

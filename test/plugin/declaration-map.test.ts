@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { render } from '@merged-yaml/core'
 import { describe, expect, it } from 'vitest'
 import { generateDeclaration, generateDeclarationWithMap } from '../../src/codegen/declaration.ts'
-import { createValueSources } from '../../src/codegen/value-sources.ts'
+import { createPropertySources } from '../../src/codegen/property-sources.ts'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
@@ -35,7 +35,7 @@ const LAYERS = {
 
 async function sourcesOf(root: string) {
   const result = await render(join(root, 'app.merged.yaml'), { root, sources: true })
-  return { value: result.value, sources: createValueSources(result.sources!, result.value) }
+  return { value: result.value, sources: createPropertySources(result.sources!, result.value) }
 }
 
 describe('declarations with sources', () => {

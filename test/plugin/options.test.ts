@@ -214,12 +214,16 @@ describe('options nobody reads', () => {
     expect(refusal({ dts: { mode: 'ambiant' } }).message).toMatch(/^option 'dts.mode' must be/)
   })
 
-  it("refuses render()'s explain and sources, which it would record on every render and never read", () => {
-    // @ts-expect-error: the plugin's options do not take render()'s `explain`
-    const typed = () => MergedYaml({ explain: true })
+  it("refuses render()'s history and sources, which it would record on every render and never read", () => {
+    // @ts-expect-error: the plugin's options do not take render()'s `history`
+    const typed = () => MergedYaml({ history: true })
     expect(typed).toBeTypeOf('function')
+    expect(refusal({ history: true }).message).toMatch(
+      /^unplugin-merged-yaml does not take the option 'history': .*dts\.provenance/,
+    )
+    // Its former name, `explain`, says the same.
     expect(refusal({ explain: true }).message).toMatch(
-      /^unplugin-merged-yaml does not take the option 'explain': .*dts\.provenance/,
+      /^unplugin-merged-yaml does not take the option 'explain' \(now 'history'\): .*dts\.provenance/,
     )
     expect(refusal({ sources: true }).message).toMatch(/^unplugin-merged-yaml does not take the option 'sources'/)
   })

@@ -20,7 +20,7 @@ const COMMON_OPTION_KEYS: OptionKeys<CommonOptions & { dialect?: string }> = {
   deny: true,
   vars: true,
   limits: true,
-  explain: true,
+  history: true,
   sources: true,
   schema: true,
   dialect: true,
@@ -53,6 +53,21 @@ export interface OptionsTaker {
 }
 
 const RENDER: OptionsTaker = { name: 'render()' }
+
+/** Options renamed before 1.0, each with its new name: refused, naming the new one. */
+const RENAMED_OPTIONS: Readonly<Record<string, string>> = { explain: 'history' }
+
+/** An option renamed: its new name, or why `taker` does not take that either. */
+function renamedOption(
+  option: string,
+  renamed: string,
+  taker: string,
+  refused: Readonly<Record<string, string>>,
+): never {
+  if (Object.hasOwn(refused, renamed))
+    invalidOption(`${taker} does not take the option '${option}' (now '${renamed}'): ${refused[renamed]}`)
+  invalidOption(`unknown option '${option}' (renamed '${renamed}')`, renamed)
+}
 
 /** An unknown option: the one it resembles, else the names there are. */
 function unknown(option: string, suggestion: string | undefined, taker: string, names: readonly string[]): never {
@@ -93,7 +108,10 @@ export function assertKnownOptions(options: unknown, taker: OptionsTaker = RENDE
   for (const name of Object.keys(options)) {
     if (Object.hasOwn(refused, name))
       invalidOption(`${taker.name} does not take the option '${name}': ${refused[name]}`)
-    if (!topLevel.includes(name)) unknown(name, meant(name, topLevel, nestedPaths), taker.name, topLevel)
+    if (!topLevel.includes(name)) {
+      if (Object.hasOwn(RENAMED_OPTIONS, name)) renamedOption(name, RENAMED_OPTIONS[name]!, taker.name, refused)
+      unknown(name, meant(name, topLevel, nestedPaths), taker.name, topLevel)
+    }
     const value = options[name]
     const keys = nested[name]
     if (keys === undefined || !isMapping(value)) continue

@@ -115,16 +115,18 @@ export interface CommonOptions {
   /** Resource limits; see `Limits`. */
   limits?: Partial<Limits>
   /**
-   * Also return `provenance`: for each key path of the result, which part (file, line) set it and
-   * which merger decided, overridden values included. Per-value detail for cloud-init entries; the
-   * other dialects report which layers define each top-level key. Off, it costs nothing.
+   * Also return `history`: for each key path of the result, every event — which part (file, line)
+   * set, merged, replaced, kept out or removed it, and which merger decided — what `merged-yaml
+   * explain` and the inspector show. Per-value detail for cloud-init entries, Deckhand documents and
+   * Datum nodes; the other dialects report which layers define each top-level key. Off, it costs
+   * nothing. (Formerly `explain`: that name is refused, naming this one.)
    * @default false
    */
-  explain?: boolean
+  history?: boolean
   /**
    * Also return `sources`: for each key path of the result, the layer line that set its final value,
    * how it was merged and the layer it took over from — what declarations show in the editor, at a
-   * fraction of `explain`'s cost (subtrees a part puts in one piece are recorded once, and positions
+   * fraction of `history`'s cost (subtrees a part puts in one piece are recorded once, and positions
    * are located only for the paths asked for). Per value for cloud-init entries, Deckhand documents
    * and Datum nodes; the other dialects' answer for the top-level key holding a path.
    * @default false

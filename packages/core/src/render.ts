@@ -23,9 +23,10 @@ import type { MergeInput } from './pipeline/merge.ts'
 import { readParts } from './pipeline/read.ts'
 import { validateValue } from './pipeline/validate.ts'
 import type { EntrySchema } from './pipeline/validate.ts'
-import { ProvenanceRecorder } from './provenance.ts'
-import type { Provenance } from './provenance.ts'
-import type { ValueSources } from './value-sources.ts'
+import type { ValueHistory } from './provenance/history.ts'
+import { createProvenanceRecorder, recordedHistory, requestedRecords, takeRecords } from './provenance/records.ts'
+import type { RequestedRecords } from './provenance/records.ts'
+import type { ValueSources } from './provenance/value-sources.ts'
 import type { RenderCache } from './render-cache.ts'
 import { resolveOptions, validateOptions } from './render-options.ts'
 import type { RenderOptions } from './render-options.ts'
@@ -44,8 +45,11 @@ export interface RenderResult {
   warnings: Diagnostic[]
   /** The dialect the entry was merged with. */
   dialect: DialectName
-  /** With the `explain` option: which part set each value, and which merger decided. */
-  provenance?: Provenance
+  /**
+   * With the `history` option: every event of each value — which part set, merged, replaced or
+   * removed it, and which merger decided.
+   */
+  history?: ValueHistory
   /** With the `sources` option: where each value was set (the layer line, the merger, the layer before). */
   sources?: ValueSources
   /** The JSON Schema the value was validated against (the entry's modeline's or the `schema` option's). */
@@ -156,6 +160,7 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
   const files = { stat: fs.stat, realpath: fs.realpath, readFile, build: fs.build }
   // A relative entry is relative to the working directory, as for the CLI and Node's fs (README).
   const gathered = gatherEntry(resolve(entry), dialectRequests(resolved), resolved, report, files, inputs)
+  const records = requestedRecords(options)
   let fingerprint: string | undefined
   let outcome: { result: RenderResult } | { error: unknown } | undefined
   let merged: MergeInput | undefined
@@ -164,7 +169,6 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
     ...inputs,
     get fingerprint() {
       if (fingerprint !== undefined) return fingerprint
-      const records = { explain: options.explain === true, sources: options.sources === true }
       fingerprint = fingerprintInputs(resolved, records, inputs, contents, gathered.listings)
       return fingerprint
     },
@@ -172,7 +176,7 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
       try {
         outcome ??= {
           result: guard(entry, options, inputs, () => {
-            const made = mergeEntry(gathered, inputs, resolved, report, options, cache)
+            const made = mergeEntry(gathered, inputs, resolved, report, records, cache)
             merged = made.input
             return made.result
           }),
@@ -214,12 +218,11 @@ function mergeEntry(
   inputs: EntryInputs,
   resolved: ResolvedOptions,
   report: Reporter,
-  options: RenderOptions,
+  records: RequestedRecords,
   cache: RenderCache | undefined,
 ): { result: RenderResult; input: MergeInput } {
   const { parts, dialect } = readParts(gathered.items, resolved, report, cache)
-  const keeps = options.explain ? 'history' : options.sources ? 'sources' : undefined
-  const provenance = keeps && new ProvenanceRecorder(keeps)
+  const provenance = createProvenanceRecorder(records)
   const entry = inputs.files[0]!
   const input: MergeInput = {
     entry,
@@ -239,8 +242,7 @@ function mergeEntry(
       dialect,
       schema: gathered.schema,
       context: createDialectContext(input, resolved, report),
-      provenance: () =>
-        provenance?.keeps === 'history' ? provenance.result() : mergeAgain(input, resolved, 'history').result(),
+      history: () => recordedHistory(provenance) ?? mergeAgain(input, resolved, 'history').history(),
     },
     resolved,
   )
@@ -250,9 +252,8 @@ function mergeEntry(
     warnings: report.finishWarnings(entry),
     dialect: dialect.name as DialectName,
     plainJson: merged.bound?.plainJson ?? false,
+    ...takeRecords(provenance, records),
   }
-  if (provenance && options.explain) result.provenance = provenance.result()
-  if (provenance && options.sources) result.sources = provenance.sources()
   if (schema) result.schema = schema
   return { result, input }
 }

@@ -1,8 +1,8 @@
-// The layer chain as a tree, from the parts `explain` records (each with the include chain that reached
+// The layer chain as a tree, from the parts the history records (each with the include chain that reached
 // it): the entry at the root, each included file under the file and line that included it, a glob's
 // matches under their pattern, and each part (a YAML document, a MIME part, a dialect's layer) with
 // the merger set it was merged with and whether it merged. Bounded like the value tree.
-import type { ProvenancePart } from '@merged-yaml/core'
+import type { HistoryPart } from '@merged-yaml/core'
 import type { RelativePath } from './paths.ts'
 
 export interface LayerPart {
@@ -10,7 +10,7 @@ export interface LayerPart {
   line: number
   /** The merger set in force for it, or the dialect's name. */
   merger: string
-  status: ProvenancePart['status']
+  status: HistoryPart['status']
 }
 
 export interface LayerNode {
@@ -55,7 +55,7 @@ function globToRegExp(pattern: string): RegExp {
 
 export function createLayerTree(
   entry: string,
-  parts: readonly ProvenancePart[],
+  parts: readonly HistoryPart[],
   files: readonly string[],
   globs: readonly string[],
   rel: RelativePath,

@@ -1,8 +1,8 @@
 // What the inspector shows of one entry (the dev server's page and `merged-yaml explain --format html`):
-// built from a render's own records — `explain`'s provenance, the files read and looked for, the
+// built from a render's own records — the history, the files read and looked for, the
 // diagnostics — never by merging again. Pure data in, plain JSON out, every list bounded, every path
 // relative to the root (a static report carries no absolute path of the machine that wrote it).
-import type { Diagnostic, ProvenanceEvent, RenderResult } from '@merged-yaml/core'
+import type { Diagnostic, HistoryEvent, RenderResult } from '@merged-yaml/core'
 import { createLayerTree } from './layer-tree.ts'
 import type { LayerNode } from './layer-tree.ts'
 import { createRelativePath } from './paths.ts'
@@ -59,7 +59,7 @@ export interface InspectorModeView {
 export interface InspectorReport extends InspectorModeView {
   /** The entry (with its import query), relative to the root. */
   entry: string
-  /** How much the provenance knows: every value, top-level keys only, or nothing per value. */
+  /** How much the history knows: every value, top-level keys only, or nothing per value. */
   detail: 'full' | 'top-level' | 'none'
   layers: LayerNode
   /** Files optional includes and globs looked for and did not find. */
@@ -69,7 +69,7 @@ export interface InspectorReport extends InspectorModeView {
   compare?: InspectorModeView & { differences: number }
 }
 
-/** One render of the entry: the result (rendered with `explain: true`) or the error's diagnostics. */
+/** One render of the entry: the result (rendered with `history: true`) or the error's diagnostics. */
 export interface InspectorRender {
   mode?: string
   renderMs?: number
@@ -113,7 +113,7 @@ function createModeView(run: InspectorRender, rel: RelativePath): InspectorModeV
   const view: InspectorModeView = { mode: run.mode, status, diagnostics }
   if (result) view.dialect = result.dialect
   if (run.renderMs !== undefined) view.renderMs = Math.round(run.renderMs * 10) / 10
-  if (result) view.values = createValueTree(result.value, result.provenance, rel)
+  if (result) view.values = createValueTree(result.value, result.history, rel)
   return view
 }
 
@@ -128,8 +128,8 @@ function lookup(root: unknown, path: readonly (string | number)[]): { found: boo
 
 function keptOutOf(result: RenderResult, rel: RelativePath): KeptOutValue[] {
   const out: KeptOutValue[] = []
-  const events: ProvenanceEvent[] = []
-  for (const path of result.provenance?.paths ?? [])
+  const events: HistoryEvent[] = []
+  for (const path of result.history?.paths ?? [])
     for (const e of path.events) if (e.action === 'kept' || e.action === 'deleted') events.push(e)
   for (const e of events.slice(0, MAX_KEPT_OUT)) {
     const now = lookup(result.value, e.path)
@@ -155,8 +155,8 @@ export function createInspectorReport(input: InspectorInput): InspectorReport {
   const report: InspectorReport = {
     entry: `${entryFile}${input.query ?? ''}`,
     ...createModeView(input, rel),
-    detail: result?.provenance?.detail ?? 'none',
-    layers: createLayerTree(input.entry, result?.provenance?.parts ?? [], files, result?.globs ?? [], rel),
+    detail: result?.history?.detail ?? 'none',
+    layers: createLayerTree(input.entry, result?.history?.parts ?? [], files, result?.globs ?? [], rel),
     missing: (result?.missing ?? []).map(rel),
     keptOut: result ? keptOutOf(result, rel) : [],
   }

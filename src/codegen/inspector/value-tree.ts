@@ -1,8 +1,8 @@
 // The merged value as the inspector's tree: each value with the layer line that set it and how it
-// merged (the last event of its own `explain` history, else its nearest ancestor's: other dialects
+// merged (the last event of its own history, else its nearest ancestor's: other dialects
 // record top-level keys only), and the comparison of two trees. Bounded: past MAX_NODES values the
 // rest of a container is counted, not listed.
-import type { Provenance, ProvenanceEvent } from '@merged-yaml/core'
+import type { HistoryEvent, ValueHistory } from '@merged-yaml/core'
 import type { RelativePath } from './paths.ts'
 
 type Segment = string | number
@@ -77,18 +77,18 @@ const isMapping = (value: unknown): value is Record<string, unknown> =>
 const keyOf = (path: readonly Segment[]): string => JSON.stringify(path.map(String))
 
 /** The event that gave a path its value: the last one that did not keep the old value out. */
-const setterOf = (events: readonly ProvenanceEvent[]): ProvenanceEvent | undefined =>
+const setterOf = (events: readonly HistoryEvent[]): HistoryEvent | undefined =>
   events.findLast((e) => e.action !== 'kept' && e.action !== 'deleted')
 
-export function createValueTree(value: unknown, provenance: Provenance | undefined, rel: RelativePath): ValueNode {
-  const history = new Map<string, readonly ProvenanceEvent[]>()
-  for (const entry of provenance?.paths ?? []) history.set(keyOf(entry.path), entry.events)
+export function createValueTree(value: unknown, history: ValueHistory | undefined, rel: RelativePath): ValueNode {
+  const byPath = new Map<string, readonly HistoryEvent[]>()
+  for (const entry of history?.paths ?? []) byPath.set(keyOf(entry.path), entry.events)
   let budget = MAX_NODES
-  const describe = (e: ProvenanceEvent) => `${e.action} ${rel(e.file)}:${e.line} ${e.merger}`
+  const describe = (e: HistoryEvent) => `${e.action} ${rel(e.file)}:${e.line} ${e.merger}`
 
-  const build = (key: string, path: Segment[], node: unknown, inheritedFrom?: ProvenanceEvent): ValueNode => {
+  const build = (key: string, path: Segment[], node: unknown, inheritedFrom?: HistoryEvent): ValueNode => {
     budget--
-    const events = history.get(keyOf(path)) ?? []
+    const events = byPath.get(keyOf(path)) ?? []
     const own = setterOf(events)
     const setter = own ?? inheritedFrom
     const out: ValueNode = { key, path: formatPath(path), type: 'value' }

@@ -126,17 +126,17 @@ describe('provenance', () => {
   it('records each value set, replaced, merged into and removed, at its layer line', async () => {
     const { root, result } = await renderLayers(
       [lines('api:', '  url: a', '  retries: 3', 'tools: [x]'), lines('api:', '  url: b', 'tools: !reset')],
-      { explain: true },
+      { history: true },
     )
     const at = (...path: string[]) =>
       result
-        .provenance!.paths.find((p) => p.path.join('.') === path.join('.'))!
+        .history!.paths.find((p) => p.path.join('.') === path.join('.'))!
         .events.map((e) => `${e.action} ${e.file.slice(root.length + 1)}:${e.line}:${e.column} ${e.merger}`)
     expect(at('api', 'url')).toEqual(['set 0.yaml:2:3 values', 'replaced 1.yaml:2:3 values'])
     expect(at('api')).toEqual(['set 0.yaml:1:1 values', 'merged 1.yaml:1:1 values'])
     expect(at('api', 'retries')).toEqual(['set 0.yaml:3:3 values'])
     expect(at('tools')).toEqual(['set 0.yaml:4:1 values', 'deleted 1.yaml:3:1 values'])
-    expect(result.provenance!.parts.map((p) => [p.merger, p.status])).toEqual([
+    expect(result.history!.parts.map((p) => [p.merger, p.status])).toEqual([
       ['values', 'merged'],
       ['values', 'merged'],
     ])

@@ -1,7 +1,7 @@
 // `merged-yaml explain <entry> --format html`: the dev server's inspector page as one self-contained
 // static file (its script, style and data inlined; a policy that allows no network), for CI artifacts
 // and code review. The same report the page shows (unplugin-merged-yaml/codegen), from the same
-// `explain` render; with `--compare <mode>`, the entry in that mode beside it, differences marked.
+// render with its history; with `--compare <mode>`, the entry in that mode beside it, differences marked.
 import { dirname } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { isMergedYamlError, render } from '@merged-yaml/core'
@@ -14,7 +14,7 @@ async function renderTimed(entry: string, options: RenderOptions): Promise<Inspe
   const mode = options.vars?.mode
   const started = performance.now()
   try {
-    const result = await render(entry, { ...options, explain: true })
+    const result = await render(entry, { ...options, history: true })
     return { mode, result, renderMs: performance.now() - started }
   } catch (error) {
     if (!isMergedYamlError(error)) throw error

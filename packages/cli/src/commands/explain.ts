@@ -1,7 +1,7 @@
 // `merged-yaml explain <entry> [key.path]`: for each value, which part set it and which merger
 // decided, in merge order, overridden values included (like Hiera's `lookup --explain`).
 import { resolve } from 'node:path'
-import type { Provenance, ProvenanceAction, ProvenanceEvent, RenderResult } from '@merged-yaml/core'
+import type { HistoryAction, HistoryEvent, RenderResult, ValueHistory } from '@merged-yaml/core'
 import { oneOf, parseCommand, toRenderOptions, UsageError } from '../args.ts'
 import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
 import type { Context } from '../context.ts'
@@ -10,10 +10,10 @@ import { createHtmlReport } from './explain-html.ts'
 import { bytesAsBase64, displayPath, formatKeyPath, formatShortValue, parseKeyPath } from '../format.ts'
 import type { Style } from '../format.ts'
 import { helpText } from '../help.ts'
-import { nearestKeys, selectPaths } from '../provenance-view.ts'
-import type { ExplainedPath } from '../provenance-view.ts'
+import { nearestKeys, selectPaths } from '../history-view.ts'
+import type { ExplainedPath } from '../history-view.ts'
 
-function paintAction(action: ProvenanceAction, style: Style): (text: string) => string {
+function paintAction(action: HistoryAction, style: Style): (text: string) => string {
   switch (action) {
     case 'set':
     case 'appended':
@@ -35,7 +35,7 @@ function location(e: { file: string; line: number; column: number }, cwd: string
   return `${displayPath(e.file, cwd)}:${e.line}:${e.column}`
 }
 
-function writeEvents(lines: string[], events: readonly ProvenanceEvent[], ctx: Context): void {
+function writeEvents(lines: string[], events: readonly HistoryEvent[], ctx: Context): void {
   const { out } = ctx
   const actionWidth = Math.max(...events.map((e) => e.action.length))
   const whereWidth = Math.max(...events.map((e) => location(e, ctx.cwd).length))
@@ -60,7 +60,7 @@ function writeText(
   ctx: Context,
   entry: string,
   result: RenderResult,
-  provenance: Provenance,
+  history: ValueHistory,
   paths: readonly ExplainedPath[],
   stack: string,
 ): void {
@@ -70,11 +70,11 @@ function writeText(
   lines.push(
     `${out.bold(displayPath(entry, ctx.cwd))} (${how})`,
     '',
-    provenance.detail === 'full' ? 'Parts, in merge order:' : 'Documents, in the order read:',
+    history.detail === 'full' ? 'Parts, in merge order:' : 'Documents, in the order read:',
   )
-  const width = String(provenance.parts.length).length
-  const whereWidth = Math.max(0, ...provenance.parts.map((part) => location(part, ctx.cwd).length))
-  provenance.parts.forEach((part, i) => {
+  const width = String(history.parts.length).length
+  const whereWidth = Math.max(0, ...history.parts.map((part) => location(part, ctx.cwd).length))
+  history.parts.forEach((part, i) => {
     const link = part.chain.at(-1)
     const via = link ? out.dim(`  (included from ${displayPath(link.file, ctx.cwd)}:${link.line})`) : ''
     const status = part.status === 'merged' || part.status === 'layer' ? '' : out.yellow(`  [${part.status}]`)
@@ -83,9 +83,9 @@ function writeText(
         `${out.magenta(part.merger)}${status}${via}`,
     )
   })
-  if (provenance.detail !== 'full') {
+  if (history.detail !== 'full') {
     const shown =
-      provenance.detail === 'top-level'
+      history.detail === 'top-level'
         ? 'showing which layers define each top-level key'
         : 'this result is not a mapping, so only its parts are listed'
     lines.push(
@@ -134,18 +134,16 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
     ctx.stdout.write(html)
     return ok ? EXIT_OK : EXIT_DIAGNOSTICS
   }
-  const outcome = await renderEntry(entry, { ...options, explain: true }, 'explain')
+  const outcome = await renderEntry(entry, { ...options, history: true }, 'explain')
   if (!outcome.ok) {
     writeDiagnostics(ctx.stderr, ctx.err, outcome.diagnostics, ctx.cwd)
     return EXIT_DIAGNOSTICS
   }
   const { result } = outcome
   writeDiagnostics(ctx.stderr, ctx.err, result.warnings, ctx.cwd)
-  const provenance = result.provenance!
+  const history = result.history!
   const view =
-    provenance.detail === 'none' && !target
-      ? { paths: [], missing: false }
-      : selectPaths(result.value, provenance, target)
+    history.detail === 'none' && !target ? { paths: [], missing: false } : selectPaths(result.value, history, target)
   if (view.missing) {
     const { parent, keys } = nearestKeys(result.value, target!)
     const has =
@@ -162,13 +160,13 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
     const report = {
       entry,
       dialect: result.dialect,
-      detail: provenance.detail,
-      parts: provenance.parts,
+      detail: history.detail,
+      parts: history.parts,
       paths: view.paths,
     }
     ctx.stdout.write(`${JSON.stringify(report, bytesAsBase64, 2)}\n`)
   } else {
-    writeText(ctx, entry, result, provenance, view.paths, options.stack ?? 'scoped')
+    writeText(ctx, entry, result, history, view.paths, options.stack ?? 'scoped')
   }
   return EXIT_OK
 }

@@ -1,5 +1,5 @@
 // For the dialects whose parts are layers, base first (every dialect but cloud-init): the entry's
-// documents as a flat list, and `explain`'s record of which layers define each top-level key.
+// documents as a flat list, and the provenance record of which layers define each top-level key.
 import { documentParts } from '../parts.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { SourceDocument } from '../source-document.ts'
@@ -33,7 +33,7 @@ export function layerDocuments(
 }
 
 /**
- * `explain` for a dialect that recorded no per-value provenance: which layers define each top-level
+ * Provenance for a dialect that recorded none per value: which layers define each top-level
  * key of `value`, which is at `at` in each document (a Datum lookup's key path).
  */
 export function recordLayers(

@@ -2,13 +2,14 @@
 // MergeRun, the values merge): each decision is reported; the events count once the part ends well
 // (cloud-init abandons a part whose merge raises, and so does its history).
 import type { ChainLink } from '../diagnostics.ts'
-import { locateKey } from '../provenance.ts'
-import type { ProvenanceAction, ProvenanceEvent, ProvenanceRecorder } from '../provenance.ts'
+import type { HistoryAction, HistoryEvent } from '../provenance/history.ts'
+import { locateKey } from '../provenance/recorder.ts'
+import type { ProvenanceRecorder } from '../provenance/recorder.ts'
 import type { SourceDocument } from '../source-document.ts'
 import type { PathSegment } from '../values.ts'
 import { isMapping } from '../values.ts'
-import { NO_VALUE } from '../value-sources.ts'
-import type { SourceEvent } from '../value-sources.ts'
+import { NO_VALUE } from '../provenance/value-sources.ts'
+import type { SourceEvent } from '../provenance/value-sources.ts'
 
 /** How a part's events name who decided: per merger type (`dict(replace)`), and the part's whole set. */
 export interface MergerLabels {
@@ -26,7 +27,7 @@ export interface MergeRecorder {
   /** An event on `path` alone (the part's value for it is `value`). */
   note(
     path: readonly PathSegment[],
-    action: ProvenanceAction,
+    action: HistoryAction,
     by: MergerType | undefined,
     value: unknown,
     note?: string,
@@ -61,7 +62,7 @@ interface PendingSource extends SourceEvent {
 }
 
 type Pending =
-  | { kind: 'event'; event: ProvenanceEvent }
+  | { kind: 'event'; event: HistoryEvent }
   | PendingSource
   | { kind: 'shift'; path: PathSegment[]; by: number }
 
@@ -95,7 +96,7 @@ export class PartRecorder implements MergeRecorder {
   private source(
     path: readonly PathSegment[],
     docPath: readonly PathSegment[],
-    action: ProvenanceAction,
+    action: HistoryAction,
     merger: string,
     value: unknown,
     whole: boolean,
@@ -119,7 +120,7 @@ export class PartRecorder implements MergeRecorder {
   private event(
     path: readonly PathSegment[],
     docPath: readonly PathSegment[],
-    action: ProvenanceAction,
+    action: HistoryAction,
     merger: string,
     value: unknown,
     note?: string,
@@ -132,7 +133,7 @@ export class PartRecorder implements MergeRecorder {
     const { file } = this.doc
     const { line, column } = this.doc.locate(docPath, 'key')
     this.chain ??= [...this.doc.chain]
-    const event: ProvenanceEvent = { path: [...path], file, line, column, chain: this.chain, action, merger }
+    const event: HistoryEvent = { path: [...path], file, line, column, chain: this.chain, action, merger }
     if (value !== ABSENT) event.value = value
     if (note) event.note = note
     this.pending.push({ kind: 'event', event })
@@ -148,7 +149,7 @@ export class PartRecorder implements MergeRecorder {
     old: unknown,
     value: unknown,
     merger: string,
-    action: ProvenanceAction,
+    action: HistoryAction,
     cause?: string,
   ): void {
     if (this.wholes) return this.source(path, docPath, action, merger, value, true)
@@ -192,7 +193,7 @@ export class PartRecorder implements MergeRecorder {
 
   note(
     path: readonly PathSegment[],
-    action: ProvenanceAction,
+    action: HistoryAction,
     by: MergerType | undefined,
     value: unknown,
     note?: string,

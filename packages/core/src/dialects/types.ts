@@ -4,7 +4,7 @@
 // pipeline calls: dependencies and gather (while gathering), detect, render and schemaChecks.
 import type { Limits, ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
-import type { ProvenanceRecorder } from '../provenance.ts'
+import type { ProvenanceRecorder } from '../provenance/recorder.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import type { SchemaReading } from '../schema/compile.ts'
 import type { SourceDocument } from '../source-document.ts'
@@ -73,7 +73,7 @@ export interface DialectContext<Options = unknown, Gathered = unknown> {
    * A problem reading it is reported now, at the entry.
    */
   dependency(path: string): DependencyFile
-  /** With the `explain` option: where the dialect records which part set each value. */
+  /** With the `history` or `sources` option: where the dialect records which part set each value. */
   provenance: ProvenanceRecorder | undefined
   /** What this dialect's `gather` hook returned for the entry (undefined without one). */
   gathered: Gathered | undefined
@@ -95,7 +95,7 @@ export interface DialectResult {
 /**
  * A value the dialect's reference checks against a schema once it has rendered (Deckhand: each
  * concrete document's `data` against the DataSchema of its `schema`). The validate stage compiles
- * the schema, validates, and points each violation at the layer that set the value, as `explain`
+ * the schema, validates, and points each violation at the layer that set the value, as the history
  * records it.
  */
 export interface DialectSchemaCheck {
@@ -109,7 +109,7 @@ export interface DialectSchemaCheck {
   schemaName: string
   /** The value checked. */
   value: unknown
-  /** Its path in the module's value (`[3, 'data']`), as `explain` records it. */
+  /** Its path in the module's value (`[3, 'data']`), as the history records it. */
   modulePath: PathSegment[]
   /** What the value is, in messages: `[armada/Chart/v1] ucp-armada`. */
   subject: string

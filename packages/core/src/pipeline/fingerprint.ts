@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { ResolvedOptions } from '../options.ts'
+import type { RequestedRecords } from '../provenance/records.ts'
 import type { EntryInputs } from './gather/gather.ts'
 
 // The render cache hands every entry the same bytes of a file: each is hashed once.
@@ -65,8 +66,8 @@ export function canonicalJson(value: unknown): string {
  */
 export function fingerprintInputs(
   options: ResolvedOptions,
-  /** What the render records besides the value (`explain`, `sources`): part of its result. */
-  records: { explain: boolean; sources: boolean },
+  /** What the render records besides the value (`history`, `sources`): part of its result. */
+  records: RequestedRecords,
   inputs: EntryInputs,
   contents: ReadonlyMap<string, Uint8Array>,
   listings: ReadonlyMap<string, readonly string[]>,

@@ -1,11 +1,11 @@
-// Where a schema violation of the merged value comes from, found in `explain`'s record (asked for
+// Where a schema violation of the merged value comes from, found in the history record (asked for
 // only once there is a violation): the last layer that set the value, or — for a missing key — the
 // last that touched the mapping lacking it (or removed the key). Cloud-init records every path; the
 // other dialects record which layers define each top-level key, and the path is followed inside them.
 import type { ChainLink, Position } from '../diagnostics.ts'
 import { documentParts } from '../parts.ts'
 import type { ParsedPart } from '../parts.ts'
-import type { Provenance, ProvenanceEvent } from '../provenance.ts'
+import type { HistoryEvent, ValueHistory } from '../provenance/history.ts'
 import type { SourceDocument } from '../source-document.ts'
 import { isMapping } from '../values.ts'
 import type { PathSegment } from '../values.ts'
@@ -33,19 +33,19 @@ function follow(value: unknown, path: readonly PathSegment[]): number {
 }
 
 export class ViolationLocator {
-  private readonly events = new Map<string, ProvenanceEvent[]>()
+  private readonly events = new Map<string, HistoryEvent[]>()
   private readonly docs: SourceDocument[] = []
 
   constructor(
-    private readonly provenance: Provenance,
+    private readonly history: ValueHistory,
     parts: readonly ParsedPart[],
     private readonly entry: ViolationPlace,
   ) {
-    for (const { path, events } of provenance.paths) this.events.set(keyOf(path), events)
+    for (const { path, events } of history.paths) this.events.set(keyOf(path), events)
     for (const part of documentParts(parts)) if (part.kind !== 'invalid') this.docs.push(part.doc)
   }
 
-  private place(event: ProvenanceEvent): ViolationPlace {
+  private place(event: HistoryEvent): ViolationPlace {
     const position = { line: event.line, column: event.column }
     const doc = this.docs.find((d) => d.file === event.file)
     return { file: event.file, position, chain: event.chain, ...(doc ? { frame: doc.frame(position) } : {}) }
@@ -57,7 +57,7 @@ export class ViolationLocator {
   }
 
   /** The last event that set `path` or, up the path, the nearest ancestor that has one. */
-  private lastSetter(path: readonly PathSegment[]): { event: ProvenanceEvent; depth: number } | undefined {
+  private lastSetter(path: readonly PathSegment[]): { event: HistoryEvent; depth: number } | undefined {
     for (let depth = path.length; depth > 0; depth--) {
       const events = this.events.get(keyOf(path.slice(0, depth))) ?? []
       const event = events.findLast((e) => SETTERS.has(e.action))
@@ -69,7 +69,7 @@ export class ViolationLocator {
   /** Top-level detail: the last layer defining `path[0]` whose value goes deepest along the path. */
   private byLayer(path: readonly PathSegment[]): ViolationPlace | undefined {
     const events = (this.events.get(keyOf(path.slice(0, 1))) ?? []).filter((e) => SETTERS.has(e.action))
-    let best: { event: ProvenanceEvent; depth: number } | undefined
+    let best: { event: HistoryEvent; depth: number } | undefined
     for (const event of events.toReversed()) {
       const depth = follow(event.value, path.slice(1))
       if (!best || depth > best.depth) best = { event, depth }
@@ -86,7 +86,7 @@ export class ViolationLocator {
   /** Where the value at `path` was set. */
   value(path: readonly PathSegment[]): ViolationPlace {
     if (path.length === 0) return this.entry
-    if (this.provenance.detail === 'top-level') return this.byLayer(path) ?? this.entry
+    if (this.history.detail === 'top-level') return this.byLayer(path) ?? this.entry
     const found = this.lastSetter(path)
     return found ? this.place(found.event) : this.entry
   }

@@ -4,7 +4,8 @@ import type { DependencyFile, Dialect, DialectContext, DialectResult } from '../
 import { decodeUtf8 } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
-import { ProvenanceRecorder } from '../provenance.ts'
+import { ProvenanceRecorder } from '../provenance/recorder.ts'
+import type { ProvenanceRecord } from '../provenance/recorder.ts'
 import { Reporter } from '../reporter.ts'
 import type { DependencyOutcome } from './gather/gather.ts'
 import { checkValueLimits } from './value-limits.ts'
@@ -61,14 +62,10 @@ export function mergeParts(input: MergeInput, options: ResolvedOptions, report: 
 }
 
 /**
- * The parts of a render merged again with a recorder: for what `explain` or `sources` record, asked
- * for after the render (its warnings were reported then).
+ * The parts of a render merged again with a recorder: for a record of its provenance (`history`,
+ * `sources`) asked for after the render (its warnings were reported then).
  */
-export function mergeAgain(
-  input: MergeInput,
-  options: ResolvedOptions,
-  keeps: 'history' | 'sources',
-): ProvenanceRecorder {
+export function mergeAgain(input: MergeInput, options: ResolvedOptions, keeps: ProvenanceRecord): ProvenanceRecorder {
   const recorder = new ProvenanceRecorder(keeps)
   mergeParts({ ...input, provenance: recorder }, options, new Reporter(options.strict, options.root))
   return recorder

@@ -1,7 +1,7 @@
 // The validate stage: the merged value against the entry's JSON Schema (its modeline's or the
 // `schema` option's), and what the dialect's reference checks once rendered (Deckhand's DataSchemas).
-// Validation runs without provenance; only when something fails is the entry merged again with
-// `explain`'s recorder on, to point each violation at the layer line that set the value. Every
+// Validation runs without provenance; only when something fails is the entry merged again with a
+// history recorder on, to point each violation at the layer line that set the value. Every
 // violation of the entry is reported in one run: errors, or warnings with `strict: false`.
 import { relative } from 'node:path'
 import type { Dialect, DialectContext, DialectSchemaCheck } from '../dialects/types.ts'
@@ -10,7 +10,7 @@ import type { Diagnostic } from '../diagnostics.ts'
 import { decodeUtf8 } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
-import type { Provenance } from '../provenance.ts'
+import type { ValueHistory } from '../provenance/history.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import { UNRESOLVED_REF } from '../schema/ajv-module.ts'
 import { compileSchemaText, compileSchemaValue } from '../schema/compile.ts'
@@ -40,8 +40,8 @@ export interface ValidateInput {
   schema: GatheredSchema | undefined
   /** The dialect's context, for its schema checks. */
   context: DialectContext
-  /** The merge again, with `explain`'s recorder: called once, and only when a violation needs locating. */
-  provenance(): Provenance
+  /** The history record (the merge again, with a history recorder): called once, when a violation needs locating. */
+  history(): ValueHistory
 }
 
 /** `/server/port`: a path as the JSON pointer it is. */
@@ -61,7 +61,7 @@ function describeViolation(violation: Violation, prefix: string, schemaName: str
 
 /**
  * Reports violations, each at the layer that set its value: each an error of its own (all in one
- * run), or a warning with `strict: false`. `explain`'s record is made once, at the first violation.
+ * run), or a warning with `strict: false`. The history record is made once, at the first violation.
  */
 class Validation {
   private locator: ViolationLocator | undefined
@@ -72,7 +72,7 @@ class Validation {
   ) {}
 
   private place(violation: Violation, modulePath: readonly PathSegment[]): ViolationPlace {
-    this.locator ??= new ViolationLocator(this.input.provenance(), this.input.parts, {
+    this.locator ??= new ViolationLocator(this.input.history(), this.input.parts, {
       file: this.input.entry,
       position: { line: 1, column: 1 },
       chain: [],

@@ -13,7 +13,7 @@ import { isMapping } from '../../values.ts'
 import { createMergerSet, describeMergers } from './merger-set.ts'
 import { MergeRun, PartSkipped } from './mergers.ts'
 import { MergeOwnership } from './ownership.ts'
-import type { ProvenanceRecorder } from '../../provenance.ts'
+import type { ProvenanceRecorder } from '../../provenance/recorder.ts'
 import { CloudInitProvenance } from './provenance.ts'
 import type { StackMode } from '../../options.ts'
 
@@ -51,7 +51,7 @@ function describeKind(value: unknown): string {
   return value === null ? 'null' : `a ${typeof value}`
 }
 
-/** With `recorder` (render option `explain` or `sources`), the merge's decisions are recorded there. */
+/** With `recorder` (render option `history` or `sources`), the merge's decisions are recorded there. */
 export function mergeCloudInit(
   parts: readonly ParsedPart[],
   options: CloudInitMergeOptions,
@@ -64,7 +64,7 @@ export function mergeCloudInit(
   let buffer: Record<string, unknown> | undefined
   let merged = false
   // Containers earlier parts created are merged into in place (see MergeOwnership), but not for
-  // `explain`'s history; a `sources` record keeps only the parts' own values, which never change.
+  // the history record; a `sources` record keeps only the parts' own values, which never change.
   const provenance = recorder && new CloudInitProvenance(recorder)
   let ownership = recorder?.keeps === 'history' ? undefined : new MergeOwnership()
 

@@ -59,9 +59,9 @@ export class MergeRun {
   constructor(
     private readonly set: MergerSet,
     private readonly onConflict: ConflictHandler,
-    /** Set only for `explain` or `sources`: the normal path pays a null check per decision. */
+    /** Set only for the `history` or `sources` record: the normal path pays a null check per decision. */
     private readonly recorder?: MergeRecorder,
-    /** Lets the run change containers earlier runs created in place (never with `explain`'s history). */
+    /** Lets the run change containers earlier runs created in place (never with a history recorder). */
     private readonly ownership?: MergeOwnership,
     /** Told of each value of the part the merge keeps out (strict mode warns of them). */
     private readonly onDiscard?: (discard: MergeDiscard) => void,

@@ -1,8 +1,9 @@
-// What cloud-init's merge records for `explain`: each part with the merger set it was merged with,
+// What cloud-init's merge records of its provenance (either record): each part with the merger set it was merged with,
 // and every decision of its mergers (MergeRun reports to a PartRecorder), JSON patches included.
 import type { ChainLink } from '../../diagnostics.ts'
-import { locateKey } from '../../provenance.ts'
-import type { ProvenanceEvent, ProvenanceRecorder } from '../../provenance.ts'
+import type { HistoryEvent } from '../../provenance/history.ts'
+import { locateKey } from '../../provenance/recorder.ts'
+import type { ProvenanceRecorder } from '../../provenance/recorder.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import { isMapping } from '../../values.ts'
 import type { PathSegment } from '../../values.ts'
@@ -76,7 +77,7 @@ export class CloudInitProvenance {
       const container = (isMapping(old) && isMapping(value)) || (Array.isArray(old) && Array.isArray(value))
       if (path.length > 0 && !container) {
         const { docPath, op } = cause(path)
-        const event: ProvenanceEvent = {
+        const event: HistoryEvent = {
           path,
           ...locateKey(doc, docPath),
           action: value === ABSENT ? 'deleted' : 'patched',

@@ -15,7 +15,7 @@ import type { Mapping } from './values.ts'
 
 export const ACTION_METHODS = ['merge', 'replace', 'delete'] as const
 
-/** What one action did, for `explain`: the path, the child's value written there, or where it deleted. */
+/** What one action did, for the history: the path, the child's value written there, or where it deleted. */
 export interface AppliedAction {
   method: 'merge' | 'replace' | 'delete'
   position: number
@@ -33,7 +33,7 @@ export interface ActionContext {
   child: DeckhandDocument
   parent: DeckhandDocument
   report: Reporter
-  /** Told what each action did (explain). */
+  /** Told what each action did (the history). */
   onApplied?: (applied: AppliedAction) => void
 }
 

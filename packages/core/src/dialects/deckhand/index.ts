@@ -54,17 +54,17 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
     const result = renderDocumentSet(docs, report, {
       failOnMissingSubstitutionSource: deckhand.failOnMissingSubstitutionSource ?? true,
       yamlVersion: context.options.yamlVersion ?? YAML_VERSION,
-      explain: provenance !== undefined,
+      history: provenance !== undefined,
     })
     let value: unknown
     if (deckhand.document === undefined) {
-      if (provenance) result.explainer!.finish(result.documents, result.rendered, provenance, (i) => [i, 'data'])
+      if (provenance) result.history!.finish(result.documents, result.rendered, provenance, (i) => [i, 'data'])
       value = result.rendered.map((r) => r.value)
     } else {
       const chosen = selectDocument(result, { ...deckhand, document: deckhand.document }, docs[0], report)
       if (provenance) {
         const at = (i: number) => (result.rendered[i] === chosen ? [] : undefined)
-        result.explainer!.finish(result.documents, result.rendered, provenance, at)
+        result.history!.finish(result.documents, result.rendered, provenance, at)
       }
       value = getOwn(chosen.value, 'data') ?? null
     }

@@ -8,7 +8,7 @@ import { AliasTracker, describeAliasing, groupByShare } from './aliasing.ts'
 import { DECKHAND_CODES } from './codes.ts'
 import { describeDocument, readDeckhandDocument } from './document.ts'
 import type { DeckhandDocument } from './document.ts'
-import { DeckhandExplainer } from './explain.ts'
+import { DeckhandHistory } from './history.ts'
 import { NumberKinds } from './numbers.ts'
 import { dependents, renderOrder } from './order.ts'
 import { hasSelector, indexDocuments, selectParents } from './parents.ts'
@@ -28,8 +28,8 @@ export interface LayeringResult {
   rendered: RenderedDocument[]
   /** Every document read (for messages about documents that are not rendered). */
   documents: DeckhandDocument[]
-  /** With `explain`: the history of every rendered value. */
-  explainer?: DeckhandExplainer
+  /** With `history`: the history of every rendered value. */
+  history?: DeckhandHistory
 }
 
 /** Problems Deckhand passes over silently: strict mode fails on them, lenient mode warns. */
@@ -155,11 +155,11 @@ export function renderDocumentSet(
   const numbers = new NumberKinds(documents, options.yamlVersion ?? '1.2')
   const set: PreparedSet = { documents, index, selection, replacements, order, numbers }
   const aliasing = new AliasTracker()
-  const explainer = options.explain ? new DeckhandExplainer() : undefined
-  const pass = new RenderPass(set, report, options, explainer ? { aliasing, explainer } : { aliasing })
+  const history = options.history ? new DeckhandHistory() : undefined
+  const pass = new RenderPass(set, report, options, history ? { aliasing, history } : { aliasing })
   pass.run()
   reportAliasing(set, pass, aliasing, report, options)
   const result: LayeringResult = { rendered: pass.rendered(), documents }
-  if (explainer) result.explainer = explainer
+  if (history) result.history = history
   return result
 }

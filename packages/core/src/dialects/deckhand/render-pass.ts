@@ -7,7 +7,7 @@ import { applyAction } from './actions.ts'
 import type { ActionContext } from './actions.ts'
 import type { AliasTracker } from './aliasing.ts'
 import type { DeckhandDocument, RenderedDocument } from './document.ts'
-import type { DeckhandExplainer } from './explain.ts'
+import type { DeckhandHistory } from './history.ts'
 import type { NumberKinds } from './numbers.ts'
 import { hasSelector } from './parents.ts'
 import type { DocumentIndex, ParentSelection } from './parents.ts'
@@ -22,8 +22,8 @@ export interface LayeringOptions {
   failOnMissingSubstitutionSource: boolean
   /** How the document set's YAML was read (for Python's str() of 1 and 1.0). */
   yamlVersion?: YamlVersion
-  /** Record each value's history (the `explain` option). */
-  explain?: boolean
+  /** Record each value's history (for the render's provenance: its `history` or `sources` record). */
+  history?: boolean
 }
 
 /** The document set, read, checked and ordered. */
@@ -50,7 +50,7 @@ export class RenderPass {
     private readonly set: PreparedSet,
     private readonly report: Reporter,
     private readonly options: LayeringOptions,
-    private readonly extra: { deepcopyAll?: boolean; aliasing?: AliasTracker; explainer?: DeckhandExplainer } = {},
+    private readonly extra: { deepcopyAll?: boolean; aliasing?: AliasTracker; history?: DeckhandHistory } = {},
   ) {}
 
   /**
@@ -86,7 +86,7 @@ export class RenderPass {
 
   run(): void {
     const { index, selection, replacements, order, numbers } = this.set
-    const { explainer, ...extra } = this.extra
+    const { history, ...extra } = this.extra
     const substitution: SubstitutionContext = {
       report: this.report,
       replacements,
@@ -96,16 +96,16 @@ export class RenderPass {
       numbers,
       ...extra,
     }
-    if (explainer) substitution.onWrite = (write) => explainer.substitution(write, this.peek(write.doc))
+    if (history) substitution.onWrite = (write) => history.substitution(write, this.peek(write.doc))
     for (const doc of order) {
       if (doc.control || (this.only && !this.only.has(doc))) continue
       const parent = hasSelector(doc) ? index.byMeta.get(selection.parents.get(doc.meta) ?? '') : undefined
       if (parent && doc.actions.length > 0) {
         let data = this.parentData(parent)
         const context: ActionContext = { child: doc, parent, report: this.report }
-        if (explainer) {
-          explainer.inherit(doc, parent)
-          context.onApplied = (applied) => explainer.action(doc, parent, applied)
+        if (history) {
+          history.inherit(doc, parent)
+          context.onApplied = (applied) => history.action(doc, parent, applied)
         }
         for (const [position, action] of doc.actions.entries()) data = applyAction(action, position, data, context)
         this.data.set(doc, data)
@@ -119,7 +119,7 @@ export class RenderPass {
       // `parent.data = doc.data`: later children of the replaced parent layer onto the replacement's data.
       if (doc.replacement && parent) {
         this.forChildren.set(parent, this.peek(doc))
-        explainer?.replaced(parent, doc)
+        history?.replaced(parent, doc)
       }
     }
   }

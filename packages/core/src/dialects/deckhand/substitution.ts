@@ -23,7 +23,7 @@ import { deepCopy, pyTruthy } from './values.ts'
 import { getOwn, isMapping, setOwn } from '../../values.ts'
 import type { Mapping } from './values.ts'
 
-/** What `explain` learns from one destination written. */
+/** What the history (history.ts) learns from one destination written. */
 export interface SubstitutionWrite {
   doc: DeckhandDocument
   sub: Substitution
@@ -35,7 +35,7 @@ export interface SubstitutionWrite {
   /** The value written, or undefined for a pattern replacement (the string at the path changed). */
   value?: unknown
   pattern: boolean
-  /** A copy of what was at the destination before (explain compares it for pattern replacements). */
+  /** A copy of what was at the destination before (the history compares it for pattern replacements). */
   before: unknown
 }
 
@@ -52,7 +52,7 @@ export interface SubstitutionContext {
   /** The comparison render: every source copied deeply, as with `src.deepcopy: true`. */
   deepcopyAll?: boolean
   aliasing?: AliasTracker
-  /** Told about every destination written (explain). */
+  /** Told about every destination written (the history). */
   onWrite?: (write: SubstitutionWrite) => void
 }
 
@@ -276,7 +276,7 @@ class SubstitutionRunner {
     })
   }
 
-  /** A copy of the value at the destination now, for explain. */
+  /** A copy of the value at the destination now, for the history. */
   private snapshot(destPath: string): unknown {
     try {
       return deepCopy(findFirst(this.context.dataOf(this.doc), pathSteps(destPath))?.value)

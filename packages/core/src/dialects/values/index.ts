@@ -3,7 +3,7 @@
 // tags (docs/values.md). No marker selects it: an entry whose parts carry no other dialect's.
 import { documentParts } from '../../parts.ts'
 import type { ParsedPart } from '../../parts.ts'
-import type { ProvenanceRecorder } from '../../provenance.ts'
+import type { ProvenanceRecorder } from '../../provenance/recorder.ts'
 import type { Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import { describeValue, isMapping } from '../../values.ts'

@@ -14,7 +14,7 @@ import type { StoreLayerPath } from './precedence.ts'
 import { DatumRoot, StoreFolder } from './tree.ts'
 
 export type StoreLookup = LookupResult & {
-  /** The values found, most specific first, with their layer (for `explain`). */
+  /** The values found, most specific first, with their layer (for the history). */
   hits: (FoundValue & { layer: StoreLayerPath })[]
 }
 

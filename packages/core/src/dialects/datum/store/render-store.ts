@@ -1,7 +1,7 @@
 // A Datum store rendered for one node: the entry is the store's Datum.yml; the value is the node's
 // RSOP as Get-DatumRsop builds it (or one lookup for the node, with `datum.lookup`). Its files were
 // read while gathering (gather-store.ts): this is the resolution and merge phase, which reads none.
-import type { ProvenanceRecorder } from '../../../provenance.ts'
+import type { ProvenanceRecorder } from '../../../provenance/recorder.ts'
 import { Reporter } from '../../../reporter.ts'
 import type { DialectContext } from '../../types.ts'
 import { createStrategyTable } from '../lookup-options.ts'
@@ -10,7 +10,7 @@ import type { MergeContext } from '../merge.ts'
 import { normalisePath } from '../path.ts'
 import { locate } from '../types.ts'
 import type { DatumOptions, Where } from '../types.ts'
-import { explainStore } from './explain.ts'
+import { storeHistory } from './history.ts'
 import type { StoreSnapshot } from './gather-store.ts'
 import type { StoreLookup } from './lookup.ts'
 import { composeRsop, convertRsop, resolveNodeProperty, toOutput } from './rsop.ts'
@@ -34,10 +34,10 @@ function declaredOptions(store: DatumStore, options: DatumOptions, entry: Where)
   return declared
 }
 
-/** `explain`: the store's layer files, and where each value of the result came from. */
-function record(provenance: ProvenanceRecorder, explained: ReturnType<typeof explainStore>): void {
-  for (const part of explained.parts) provenance.addPart(part)
-  for (const event of explained.events) provenance.add(event)
+/** The store's history: its layer files, and where each value of the result came from. */
+function record(provenance: ProvenanceRecorder, history: ReturnType<typeof storeHistory>): void {
+  for (const part of history.parts) provenance.addPart(part)
+  for (const event of history.events) provenance.add(event)
 }
 
 /** Renders the store gathered for its node (`snapshot`), reading no file. */
@@ -52,7 +52,7 @@ export function renderStore(snapshot: StoreSnapshot, context: DialectContext<Dat
     prepare: (value, origin) => store.handlers.beforeMerge(value, env, origin),
     legacyKnockouts: options.version === '0.40',
   }
-  // For `explain`: a layer's value as the RSOP shows it, evaluated without reporting twice.
+  // For the history: a layer's value as the RSOP shows it, evaluated without reporting twice.
   const quiet = store.handlers.withReporter(new Reporter(false))
   const evaluate = (raw: unknown): unknown => {
     try {
@@ -80,11 +80,11 @@ export function renderStore(snapshot: StoreSnapshot, context: DialectContext<Dat
     }
     const value = toOutput(convertRsop(store, result.value, env, entry))
     const made = new Map([[options.lookup, result]])
-    if (provenance) record(provenance, explainStore(value, made, node, lookups.layers, table, evaluate, options.lookup))
+    if (provenance) record(provenance, storeHistory(value, made, node, lookups.layers, table, evaluate, options.lookup))
     return { value, store, lookups: made }
   }
   const rsop = composeRsop(store, node, lookups, entry)
   const value = toOutput(convertRsop(store, rsop.value, env, entry))
-  if (provenance) record(provenance, explainStore(value, rsop.lookups, node, lookups.layers, table, evaluate))
+  if (provenance) record(provenance, storeHistory(value, rsop.lookups, node, lookups.layers, table, evaluate))
   return { value, store, lookups: rsop.lookups }
 }

@@ -25,7 +25,7 @@ export interface NodeLookups {
   layers: readonly StoreLayerPath[]
   root: DatumStore['root']
   context: MergeContext
-  /** Each lookup made, by the RSOP key it set (for `explain`). */
+  /** Each lookup made, by the RSOP key it set (for the history). */
   made: Map<string, StoreLookup>
 }
 

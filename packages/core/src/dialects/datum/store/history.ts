@@ -1,9 +1,9 @@
-// `explain` for a store's RSOP: for each value of the result, the layer file and line it came from
+// The history of a store's RSOP: for each value of the result, the layer file and line it came from
 // and the strategy that merged it, most specific layer first, the less specific values it won over
 // included. Attributed after the fact from the values each lookup found (a list item to the layer
 // that holds an equal item, or the same tuple; a scalar to the first layer with that value, or with
 // a handler expression that gave it).
-import type { ProvenanceEvent, ProvenancePart } from '../../../provenance.ts'
+import type { HistoryEvent, HistoryPart } from '../../../provenance/history.ts'
 import type { PathSegment } from '../../../values.ts'
 import { isInvokeCommand } from '../handlers/invoke-command.ts'
 import { isProtectedDatum } from '../handlers/protected-data.ts'
@@ -50,7 +50,7 @@ function isExpression(raw: unknown): boolean {
 export type Evaluate = (raw: unknown) => unknown
 
 class Attribution {
-  readonly events: ProvenanceEvent[] = []
+  readonly events: HistoryEvent[] = []
 
   constructor(
     private readonly table: StrategyTable,
@@ -72,7 +72,7 @@ class Attribution {
     const { doc } = candidate.where
     if (!doc) return
     const { line, column } = doc.locate(candidate.where.path, 'key')
-    const event: ProvenanceEvent = { path, file: doc.file, line, column, chain: [...doc.chain], action, merger, value }
+    const event: HistoryEvent = { path, file: doc.file, line, column, chain: [...doc.chain], action, merger, value }
     if (note) event.note = note
     this.events.push(event)
   }
@@ -144,7 +144,7 @@ class Attribution {
 }
 
 /** The parts (the layers the lookups read) and events of a store's RSOP. */
-export function explainStore(
+export function storeHistory(
   value: unknown,
   lookups: ReadonlyMap<string, StoreLookup>,
   node: StoreNode,
@@ -153,10 +153,10 @@ export function explainStore(
   evaluate: Evaluate,
   /** The `datum.lookup` path, when the value is that one lookup. */
   lookupPath?: string,
-): { parts: ProvenancePart[]; events: ProvenanceEvent[] } {
+): { parts: HistoryPart[]; events: HistoryEvent[] } {
   const attribution = new Attribution(table, evaluate)
   const nodeDoc = node.file.data().doc
-  const parts: ProvenancePart[] = []
+  const parts: HistoryPart[] = []
   const seen = new Set<string>()
   const addPart = (where: Where): void => {
     const doc = where.doc

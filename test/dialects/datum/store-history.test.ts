@@ -1,32 +1,32 @@
-// `explain` for a store's RSOP: which layer file and line set each value and which strategy merged
+// The history of a store's RSOP: which layer file and line set each value and which strategy merged
 // it; and the CLI's --node.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { render } from '@merged-yaml/core'
-import type { ProvenanceEvent } from '@merged-yaml/core'
+import type { HistoryEvent } from '@merged-yaml/core'
 import { lines, writeTree } from '../../helpers/tree.ts'
 import { run } from '../../cli/helpers.ts'
 import { STORE } from './helpers.ts'
 
-function eventsAt(events: readonly { path: (string | number)[]; events: ProvenanceEvent[] }[], path: string) {
+function eventsAt(events: readonly { path: (string | number)[]; events: HistoryEvent[] }[], path: string) {
   return events
     .find((entry) => entry.path.join('.') === path)
     ?.events.map((e) => [e.action, e.file.split(/[\\/]/).slice(-2).join('/'), e.line, e.merger, e.value])
 }
 
-describe('explain on a store', () => {
+describe('the history of a store', () => {
   it('gives every value of the RSOP its layer, line and strategy, the values it won over included', async () => {
     const root = writeTree(STORE, 'datum-explain')
-    const result = await render(join(root, 'Datum.yml'), { root, explain: true, datum: { node: 'AllNodes/Dev/web01' } })
-    const provenance = result.provenance!
-    expect(provenance.detail).toBe('full')
-    expect(provenance.parts.map((part) => part.file.split(/[\\/]/).slice(-2).join('/'))).toEqual([
+    const result = await render(join(root, 'Datum.yml'), { root, history: true, datum: { node: 'AllNodes/Dev/web01' } })
+    const history = result.history!
+    expect(history.detail).toBe('full')
+    expect(history.parts.map((part) => part.file.split(/[\\/]/).slice(-2).join('/'))).toEqual([
       'Dev/web01.yml',
       'Environment/Dev.yml',
       'Roles/WebServer.yml',
       'Baselines/Server.yml',
     ])
-    const paths = provenance.paths
+    const paths = history.paths
     expect(eventsAt(paths, 'Web.Port')).toEqual([
       ['set', 'Dev/web01.yml', 5, 'datum(deep)', 8080],
       ['kept', 'Roles/WebServer.yml', 4, 'datum(deep)', 80],
@@ -52,8 +52,8 @@ describe('explain on a store', () => {
       'Roles/WebServer.yml': lines('Configurations: [Web]', 'Web:', "  Site: '[x={ $Node.Role }=]'"),
     }
     const root = writeTree(files, 'datum-explain')
-    const result = await render(join(root, 'Datum.yml'), { root, explain: true, datum: { node: 'web01' } })
-    const site = result.provenance!.paths.find((entry) => entry.path.join('.') === 'Web.Site')!.events
+    const result = await render(join(root, 'Datum.yml'), { root, history: true, datum: { node: 'web01' } })
+    const site = result.history!.paths.find((entry) => entry.path.join('.') === 'Web.Site')!.events
     expect(site).toMatchObject([{ action: 'set', line: 3, value: 'WebServer', note: 'from [x={ $Node.Role }=]' }])
   })
 
@@ -61,10 +61,10 @@ describe('explain on a store', () => {
     const root = writeTree(STORE, 'datum-explain')
     const result = await render(join(root, 'Datum.yml'), {
       root,
-      explain: true,
+      history: true,
       datum: { node: 'web01', lookup: 'Web/Port' },
     })
-    expect(result.provenance!.paths[0]!.events.map((e) => [e.action, e.line])).toEqual([
+    expect(result.history!.paths[0]!.events.map((e) => [e.action, e.line])).toEqual([
       ['set', 5],
       ['kept', 4],
     ])

@@ -1,8 +1,9 @@
-// Where each value of a render's result was set (render option `sources`): for a key path, the layer
-// line that set its final value, how it was merged and the layer before — what a declaration's JSDoc
-// and map need, and no more. What is recorded, and how it is asked; source-tree.ts keeps the events.
-import type { SourceDocument } from './source-document.ts'
-import type { PathSegment } from './values.ts'
+// The sources record (render option `sources: true`, `RenderResult.sources`): for a key path of a
+// render's result, the layer line that set its final value, how it was merged and the layer before —
+// what a declaration's JSDoc and map need, and no more (every event is the history record's,
+// history.ts). What is recorded, and how it is asked; source-tree.ts keeps the events.
+import type { SourceDocument } from '../source-document.ts'
+import type { PathSegment } from '../values.ts'
 
 export interface SourceLocation {
   /** Absolute path of the layer. */
@@ -16,7 +17,7 @@ export interface SourceLocation {
 export interface ValueSource extends SourceLocation {
   /** Who decided, in merge-string form (`dict(replace)`, `list(append)`, `heat`, `deckhand`). */
   merger: string
-  /** What the layer did (provenance.ts's `ProvenanceAction`: `set`, `replaced`, `merged`, `appended`, …). */
+  /** What the layer did (history.ts's `HistoryAction`: `set`, `replaced`, `merged`, `appended`, …). */
   action: string
   /** The length of the key at `line` and `column`, as its segment reads (what a declaration maps the name to). */
   length: number
@@ -41,7 +42,7 @@ export const NO_VALUE: unique symbol = Symbol('no value')
  * that the young generation's collections have little to copy.
  */
 export interface SourceEvent {
-  /** provenance.ts's `ProvenanceAction`. */
+  /** history.ts's `HistoryAction`. */
   action: string
   merger: string
   /** The part's value for the path, or NO_VALUE. */

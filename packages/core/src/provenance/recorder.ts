@@ -1,84 +1,19 @@
-// Provenance for `explain` (render option `explain: true`): which part set each value of the result,
-// and what decided, overridden values included; or, for the render option `sources`, only what a
-// declaration needs (value-sources.ts). Only created when asked for: a dialect holds an optional
-// recorder, so a normal render pays one null check per decision. What cloud-init's merge records is
-// in dialects/cloud-init/provenance.ts.
-import type { ChainLink } from './diagnostics.ts'
-import type { SourceDocument } from './source-document.ts'
-import { isMapping } from './values.ts'
-import type { PathSegment } from './values.ts'
+// The provenance recorder: what a merge decided, kept as one of the two records a render may return —
+// `history` (history.ts: every event of every path) or `sources` (value-sources.ts: where each value
+// was set, kept in a tree of paths, source-tree.ts). Only created when a record is asked for
+// (records.ts): a dialect holds an optional recorder, so a normal render pays one null check per
+// decision. What cloud-init's merge records is in dialects/cloud-init/provenance.ts.
+import type { ChainLink } from '../diagnostics.ts'
+import type { SourceDocument } from '../source-document.ts'
+import { isMapping } from '../values.ts'
+import type { PathSegment } from '../values.ts'
+import type { HistoryEvent, HistoryPart, HistoryPath, ValueHistory } from './history.ts'
 import { SourceTree } from './source-tree.ts'
 import { NO_VALUE } from './value-sources.ts'
 import type { SourceEvent, ValueSources } from './value-sources.ts'
 
-export type ProvenanceAction =
-  /** The path did not exist: the part added it. */
-  | 'set'
-  /** A mapping (or a list, index by index) the part merged into. */
-  | 'merged'
-  /** The part's value took the place of the one there. */
-  | 'replaced'
-  /** The part had a value for the path but the old one stayed. */
-  | 'kept'
-  /** The path was removed (`allow_delete`, a replaced parent, a JSON patch). */
-  | 'deleted'
-  /** Items or text added after the existing ones. */
-  | 'appended'
-  /** Items added before the existing ones. */
-  | 'prepended'
-  /** Changed by a `#cloud-config-jsonp` operation. */
-  | 'patched'
-  /** Another dialect's layer defines this top-level key (no per-value detail). */
-  | 'defined'
-
-/** One thing that happened to one key path, in merge order. */
-export interface ProvenanceEvent {
-  /** Key path in the result (list items by index). */
-  path: PathSegment[]
-  /** The part's file, and the 1-based position of the key (or item) that caused the event. */
-  file: string
-  line: number
-  column: number
-  /** How `file` was reached from the entry, outermost first. */
-  chain: ChainLink[]
-  action: ProvenanceAction
-  /** Who decided, in merge-string form: `dict(replace)`, `list(append)`, `json-patch(add)`, a dialect's name. */
-  merger: string
-  /** The part's value for the path (absent for removals). */
-  value?: unknown
-  /** Why, when the action alone does not say it. */
-  note?: string
-}
-
-/** One part of the entry, in merge order, with the merger set it was merged with. */
-export interface ProvenancePart {
-  file: string
-  line: number
-  column: number
-  chain: ChainLink[]
-  /** The merger set in force for the part (`dict(replace)+list()+str()`), `json-patch`, or the dialect's name. */
-  merger: string
-  /** `merged`; `empty` (a no-op); `skipped` (cloud-init skips it, a lenient-mode warning says why); `layer` (another
-   * dialect). */
-  status: 'merged' | 'empty' | 'skipped' | 'layer'
-}
-
-export interface ProvenancePath {
-  path: PathSegment[]
-  events: ProvenanceEvent[]
-}
-
-/** What `render(entry, { explain: true })` returns as `provenance`. */
-export interface Provenance {
-  /**
-   * `full`: every path (a cloud-init entry, a Datum store's RSOP). `top-level`: another dialect; only
-   * which layers define each top-level key. `none`: another dialect whose result is not a mapping.
-   */
-  detail: 'full' | 'top-level' | 'none'
-  parts: ProvenancePart[]
-  /** Every path any part touched (removed ones included), in the order first touched. */
-  paths: ProvenancePath[]
-}
+/** The records of a render's provenance: every event per path, or where each value was set. */
+export type ProvenanceRecord = 'history' | 'sources'
 
 // A path's key in the record: each segment after a NUL (one string per event, so not JSON). A path
 // with a NUL or the mark in a key takes its JSON after the mark, which no other key starts with.
@@ -107,22 +42,22 @@ export function locateKey(doc: SourceDocument, docPath: readonly PathSegment[]):
 }
 
 /**
- * Collects the provenance of one render: `history`, every event of every value (`explain`), or
- * `sources`, where each value was set (a dialect may then record a part's subtree as one event and
- * leave its positions to be located when asked: see `addSource`).
+ * Collects the provenance of one render: the `history` record, every event of every value, or the
+ * `sources` record, where each value was set (a dialect may then record a part's subtree as one event
+ * and leave its positions to be located when asked: see `addSource`).
  */
 export class ProvenanceRecorder {
-  private readonly parts: ProvenancePart[] = []
-  private readonly paths = new Map<string, ProvenancePath>()
+  private readonly parts: HistoryPart[] = []
+  private readonly paths = new Map<string, HistoryPath>()
   private readonly tree: SourceTree | undefined
-  private detail: Provenance['detail'] = 'full'
+  private detail: ValueHistory['detail'] = 'full'
   private dialectDetail = false
 
-  constructor(readonly keeps: 'history' | 'sources' = 'history') {
+  constructor(readonly keeps: ProvenanceRecord = 'history') {
     if (keeps === 'sources') this.tree = new SourceTree()
   }
 
-  add(event: ProvenanceEvent): void {
+  add(event: HistoryEvent): void {
     if (this.tree) {
       this.tree.add(event.path, sourceEventOf(event))
       return
@@ -147,7 +82,7 @@ export class ProvenanceRecorder {
     const depth = listPath.length
     const listKey = keyOf(listPath)
     const prefix = `${listKey}\0`
-    const moved: ProvenancePath[] = []
+    const moved: HistoryPath[] = []
     for (const [key, entry] of this.paths) {
       if (
         entry.path.length > depth &&
@@ -167,7 +102,7 @@ export class ProvenanceRecorder {
   }
 
   /** A part of the entry, in merge order. */
-  addPart(part: ProvenancePart): void {
+  addPart(part: HistoryPart): void {
     this.parts.push(part)
   }
 
@@ -201,8 +136,8 @@ export class ProvenanceRecorder {
     }
   }
 
-  /** `explain`'s record (a `history` recorder's). */
-  result(): Provenance {
+  /** The `history` record (a `history` recorder's; a `sources` recorder's holds the parts only). */
+  history(): ValueHistory {
     return { detail: this.detail, parts: this.parts, paths: [...this.paths.values()] }
   }
 
@@ -217,7 +152,7 @@ export class ProvenanceRecorder {
 }
 
 /** A history event as a `sources` event: located already, for its own path only. */
-function sourceEventOf(event: ProvenanceEvent): SourceEvent {
+function sourceEventOf(event: HistoryEvent): SourceEvent {
   const { file, line, column, action, merger } = event
   const value = Object.hasOwn(event, 'value') ? event.value : NO_VALUE
   return { action, merger, value, whole: false, first: -1, place: { file, line, column }, docPath: [], order: 0 }

@@ -1,20 +1,20 @@
-// render(join(root, entry), { explain: true }): which part set each value and which merger decided. Recording
+// render(join(root, entry), { history: true }): which part set each value and which merger decided. Recording
 // must never change a result, and every value of the result must have a history that ends in it.
 import { basename, join } from 'node:path'
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { renderSync } from '@merged-yaml/core'
-import type { Provenance, ProvenanceEvent, RenderOptions } from '@merged-yaml/core'
+import type { HistoryEvent, RenderOptions, ValueHistory } from '@merged-yaml/core'
 import { randomMergeHow, randomPartData } from '../helpers/random-parts.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 const entry = 'app.merged.yaml'
 
-function explain(files: Record<string, string>, options: RenderOptions = {}) {
+function renderWithHistory(files: Record<string, string>, options: RenderOptions = {}) {
   const root = writeTree(files, 'prov')
-  const result = renderSync(join(root, entry), { root, explain: true, ...options })
+  const result = renderSync(join(root, entry), { root, history: true, ...options })
   const at = (...path: (string | number)[]): [string, string, string, unknown][] => {
-    const found = result.provenance!.paths.find(
+    const found = result.history!.paths.find(
       (p) => JSON.stringify(p.path.map(String)) === JSON.stringify(path.map(String)),
     )
     return (found?.events ?? []).map((e) => [
@@ -27,14 +27,14 @@ function explain(files: Record<string, string>, options: RenderOptions = {}) {
   return { result, at }
 }
 
-describe('render() with explain', () => {
-  it('returns no provenance unless asked for', () => {
+describe('render() with history', () => {
+  it('returns no history unless asked for', () => {
     const root = writeTree({ [entry]: 'a: 1\n' }, 'prov')
-    expect('provenance' in renderSync(join(root, entry), { root })).toBe(false)
+    expect('history' in renderSync(join(root, entry), { root })).toBe(false)
   })
 
   it('records a value set, then replaced by a later part', () => {
-    const { result, at } = explain({
+    const { result, at } = renderWithHistory({
       [entry]: lines('#include', 'a.yaml', 'b.yaml'),
       'a.yaml': lines('x: 1', 'y: 2'),
       'b.yaml': lines('x: 10'),
@@ -45,14 +45,14 @@ describe('render() with explain', () => {
       ['replaced', 'b.yaml:1:1', 'values', 10],
     ])
     expect(at('y')).toEqual([['set', 'a.yaml:2:1', 'values', 2]])
-    expect(result.provenance!.parts.map((p) => [p.file.slice(-6), p.merger, p.status])).toEqual([
+    expect(result.history!.parts.map((p) => [p.file.slice(-6), p.merger, p.status])).toEqual([
       ['a.yaml', 'values', 'merged'],
       ['b.yaml', 'values', 'merged'],
     ])
   })
 
   it('records what a recursive merge kept, merged and added, with the merger in force (scoped stack)', () => {
-    const { at } = explain({
+    const { at } = renderWithHistory({
       [entry]: lines('#include', 'a.yaml', 'b.yaml'),
       'a.yaml': lines('merge_how: dict(no_replace,recurse_list)+list(append)+str()', 'm:', '  k: old', 'l: [1]'),
       'b.yaml': lines('m:', '  k: new', '  n: added', 'l: [2]'),
@@ -70,7 +70,7 @@ describe('render() with explain', () => {
   })
 
   it('moves the history of list items a prepend shifts', () => {
-    const { result, at } = explain({
+    const { result, at } = renderWithHistory({
       [entry]: lines('#include', 'a.yaml', 'b.yaml'),
       'a.yaml': lines('l:', '  - a', '  - b'),
       'b.yaml': lines('merge_how: dict(recurse_list)+list(prepend)+str()', 'l: [x]'),
@@ -82,7 +82,7 @@ describe('render() with explain', () => {
   })
 
   it('records deletions, including the keys below a deleted or replaced mapping', () => {
-    const { result, at } = explain({
+    const { result, at } = renderWithHistory({
       [entry]: lines('#include', 'a.yaml', 'b.yaml'),
       'a.yaml': lines('gone:', '  inner: 1', 'swap:', '  old: 1'),
       'b.yaml': lines('merge_how: dict(allow_delete,replace)+list()+str()', 'gone: null', 'swap:', '  new: 2'),
@@ -101,7 +101,7 @@ describe('render() with explain', () => {
   })
 
   it('drops the events of a part cloud-init skips, and lists the part as skipped', () => {
-    const { result, at } = explain(
+    const { result, at } = renderWithHistory(
       {
         [entry]: lines('#include', 'a.yaml', 'b.yaml'),
         'a.yaml': lines('n: 1', 'l: [1]'),
@@ -113,11 +113,11 @@ describe('render() with explain', () => {
     expect(result.value).toEqual({ n: 1, l: [1] })
     expect(result.warnings.map((w) => w.code)).toEqual(['MY_MERGE_TYPE_CONFLICT'])
     expect(at('n')).toEqual([['set', 'a.yaml:1:1', 'dict(replace)', 1]])
-    expect(result.provenance!.parts.map((p) => p.status)).toEqual(['merged', 'skipped'])
+    expect(result.history!.parts.map((p) => p.status)).toEqual(['merged', 'skipped'])
   })
 
   it('lists an unparsable part as skipped (lenient mode)', () => {
-    const { result } = explain(
+    const { result } = renderWithHistory(
       {
         [entry]: lines('#include', 'a.yaml', 'bad.yaml'),
         'a.yaml': lines('a: 1'),
@@ -125,14 +125,14 @@ describe('render() with explain', () => {
       },
       { strict: false },
     )
-    expect(result.provenance!.parts.map((p) => [basename(p.file), p.status])).toEqual([
+    expect(result.history!.parts.map((p) => [basename(p.file), p.status])).toEqual([
       ['a.yaml', 'merged'],
       ['bad.yaml', 'skipped'],
     ])
   })
 
   it('records what a #cloud-config-jsonp patch changed, at the operation', () => {
-    const { result, at } = explain({
+    const { result, at } = renderWithHistory({
       [entry]: lines('#include', 'a.yaml', 'patch.json'),
       'a.yaml': lines('a: 1', 'rm: x'),
       'patch.json': lines(
@@ -155,13 +155,13 @@ describe('render() with explain', () => {
   })
 
   it('for another dialect, records which layers define each top-level key', () => {
-    const { result, at } = explain({
+    const { result, at } = renderWithHistory({
       [entry]: lines('#include', 'base.yaml', 'prod.yaml'),
       'base.yaml': lines('parameter_defaults:', '  A: 1'),
       'prod.yaml': lines('parameter_defaults:', '  B: 2'),
     })
     expect(result.dialect).toBe('heat')
-    expect(result.provenance!.detail).toBe('top-level')
+    expect(result.history!.detail).toBe('top-level')
     expect(at('parameter_defaults').map((e) => e.slice(0, 3))).toEqual([
       ['defined', 'base.yaml:1:1', 'heat'],
       ['defined', 'prod.yaml:1:1', 'heat'],
@@ -190,12 +190,12 @@ function* leaves(node: unknown, path: (string | number)[] = []): Generator<[(str
   else if (path.length > 0) yield [path, node]
 }
 
-function historyOf(provenance: Provenance, path: readonly (string | number)[]): ProvenanceEvent[] {
+function historyOf(history: ValueHistory, path: readonly (string | number)[]): HistoryEvent[] {
   const key = JSON.stringify(path.map(String))
-  return provenance.paths.find((p) => JSON.stringify(p.path.map(String)) === key)?.events ?? []
+  return history.paths.find((p) => JSON.stringify(p.path.map(String)) === key)?.events ?? []
 }
 
-describe('explain on random entries', () => {
+describe('history on random entries', () => {
   it('never changes the result, and every value has a history ending in it', () => {
     fc.assert(
       fc.property(
@@ -210,12 +210,12 @@ describe('explain on random entries', () => {
           const root = writeTree(files, 'prov-prop')
           const options: RenderOptions = { root, stack: stack as RenderOptions['stack'], strict }
           const plain = outcome(() => renderSync(join(root, entry), options))
-          let explained: ReturnType<typeof renderSync> | undefined
-          const withExplain = outcome(() => (explained = renderSync(join(root, entry), { ...options, explain: true })))
-          expect(withExplain).toEqual(plain)
-          if (!explained) return
-          for (const [path, leaf] of leaves(explained.value)) {
-            const events = historyOf(explained.provenance!, path)
+          let recorded: ReturnType<typeof renderSync> | undefined
+          const withHistory = outcome(() => (recorded = renderSync(join(root, entry), { ...options, history: true })))
+          expect(withHistory).toEqual(plain)
+          if (!recorded) return
+          for (const [path, leaf] of leaves(recorded.value)) {
+            const events = historyOf(recorded.history!, path)
             expect(events.length, `history of ${path.join('.')}`).toBeGreaterThan(0)
             const last = events.filter((e) => e.action !== 'kept' && e.action !== 'merged').at(-1)!
             expect(last.action).not.toBe('deleted')

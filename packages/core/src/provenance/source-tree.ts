@@ -2,9 +2,9 @@
 // merge recorded for a whole subtree (a part's value put in one piece, or the items it added to a
 // list) answers for every path below it, and positions are located only when a path is asked for,
 // so recording costs one small object per decision instead of one located event per value
-// (`explain`'s history, provenance.ts).
-import { isMapping } from './values.ts'
-import type { PathSegment } from './values.ts'
+// (the history record's, history.ts).
+import { isMapping } from '../values.ts'
+import type { PathSegment } from '../values.ts'
 import { NO_VALUE } from './value-sources.ts'
 import type { SourceEvent, SourceLocation, ValueSource, ValueSources } from './value-sources.ts'
 

@@ -1,4 +1,4 @@
-// explain for a Deckhand set, value by value: the document whose data set a value, the layer's
+// The history of a Deckhand set, value by value: the document whose data set a value, the layer's
 // action that merged or replaced it, the substitution that wrote it (after the source's own history),
 // and Deckhand's aliasing where it changed a value afterwards.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { render } from '../../../packages/core/src/index.ts'
-import type { ProvenanceEvent, RenderOptions } from '../../../packages/core/src/index.ts'
+import type { HistoryEvent, RenderOptions } from '../../../packages/core/src/index.ts'
 import { doc, lineOf, stream, withSubs } from './helpers.ts'
 
 const temp = mkdtempSync(join(tmpdir(), 'deckhand-explain-'))
@@ -33,27 +33,27 @@ const input = stream(
   ),
 )
 
-async function explain(options: RenderOptions = {}) {
+async function renderWithHistory(options: RenderOptions = {}) {
   const entry = join(temp, 'site.merged.yaml')
   writeFileSync(entry, input)
-  const result = await render(entry, { root: temp, strict: false, explain: true, ...options })
-  const history = (path: (string | number)[]): ProvenanceEvent[] =>
-    result.provenance!.paths.find((p) => JSON.stringify(p.path) === JSON.stringify(path))?.events ?? []
+  const result = await render(entry, { root: temp, strict: false, history: true, ...options })
+  const history = (path: (string | number)[]): HistoryEvent[] =>
+    result.history!.paths.find((p) => JSON.stringify(p.path) === JSON.stringify(path))?.events ?? []
   return { result, history }
 }
 
-const summary = (events: ProvenanceEvent[]) => events.map((e) => [e.action, e.merger, e.line, e.value])
+const summary = (events: HistoryEvent[]) => events.map((e) => [e.action, e.merger, e.line, e.value])
 
-describe('explain for a Deckhand set', () => {
+describe('the history of a Deckhand set', () => {
   it('records every value, with one part per document', async () => {
-    const { result } = await explain()
-    expect(result.provenance!.detail).toBe('full')
-    expect(result.provenance!.parts).toHaveLength(4)
-    expect(result.provenance!.parts.every((p) => p.merger === 'deckhand')).toBe(true)
+    const { result } = await renderWithHistory()
+    expect(result.history!.detail).toBe('full')
+    expect(result.history!.parts).toHaveLength(4)
+    expect(result.history!.parts.every((p) => p.merger === 'deckhand')).toBe(true)
   })
 
   it('names the document that set a value and the action that replaced it, in order', async () => {
-    const { result, history } = await explain()
+    const { result, history } = await renderWithHistory()
     const index = (result.value as { metadata: { name: string } }[]).findIndex((d) => d.metadata.name === 'chart')
     expect(summary(history([index, 'data', 'debug']))).toEqual([
       ['set', 'deckhand(data)', lineOf(2), false],
@@ -63,7 +63,7 @@ describe('explain for a Deckhand set', () => {
   })
 
   it('gives a substituted value the source’s history, then the substitution', async () => {
-    const { result, history } = await explain()
+    const { result, history } = await renderWithHistory()
     const index = (result.value as { metadata: { name: string } }[]).findIndex((d) => d.metadata.name === 'chart')
     const events = history([index, 'data', 'service', 'port'])
     expect(summary(events)).toEqual([
@@ -75,7 +75,7 @@ describe('explain for a Deckhand set', () => {
   })
 
   it('explains one document’s data with the document option, paths inside the data', async () => {
-    const { result, history } = await explain({ deckhand: { document: 'chart' } })
+    const { result, history } = await renderWithHistory({ deckhand: { document: 'chart' } })
     expect(result.value).toEqual({ replicas: 1, debug: true, image: 'api:1', service: { port: 30080 } })
     expect(summary(history(['debug']))).toEqual([
       ['set', 'deckhand(data)', lineOf(2), false],
@@ -84,7 +84,7 @@ describe('explain for a Deckhand set', () => {
   })
 })
 
-describe('explain where Deckhand aliases a value', () => {
+describe('the history where Deckhand aliases a value', () => {
   it('shows the source’s value changed afterwards through the mapping a substitution shares', async () => {
     const entry = join(temp, 'aliased.merged.yaml')
     writeFileSync(
@@ -106,11 +106,11 @@ describe('explain where Deckhand aliases a value', () => {
     const result = await render(entry, {
       root: temp,
       strict: false,
-      explain: true,
+      history: true,
       deckhand: { document: 'endpoints' },
     })
     expect(result.value).toEqual({ api: { port: { public: 30080 } } })
-    const events = result.provenance!.paths.find((p) => p.path.join('.') === 'api.port.public')!.events
+    const events = result.history!.paths.find((p) => p.path.join('.') === 'api.port.public')!.events
     expect(summary(events)).toEqual([
       ['set', 'deckhand(data)', lineOf(1), 80],
       ['replaced', 'deckhand(aliasing)', lineOf(1), 30080],

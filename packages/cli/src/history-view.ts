@@ -1,7 +1,7 @@
-// Chooses what `explain` shows from a render's provenance: the values of the result in document
+// Chooses what `explain` shows from a render's history record: the values of the result in document
 // order (leaves, plus containers whose own history matters), or one key path and what is below it,
 // and the paths that were removed on the way.
-import type { Provenance, ProvenanceEvent } from '@merged-yaml/core'
+import type { HistoryEvent, ValueHistory } from '@merged-yaml/core'
 
 type Segment = string | number
 
@@ -11,7 +11,7 @@ export interface ExplainedPath {
   present: boolean
   /** The result's value at the path, when present. */
   value?: unknown
-  events: ProvenanceEvent[]
+  events: HistoryEvent[]
   /** Set when the path has no history of its own and `events` are its nearest ancestor's (other dialects). */
   inheritedFrom?: Segment[]
 }
@@ -46,7 +46,7 @@ function childrenOf(value: unknown): [Segment, unknown][] {
 }
 
 /** A container's own history is worth showing when an incoming value was kept out or trimmed. */
-function containerMatters(events: readonly ProvenanceEvent[]): boolean {
+function containerMatters(events: readonly HistoryEvent[]): boolean {
   return events.some((e) => e.action === 'kept' || e.note !== undefined)
 }
 
@@ -60,12 +60,12 @@ export interface ExplainView {
  * What to explain: with `target`, that path (its own history, then the values below it); without,
  * every value of the result. Paths removed on the way follow the values of their parent.
  */
-export function selectPaths(value: unknown, provenance: Provenance, target?: readonly Segment[]): ExplainView {
-  const history = new Map(provenance.paths.map((p) => [keyOf(p.path), p]))
-  const topLevelOnly = provenance.detail !== 'full'
+export function selectPaths(value: unknown, history: ValueHistory, target?: readonly Segment[]): ExplainView {
+  const byPath = new Map(history.paths.map((p) => [keyOf(p.path), p]))
+  const topLevelOnly = history.detail !== 'full'
   // Removed paths, grouped under their parent's key.
   const removedUnder = new Map<string, Segment[][]>()
-  for (const entry of provenance.paths) {
+  for (const entry of history.paths) {
     if (entry.path.length === 0 || lookupPath(value, entry.path).found) continue
     const parent = entry.path.slice(0, -1)
     if (!lookupPath(value, parent).found) continue
@@ -74,9 +74,9 @@ export function selectPaths(value: unknown, provenance: Provenance, target?: rea
   }
 
   const out: ExplainedPath[] = []
-  const eventsOf = (path: readonly Segment[]): { events: ProvenanceEvent[]; inheritedFrom?: Segment[] } => {
+  const eventsOf = (path: readonly Segment[]): { events: HistoryEvent[]; inheritedFrom?: Segment[] } => {
     for (let depth = path.length; depth >= 1; depth--) {
-      const entry = history.get(keyOf(path.slice(0, depth)))
+      const entry = byPath.get(keyOf(path.slice(0, depth)))
       if (entry)
         return depth === path.length
           ? { events: entry.events }
@@ -89,12 +89,12 @@ export function selectPaths(value: unknown, provenance: Provenance, target?: rea
   }
   const pushRemoved = (parent: readonly Segment[]): void => {
     for (const path of removedUnder.get(keyOf(parent)) ?? [])
-      out.push({ path, present: false, events: history.get(keyOf(path))!.events })
+      out.push({ path, present: false, events: byPath.get(keyOf(path))!.events })
   }
   const walk = (path: Segment[], node: unknown, isTarget: boolean): void => {
     const children = childrenOf(node)
     const stop = children.length === 0 || (topLevelOnly && path.length >= 1)
-    if (stop || isTarget || containerMatters(history.get(keyOf(path))?.events ?? [])) {
+    if (stop || isTarget || containerMatters(byPath.get(keyOf(path))?.events ?? [])) {
       if (path.length > 0) pushPresent(path, node)
     }
     if (!stop) for (const [segment, child] of children) walk([...path, segment], child, false)
@@ -114,7 +114,7 @@ export function selectPaths(value: unknown, provenance: Provenance, target?: rea
     walk(path, found.value, true)
     return { paths: out, missing: false }
   }
-  const removed = history.get(keyOf(target))
+  const removed = byPath.get(keyOf(target))
   if (removed) return { paths: [{ path: removed.path, present: false, events: removed.events }], missing: false }
   return { paths: [], missing: true }
 }

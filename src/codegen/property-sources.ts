@@ -1,8 +1,8 @@
-// Where each printed property's value came from: the engine's `sources` record (render option
-// `sources`) asked with the paths of the properties a declaration prints, in which an array's items
-// are one `ANY_ITEM` (the items share one type): that step is the first item that has the rest of
-// the path.
-import type { ValueSource, ValueSources as RenderSources } from '@merged-yaml/core'
+// Where each printed property's value came from (`PropertySources`): the engine's `sources` record
+// (render option `sources`, its `ValueSources`) asked with the paths of the properties a declaration
+// prints, in which an array's items are one `ANY_ITEM` (the items share one type): that step is the
+// first item that has the rest of the path.
+import type { ValueSource, ValueSources } from '@merged-yaml/core'
 import { isPlainObject } from './module.ts'
 
 export type { SourceLocation, ValueSource } from '@merged-yaml/core'
@@ -12,8 +12,8 @@ export type PathStep = string | number | typeof ANY_ITEM
 
 export const ANY_ITEM: unique symbol = Symbol('any item')
 
-/** What an entry's declaration knows of where its values came from (the declaration's `sources`). */
-export interface ValueSources {
+/** Where the properties an entry's declaration prints came from (the declaration's `sources`). */
+export interface PropertySources {
   /** The source of the value at `path` of the current mode's value, if the record has one. */
   at(path: readonly PathStep[]): ValueSource | undefined
 }
@@ -60,7 +60,7 @@ function concretePath(value: unknown, path: readonly PathStep[]): readonly (stri
 }
 
 /** The sources of the printed properties of `value` (the current mode's) from its render's `sources`. */
-export function createValueSources(sources: RenderSources, value: unknown): ValueSources {
+export function createPropertySources(sources: ValueSources, value: unknown): PropertySources {
   return {
     at(path) {
       const concrete = concretePath(value, path)

@@ -1,9 +1,10 @@
-// `explain` for a Deckhand set, value by value: which document's own data a value comes from, which
+// The history of a Deckhand set, value by value: which document's own data a value comes from, which
 // layer's action merged, replaced or deleted it, which substitution wrote it (with the source's own
 // history first), and where Deckhand's aliasing changed it afterwards. Each document's history is kept
 // by data path while the set renders; children start from their parent's.
 // One recorder, kept whole: the histories of every document and value are kept together.
-import type { ProvenanceAction, ProvenanceEvent, ProvenanceRecorder } from '../../provenance.ts'
+import type { HistoryAction, HistoryEvent } from '../../provenance/history.ts'
+import type { ProvenanceRecorder } from '../../provenance/recorder.ts'
 import type { PathSegment } from '../../values.ts'
 import type { AppliedAction } from './actions.ts'
 import { describeDocument } from './document.ts'
@@ -17,7 +18,7 @@ import { getOwn, isMapping } from '../../values.ts'
 type Path = PathSegment[]
 interface Entry {
   path: Path
-  events: ProvenanceEvent[]
+  events: HistoryEvent[]
 }
 /** A document's history: every path of its data (containers and leaves), by key. */
 type History = Map<string, Entry>
@@ -51,7 +52,7 @@ function lookup(value: unknown, path: readonly PathSegment[]): { found: boolean;
   return { found: true, value: node }
 }
 
-export class DeckhandExplainer {
+export class DeckhandHistory {
   private readonly histories = new Map<DeckhandDocument, History>()
   /** What children of a replaced parent start from: its replacement's history. */
   private readonly forChildren = new Map<DeckhandDocument, History>()
@@ -60,13 +61,13 @@ export class DeckhandExplainer {
     doc: DeckhandDocument,
     docPath: readonly PathSegment[],
     path: Path,
-    action: ProvenanceAction,
+    action: HistoryAction,
     merger: string,
     value: unknown,
     note: string,
-  ): ProvenanceEvent {
+  ): HistoryEvent {
     const { line, column } = doc.source.locate(docPath, 'key')
-    const event: ProvenanceEvent = {
+    const event: HistoryEvent = {
       path,
       file: doc.source.file,
       line,
@@ -118,14 +119,14 @@ export class DeckhandExplainer {
     return removed
   }
 
-  private static append(history: History, path: Path, event: ProvenanceEvent): void {
+  private static append(history: History, path: Path, event: HistoryEvent): void {
     const entry = history.get(keyOf(path))
     if (entry) entry.events.push(event)
     else history.set(keyOf(path), { path, events: [event] })
   }
 
   /** Containers a write created on its way to `path` (missing keys are created as `{}`) count as set by it. */
-  private static created(history: History, path: Path, event: (at: Path) => ProvenanceEvent): void {
+  private static created(history: History, path: Path, event: (at: Path) => HistoryEvent): void {
     for (let depth = 1; depth < path.length; depth++) {
       const at = path.slice(0, depth)
       if (!history.has(keyOf(at))) history.set(keyOf(at), { path: at, events: [event(at)] })
@@ -135,7 +136,7 @@ export class DeckhandExplainer {
   /** The document starts from its parent's rendered data (its actions follow). */
   inherit(doc: DeckhandDocument, parent: DeckhandDocument): void {
     const start = this.forChildren.get(parent) ?? this.historyOf(parent)
-    this.histories.set(doc, DeckhandExplainer.clone(start))
+    this.histories.set(doc, DeckhandHistory.clone(start))
   }
 
   /** One layering action of `doc`. */
@@ -147,17 +148,17 @@ export class DeckhandExplainer {
     if (applied.method === 'delete') {
       const location = [...(applied.deletedAt ?? at)]
       const actionPath = ['metadata', 'layeringDefinition', 'actions', applied.position, 'path']
-      const removed = DeckhandExplainer.removeBelow(history, location)
+      const removed = DeckhandHistory.removeBelow(history, location)
       // The whole data emptied: each top-level key was deleted.
       for (const entry of removed.filter((e) => e.path.length === Math.max(1, location.length))) {
         entry.events.push(this.event(doc, actionPath, entry.path, 'deleted', merger, undefined, note))
         history.set(keyOf(entry.path), entry)
       }
-      if (typeof location.at(-1) === 'number') DeckhandExplainer.shiftItems(history, location)
+      if (typeof location.at(-1) === 'number') DeckhandHistory.shiftItems(history, location)
       return
     }
-    const add = (path: Path, value: unknown, action: ProvenanceAction): void => {
-      DeckhandExplainer.created(history, path, (p) =>
+    const add = (path: Path, value: unknown, action: HistoryAction): void => {
+      DeckhandHistory.created(history, path, (p) =>
         this.event(
           doc,
           ['metadata', 'layeringDefinition', 'actions', applied.position, 'path'],
@@ -169,11 +170,11 @@ export class DeckhandExplainer {
         ),
       )
       // What was at the path stays in its history; what was below it is gone.
-      DeckhandExplainer.removeBelow(history, path, true)
+      DeckhandHistory.removeBelow(history, path, true)
       for (const [sub, node] of walk(value)) {
         const full = [...path, ...sub]
         const event = this.event(doc, ['data', ...full], full, sub.length === 0 ? action : 'set', merger, node, note)
-        DeckhandExplainer.append(history, full, event)
+        DeckhandHistory.append(history, full, event)
       }
     }
     // deep_merge: mappings on both sides merge key by key; anything else takes the child's value.
@@ -182,7 +183,7 @@ export class DeckhandExplainer {
         add(path, value, before === undefined ? 'set' : 'replaced')
         return
       }
-      DeckhandExplainer.append(history, path, this.event(doc, ['data', ...path], path, 'merged', merger, value, note))
+      DeckhandHistory.append(history, path, this.event(doc, ['data', ...path], path, 'merged', merger, value, note))
       for (const key of Object.keys(value)) merge([...path, key], lookup(before, [key]).value, value[key])
     }
     if (applied.mergedInto !== undefined) merge(at, applied.mergedInto, applied.childValue)
@@ -222,7 +223,7 @@ export class DeckhandExplainer {
         if (isContainer(value) || sameData(lookup(write.before, sub2).value, value)) continue
         const path = [...dest, ...sub2]
         const note = `${from}, into the dest.pattern match`
-        DeckhandExplainer.append(history, path, this.event(doc, docPath, path, 'replaced', merger, value, note))
+        DeckhandHistory.append(history, path, this.event(doc, docPath, path, 'replaced', merger, value, note))
       }
       return
     }
@@ -233,14 +234,14 @@ export class DeckhandExplainer {
       dest.length === 0 && isMapping(write.value) && isMapping(dataNow)
         ? Object.keys(write.value).map((key) => [[key], [key]])
         : [[dest, []]]
-    DeckhandExplainer.created(history, dest, (p) => this.event(doc, docPath, p, 'set', merger, {}, from))
+    DeckhandHistory.created(history, dest, (p) => this.event(doc, docPath, p, 'set', merger, {}, from))
     for (const [at, within] of roots) {
       const before = history.get(keyOf(at))?.events ?? []
-      DeckhandExplainer.removeBelow(history, at)
+      DeckhandHistory.removeBelow(history, at)
       for (const [sub2, value] of walk(lookup(write.value, within).value)) {
         const path = [...at, ...sub2]
         const earlier = sourceHistory.get(keyOf([...srcAt, ...within, ...sub2]))?.events ?? []
-        const action: ProvenanceAction = sub2.length === 0 && before.length > 0 ? 'replaced' : 'set'
+        const action: HistoryAction = sub2.length === 0 && before.length > 0 ? 'replaced' : 'set'
         history.set(keyOf(path), {
           path,
           events: [
@@ -302,7 +303,7 @@ export class DeckhandExplainer {
           node,
           note,
         )
-        DeckhandExplainer.append(history, path, event)
+        DeckhandHistory.append(history, path, event)
       }
       for (const entry of history.values()) {
         for (const event of entry.events) recorder.add({ ...event, path: [...at, ...entry.path] })
