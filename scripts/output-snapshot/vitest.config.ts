@@ -8,6 +8,12 @@ export default defineConfig({
     // Tests that import the engine's index by its path are recorded too.
     alias: [
       { find: /^@merged-yaml\/core$/, replacement: fileURLToPath(new URL('./recorder.ts', import.meta.url)) },
+      // What only the CLI and the plugin use: the same sources the recorder passes through (dist/ would
+      // be a second engine, whose MergedYamlError the sources' isMergedYamlError does not recognise).
+      {
+        find: /^@merged-yaml\/core\/internal$/,
+        replacement: fileURLToPath(new URL('../../packages/core/src/internal.ts', import.meta.url)),
+      },
       {
         find: /^(?:\.\.\/)+packages\/core\/src\/index\.ts$/,
         replacement: fileURLToPath(new URL('./recorder.ts', import.meta.url)),
