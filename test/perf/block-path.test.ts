@@ -5,8 +5,8 @@
 // inside (and just outside) the subset it reads.
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
-import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
+import { parseBlockYaml } from '../../packages/core/src/yaml/block/read.ts'
+import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast/read.ts'
 import { PARSE_OPTIONS, pathsDisagree } from './equivalence.ts'
 
 function takesBlockPath(text: string, version: '1.1' | '1.2' = '1.2'): boolean {

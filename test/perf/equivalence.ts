@@ -1,7 +1,7 @@
 // Compares what the fast YAML paths (block.ts, js-yaml) and the precise path produce, key order and
 // -0 included, and the fast paths' measure of each tree with the value limits' own.
-import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
-import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
+import { parseBlockYaml } from '../../packages/core/src/yaml/block/read.ts'
+import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast/read.ts'
 import { parseYamlStream, parseYamlStreamPrecise } from '../../packages/core/src/yaml/parse.ts'
 import type { ParseYamlOptions, YamlDocument } from '../../packages/core/src/yaml/parse.ts'
 import type { PathSegment } from '../../packages/core/src/yaml/types.ts'
