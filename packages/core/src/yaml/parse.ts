@@ -22,6 +22,8 @@ import type { ParseYamlOptions, YamlDocument } from './types.ts'
 
 export type { ParseYamlOptions, PathSegment, TreeFacts, YamlDocument, YamlProblem, YamlVersion } from './types.ts'
 export { parseYamlStreamPrecise } from './precise.ts'
+export { readYamlNodes } from './node-tree.ts'
+export type { YamlNode, YamlNodeTree, YamlNodeTreeOptions, YamlScalarNode } from './node-tree.ts'
 export type { VersionDifference, VersionDifferenceKind, Yaml11Reading } from './version-differences.ts'
 
 /**
