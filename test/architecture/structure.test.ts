@@ -1,6 +1,6 @@
 // The shape docs/architecture.md describes, kept: no import circles, imports that run down the
-// rooms only, lines within 120 characters, and modules that say why they are kept whole when they
-// grow past ~250 lines.
+// rooms only, the YAML libraries read by yaml/ alone, lines within 120 characters, modules of at most
+// 400 lines that say why they are kept whole when they grow past ~250.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -61,6 +61,19 @@ describe('imports', () => {
     }
   })
 
+  it('in the engine, only yaml/ touches a YAML library (`yaml`, js-yaml), each loaded by one module', () => {
+    // `from 'yaml'`, `import('yaml')`, `require('yaml')`, `createRequire(…)('yaml')`.
+    const LIBRARY = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|\)\s*\(\s*)'(?:yaml|js-yaml)(?:\/[^']*)?'/
+    const outside = sources
+      .filter((file) => file.path.startsWith(CORE) && !file.path.startsWith(`${CORE}yaml/`))
+      .filter((file) => LIBRARY.test(file.text))
+      .map((file) => file.path)
+    expect(outside).toEqual([])
+    // The loaders themselves: each library is required in one module of yaml/.
+    const loaders = sources.filter((file) => /\)\('(?:yaml|js-yaml)'\)/.test(file.text)).map((file) => file.path)
+    expect(loaders.sort()).toEqual([`${CORE}yaml/fast/js-yaml.ts`, `${CORE}yaml/yaml-module.ts`])
+  })
+
   it('the CLI and the plugin use the engine through its package only', () => {
     expect(violations('packages/cli/src/', [CORE, 'src/'])).toEqual([])
     expect(violations('src/', [CORE, 'packages/'])).toEqual([])
@@ -92,6 +105,14 @@ describe('modules', () => {
       .filter((file) => !/\bkept whole\b/.test(firstComment(file.text).replaceAll(/\n\/\/ ?/g, ' ')))
       .map((file) => `${file.path} (${file.text.split('\n').length} lines)`)
     expect(unexplained).toEqual([])
+  })
+
+  it('have at most 400 lines (split by concept past that)', () => {
+    const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+    const long = sources
+      .filter((file) => lineCount(file.text) > 400)
+      .map((file) => `${file.path} (${lineCount(file.text)} lines)`)
+    expect(long).toEqual([])
   })
 
   it('carry no line count in their first comment (it drifts as the module changes)', () => {
