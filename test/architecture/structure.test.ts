@@ -74,6 +74,12 @@ describe('imports', () => {
     expect(loaders.sort()).toEqual([`${CORE}yaml/fast/js-yaml.ts`, `${CORE}yaml/yaml-module.ts`])
   })
 
+  it('the engine reaches the YAML readers through yaml/parse.ts only', () => {
+    const readers = ['block/', 'fast/', 'precise.ts', 'node-tree.ts'].map((reader) => `${CORE}yaml/${reader}`)
+    const outside = sources.filter((file) => !file.path.startsWith(`${CORE}yaml/`))
+    expect(outside.flatMap((file) => importsInto(file, readers).map((path) => `${file.path} → ${path}`))).toEqual([])
+  })
+
   it('the CLI and the plugin use the engine through its package only', () => {
     expect(violations('packages/cli/src/', [CORE, 'src/'])).toEqual([])
     expect(violations('src/', [CORE, 'packages/'])).toEqual([])
