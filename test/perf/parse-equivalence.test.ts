@@ -1,4 +1,4 @@
-// The fast paths (block.ts, js-yaml) must give exactly the values, errors and warnings of the
+// The fast paths (block/, js-yaml) must give exactly the values, errors and warnings of the
 // precise path (`yaml`), for both YAML versions: on every fixture, every conformance input, a
 // generated corpus, hand-picked edge cases and generated scalars and documents.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
