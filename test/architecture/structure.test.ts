@@ -1,6 +1,6 @@
 // The shape docs/architecture.md describes, kept: no import circles, imports that run down the
-// rooms only, lines within 120 characters, and modules that say why they are kept whole when they
-// grow past ~250 lines.
+// rooms only, the YAML libraries read by yaml/ alone, lines within 120 characters, modules of at most
+// 400 lines that say why they are kept whole when they grow past ~250.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -67,6 +67,25 @@ describe('imports', () => {
     }
   })
 
+  it('in the engine, only yaml/ touches a YAML library (`yaml`, js-yaml), each loaded by one module', () => {
+    // `from 'yaml'`, `import('yaml')`, `require('yaml')`, `createRequire(…)('yaml')`.
+    const LIBRARY = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|\)\s*\(\s*)'(?:yaml|js-yaml)(?:\/[^']*)?'/
+    const outside = sources
+      .filter((file) => file.path.startsWith(CORE) && !file.path.startsWith(`${CORE}yaml/`))
+      .filter((file) => LIBRARY.test(file.text))
+      .map((file) => file.path)
+    expect(outside).toEqual([])
+    // The loaders themselves: each library is required in one module of yaml/.
+    const loaders = sources.filter((file) => /\)\('(?:yaml|js-yaml)'\)/.test(file.text)).map((file) => file.path)
+    expect(loaders.sort()).toEqual([`${CORE}yaml/fast/js-yaml.ts`, `${CORE}yaml/yaml-module.ts`])
+  })
+
+  it('the engine reaches the YAML readers through yaml/parse.ts only', () => {
+    const readers = ['block/', 'fast/', 'precise.ts', 'node-tree.ts'].map((reader) => `${CORE}yaml/${reader}`)
+    const outside = sources.filter((file) => !file.path.startsWith(`${CORE}yaml/`))
+    expect(outside.flatMap((file) => importsInto(file, readers).map((path) => `${file.path} → ${path}`))).toEqual([])
+  })
+
   it('the CLI and the plugin use the engine through its package only', () => {
     expect(violations('packages/cli/src/', [CORE, 'src/'])).toEqual([])
     expect(violations('src/', [CORE, 'packages/'])).toEqual([])
@@ -130,6 +149,22 @@ describe('modules', () => {
       .filter((file) => !/\bkept whole\b/.test(firstComment(file.text).replaceAll(/\n\/\/ ?/g, ' ')))
       .map((file) => `${file.path} (${file.text.split('\n').length} lines)`)
     expect(unexplained).toEqual([])
+  })
+
+  it("yaml/ keeps no parse's state in a module: no module-level `let` but the libraries' loaders, no `lastIndex`", () => {
+    const stateful = sources
+      .filter((file) => file.path.startsWith(`${CORE}yaml/`))
+      .filter((file) => /^(?:export )?(?:let|var) /m.test(file.text) || /\.lastIndex\b/.test(file.text))
+      .map((file) => file.path)
+    expect(stateful.sort()).toEqual([`${CORE}yaml/fast/js-yaml.ts`, `${CORE}yaml/yaml-module.ts`])
+  })
+
+  it('have at most 400 lines (split by concept past that)', () => {
+    const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+    const long = sources
+      .filter((file) => lineCount(file.text) > 400)
+      .map((file) => `${file.path} (${lineCount(file.text)} lines)`)
+    expect(long).toEqual([])
   })
 
   it('carry no line count in their first comment (it drifts as the module changes)', () => {

@@ -1,12 +1,12 @@
-// The block path (packages/core/src/yaml/block.ts) reads block collections of one-line scalars and
+// The block path (packages/core/src/yaml/block/) reads block collections of one-line scalars and
 // gives up on everything else: what it reads must be exactly what `yaml` reads (values, key order,
 // -0, tree facts), in both YAML versions. parse-equivalence.test.ts runs every fixture, conformance
 // input and corpus file through it too; here are its own edge cases and a generator of documents
 // inside (and just outside) the subset it reads.
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
-import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
+import { parseBlockYaml } from '../../packages/core/src/yaml/block/read.ts'
+import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast/read.ts'
 import { PARSE_OPTIONS, pathsDisagree } from './equivalence.ts'
 
 function takesBlockPath(text: string, version: '1.1' | '1.2' = '1.2'): boolean {
@@ -441,7 +441,7 @@ describe('mutated layers', () => {
   })
 
   // The block layer's mutants test the block path's edges; both test js-yaml's (the two
-  // disagreements these found are in fast.ts's TEXT_RULES).
+  // disagreements these found are in fast/rules.ts's TEXT_RULES).
   for (const [name, base] of [
     ['block', LAYER],
     ['flow', FLOW_LAYER],

@@ -1,7 +1,7 @@
-// Compares what the fast YAML paths (block.ts, js-yaml) and the precise path produce, key order and
+// Compares what the fast YAML paths (block/, js-yaml) and the precise path produce, key order and
 // -0 included, and the fast paths' measure of each tree with the value limits' own.
-import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
-import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
+import { parseBlockYaml } from '../../packages/core/src/yaml/block/read.ts'
+import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast/read.ts'
 import { parseYamlStream, parseYamlStreamPrecise } from '../../packages/core/src/yaml/parse.ts'
 import type { ParseYamlOptions, YamlDocument } from '../../packages/core/src/yaml/parse.ts'
 import type { PathSegment } from '../../packages/core/src/yaml/types.ts'
@@ -76,7 +76,7 @@ function treeFactsDisagree(docs: YamlDocument[], options: ParseYamlOptions): str
 }
 
 /**
- * Where a fast path that reads `text` (block.ts, js-yaml, and parseYamlStream, which tries them in
+ * Where a fast path that reads `text` (block/, js-yaml, and parseYamlStream, which tries them in
  * turn) and the precise path disagree, if anywhere.
  */
 export function pathsDisagree(text: string, options: ParseYamlOptions): string | undefined {
@@ -99,7 +99,7 @@ export function pathsDisagree(text: string, options: ParseYamlOptions): string |
 }
 
 /**
- * The block path locates keys and values without `yaml` (block-positions.ts): the same positions
+ * The block path locates keys and values without `yaml` (block/positions.ts): the same positions
  * as `yaml`'s nodes for the paths of the value (the first 400: `yaml`'s locate scans a mapping's
  * pairs, and the long documents have thousands), each one below it and a missing key.
  */

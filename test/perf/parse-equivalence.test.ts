@@ -1,4 +1,4 @@
-// The fast paths (block.ts, js-yaml) must give exactly the values, errors and warnings of the
+// The fast paths (block/, js-yaml) must give exactly the values, errors and warnings of the
 // precise path (`yaml`), for both YAML versions: on every fixture, every conformance input, a
 // generated corpus, hand-picked edge cases and generated scalars and documents.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -10,8 +10,8 @@ import { globSync } from 'tinyglobby'
 import { stringify } from 'yaml'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GEN_CORPUS, generateCorpus } from '../../bench/corpus.mjs'
-import { parseBlockYaml } from '../../packages/core/src/yaml/block.ts'
-import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast.ts'
+import { parseBlockYaml } from '../../packages/core/src/yaml/block/read.ts'
+import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast/read.ts'
 import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
 import { CONFORMANCE_ROOT } from '../conformance/shared.ts'
 import { loadSuiteCases, YAML_SUITE } from '../conformance/yaml-suite.ts'

@@ -5,7 +5,7 @@ import {
   parseDotNetNumber,
   parsePowerShellYaml,
   resolvePowerShellPlain,
-} from '../../../packages/core/src/yaml/powershell-yaml.ts'
+} from '../../../packages/core/src/dialects/datum/powershell/yaml.ts'
 import { parseYamlStream } from '../../../packages/core/src/yaml/parse.ts'
 import { lines } from '../../helpers/tree.ts'
 

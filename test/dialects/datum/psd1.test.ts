@@ -1,7 +1,7 @@
 // The PowerShell data file reader (`.psd1` layers of a Datum store): every construct of the data
 // language it reads, and every construct outside it refused with its position.
 import { describe, expect, it } from 'vitest'
-import { parsePsd1 } from '../../../packages/core/src/yaml/psd1.ts'
+import { parsePsd1 } from '../../../packages/core/src/dialects/datum/powershell/psd1.ts'
 import { lines } from '../../helpers/tree.ts'
 
 function value(text: string): unknown {

@@ -1,4 +1,4 @@
-// Character codes the hand-written scanners (block.ts, fast.ts) compare against.
+// Character codes the hand-written scanners (block/, fast/) compare against.
 export const TAB = 0x09
 export const LF = 0x0a
 export const CR = 0x0d

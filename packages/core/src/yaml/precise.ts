@@ -1,5 +1,5 @@
 // The precise path: `yaml` parses with positions, so diagnostics, conflicts and `explain` can point
-// at a line and column. It also decides every document the fast path (fast.ts) is unsure about.
+// at a line and column. It also decides every document the fast path (fast/) is unsure about.
 import type { CST, Document, LineCounter, Node, Tags, YAMLError } from 'yaml'
 import type { Position } from '../diagnostics.ts'
 import { checkDocumentTokens, DEFAULT_MAX_DEPTH } from './cst-limits.ts'

@@ -1,6 +1,6 @@
 // How a plain (unquoted) scalar resolves to a value, for both YAML versions we read. The `yaml`
 // package applies these through its schema (precise path, precise.ts); the js-yaml fast path
-// (fast.ts) calls `resolvePlain*` directly. test/perf/parse-equivalence.test.ts checks both agree.
+// (fast/) calls `resolvePlain*` directly. test/perf/parse-equivalence.test.ts checks both agree.
 
 /** YAML 1.2 core schema, exactly as `yaml` 2.x implements it (schema/core/*.js), in its order. */
 const CORE_NULL = /^(?:~|[Nn]ull|NULL)?$/

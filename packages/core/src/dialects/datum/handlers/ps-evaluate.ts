@@ -1,7 +1,7 @@
 // Evaluates the parsed subset (ps-syntax.ts) as PowerShell would: statements output values (lists
 // are enumerated), `$(…)` collects that output, `"…"` strings expand `$name`, `${name}` and `$(…)`
 // with backtick escapes (`$ExecutionContext.InvokeCommand.ExpandString`), member access never fails.
-import { BACKTICK_ESCAPES } from '../../../yaml/powershell-chars.ts'
+import { BACKTICK_ESCAPES } from '../powershell/chars.ts'
 import { PsParser } from './ps-syntax.ts'
 import type { PsExpression, PsStatement } from './ps-syntax.ts'
 import { indexInto, memberOf, textOf, Unsupported } from './ps-values.ts'

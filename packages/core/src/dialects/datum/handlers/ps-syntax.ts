@@ -4,7 +4,7 @@
 // else (operators, method calls, other commands, assignments, loops) is Unsupported, located by its
 // offset in the expression: these expressions are read, never run. One recursive-descent parser of one
 // small grammar, kept whole.
-import { DOUBLE_QUOTES, quoteAt, SINGLE_QUOTES } from '../../../yaml/powershell-chars.ts'
+import { DOUBLE_QUOTES, quoteAt, SINGLE_QUOTES } from '../powershell/chars.ts'
 import { Unsupported } from './ps-values.ts'
 
 export type PsExpression =

@@ -10,10 +10,10 @@ import type { Limits } from '../../../options.ts'
 import type { Reporter } from '../../../reporter.ts'
 import type { SourceDocument } from '../../../source-document.ts'
 import type { PathSegment } from '../../../values.ts'
-import { parsePowerShellYaml } from '../../../yaml/powershell-yaml.ts'
-import type { PowerShellYamlDocument, PowerShellYamlNote } from '../../../yaml/powershell-yaml.ts'
-import { parsePsd1 } from '../../../yaml/psd1.ts'
 import type { YamlProblem } from '../../../yaml/types.ts'
+import { parsePsd1 } from '../powershell/psd1.ts'
+import { parsePowerShellYaml } from '../powershell/yaml.ts'
+import type { PowerShellYamlDocument, PowerShellYamlNote } from '../powershell/yaml.ts'
 
 export interface StoreFileData {
   value: unknown

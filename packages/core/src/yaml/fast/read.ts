@@ -1,45 +1,16 @@
 // The fast path: js-yaml reads plain data about ten times faster than `yaml` builds its AST. Its
-// schema resolves plain scalars with scalars.ts, exactly as the precise path does; whatever it
-// cannot read to the same value (anchors and aliases, explicit tags, duplicate, null or collection keys,
-// directives, merge keys, warnings, any error) makes it give up, and precise.ts decides instead.
-// What the text alone tells it to give up on is in fast-rules.ts.
-import type { LoadOptions, Schema, State } from 'js-yaml'
-import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
-import { hasEmptyItem, textIsSafe } from './fast-rules.ts'
-import { jsYamlModule } from './js-yaml-module.ts'
-import { leafSize } from '../values.ts'
-import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from './scalars.ts'
-import type { ParseYamlOptions, TreeFacts, YamlDocument } from './types.ts'
-import { mayDiffer, plainScalar11 } from './version-differences.ts'
-
-// A tag no document names: the listener sends every node with an explicit tag to the precise path.
-const PLAIN_TAG = 'tag:merged-yaml.invalid,2026:plain'
-
-function schemaResolving(resolvePlain: (source: string) => unknown): Schema {
-  const { FAILSAFE_SCHEMA, Type } = jsYamlModule()
-  const plain = new Type(PLAIN_TAG, { kind: 'scalar', resolve: () => true, construct: resolvePlain })
-  return FAILSAFE_SCHEMA.extend({ implicit: [plain] })
-}
-
-// What a plain scalar resolves to when it needs the precise path: one PyYAML cannot read (1.1), or
-// one YAML 1.1 reads otherwise (1.2 with flagVersionDifferences), whose position js-yaml does not
-// give. Found in the values (inspect) or as the key '[object Object]' (js-yaml stringifies keys): no
-// state outlives a parse.
-const NEEDS_PRECISE: object = Object.freeze({})
-
-// Made on the first parse that reaches js-yaml (it is loaded then).
-const createSchemas = () => ({
-  '1.1': schemaResolving((source) => {
-    const value = resolvePlain11(source)
-    return value instanceof PyYamlUnreadable ? NEEDS_PRECISE : value
-  }),
-  '1.2': schemaResolving(resolvePlain12),
-  '1.2 flagged': schemaResolving((source) => {
-    const value = resolvePlain12(source)
-    return mayDiffer(source) && plainScalar11(source, value) !== undefined ? NEEDS_PRECISE : value
-  }),
-})
-let schemas: ReturnType<typeof createSchemas> | undefined
+// schemas (js-yaml.ts) resolve plain scalars with ../scalars.ts, exactly as the precise path does;
+// whatever it cannot read to the same value (anchors and aliases, explicit tags, duplicate, null or
+// collection keys, directives, merge keys, warnings, any error) makes it give up, and ../precise.ts
+// decides instead. What the text alone tells it to give up on is in rules.ts. Everything a parse
+// learns lives in that parse's call.
+import type { LoadOptions, State } from 'js-yaml'
+import { DEFAULT_MAX_DEPTH } from '../cst-limits.ts'
+import { documentsOf, outsideJson } from '../documents.ts'
+import type { ParseYamlOptions, TreeFacts, YamlDocument } from '../types.ts'
+import { leafSize } from '../../values.ts'
+import { jsYamlReader, NEEDS_PRECISE, PLAIN_TAG } from './js-yaml.ts'
+import { hasEmptyItem, textIsSafe } from './rules.ts'
 
 /** What the listener sees of js-yaml's state (the typings leave these fields out). */
 interface NodeState extends State {
@@ -53,11 +24,6 @@ const MAX_KEY_LENGTH = 1024
 interface Inspection extends TreeFacts {
   /** A list holds a null. */
   nullItem: boolean
-}
-
-/** A number JSON text cannot write (NaN, ±Infinity, -0). */
-export function outsideJson(value: number): boolean {
-  return value - value !== 0 || (value === 0 && 1 / value < 0)
 }
 
 /**
@@ -116,10 +82,12 @@ export function parseYamlStreamFast(
   locateWith: (text: string) => YamlDocument[],
 ): YamlDocument[] | undefined {
   if (!textIsSafe(text, options)) return undefined
+  const reader = jsYamlReader()
+  // What this parse learns on the way (js-yaml's warnings, a node it must hand over): its own.
   let unsafe = false
   const flagged = options.version === '1.2' && options.flagVersionDifferences === true
   const load: LoadOptions & { maxDepth: number } = {
-    schema: (schemas ??= createSchemas())[flagged ? '1.2 flagged' : options.version],
+    schema: reader.schemas[flagged ? '1.2 flagged' : options.version],
     // js-yaml counts every node where the precise path counts collections: it refuses at least
     // everything the precise path refuses (and hands that over), plus documents at the limit.
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
@@ -137,7 +105,7 @@ export function parseYamlStreamFast(
   }
   let values: unknown[]
   try {
-    values = jsYamlModule().loadAll(text, null, load)
+    values = reader.loadAll(text, null, load)
   } catch {
     return undefined
   }
@@ -158,24 +126,4 @@ export function parseYamlStreamFast(
   // Any difference would have sent the text to the precise path.
   if (flagged) for (const doc of docs) doc.versionDifferences = []
   return docs
-}
-
-/** Documents read from `text` without positions: `locate` parses it with `locateWith` on first use. */
-export function documentsOf(
-  text: string,
-  values: unknown[],
-  trees: TreeFacts[],
-  locateWith: (text: string) => YamlDocument[],
-): YamlDocument[] {
-  let located: YamlDocument[] | undefined
-  return values.map((value, index) => ({
-    value,
-    empty: false,
-    warnings: [],
-    tree: trees[index]!,
-    locate(path, target) {
-      located ??= locateWith(text)
-      return located[index]?.locate(path, target) ?? { line: 1, column: 1 }
-    },
-  }))
 }

@@ -4,14 +4,15 @@
 // command, a cast, an operator or a `$(…)` in a string is refused with a located error, as PowerShell
 // refuses it ("dynamic expressions are not allowed"). Values keep the source order of keys. One parser
 // of one grammar with its positions, kept whole.
-import type { Position } from '../diagnostics.ts'
-import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
+import type { Position } from '../../../diagnostics.ts'
+import type { PathSegment } from '../../../values.ts'
+import { DEFAULT_MAX_DEPTH } from '../../../yaml/cst-limits.ts'
+import { createTextPositions } from '../../../yaml/text-positions.ts'
+import type { YamlProblem } from '../../../yaml/types.ts'
 import { createTreeLocator } from './located-tree.ts'
 import type { LocatedNode } from './located-tree.ts'
 import { Psd1Error, Psd1Lexer } from './psd1-lexer.ts'
 import type { Psd1Token } from './psd1-lexer.ts'
-import type { PathSegment, YamlProblem } from './types.ts'
-import { createTextPositions } from './text-positions.ts'
 
 /** A data file's value, or the problem that makes it unusable, and where each value was written. */
 export interface Psd1Document {

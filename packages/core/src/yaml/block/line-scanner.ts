@@ -1,7 +1,7 @@
-// The line-level moves of the block reader (block.ts) and of the locator of what it read
-// (block-positions.ts): both walk a block document line by line, past blank and comment lines, and
+// The line-level moves of the block reader (read.ts) and of the locator of what it read
+// (positions.ts): both walk a block document line by line, past blank and comment lines, and
 // must agree on where each line with content starts and what starts a list item.
-import { DASH, HASH, LF, SPACE } from './chars.ts'
+import { DASH, HASH, LF, SPACE } from '../chars.ts'
 
 export class LineScanner {
   /** Start of the current line, and its indentation (-1 at the end of the text). */

@@ -1,7 +1,7 @@
-// Where each node of a value read by a hand-made reader (powershell-yaml.ts, psd1.ts) was written,
+// Where each node of a value read by one of the store file readers (yaml.ts, psd1.ts) was written,
 // and the `locate` both readers give their documents from it.
-import type { Position } from '../diagnostics.ts'
-import type { PathSegment } from './types.ts'
+import type { Position } from '../../../diagnostics.ts'
+import type { PathSegment } from '../../../values.ts'
 
 /** A node's offset in the text, and its keys' and items' nodes. */
 export interface LocatedNode {

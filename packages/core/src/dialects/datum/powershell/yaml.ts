@@ -3,17 +3,16 @@
 // typed by .NET's TryParse (int, long, double, boolean, decimal with NumberStyles.Any and the
 // invariant culture), then `''`, `~` and `null` (any case) are null, and everything else is a
 // string; quoted and block scalars are strings; keys are their scalars' text; a repeated key keeps
-// the first spelling and the last value; only the first document counts. The `yaml` parser reads
-// the syntax (with positions); only the typing is PowerShell's. Where YAML 1.2 would type a scalar
-// differently (`1,000`, `tRuE`, `0x1F`, `Infinity`), a `TYPING` problem says so. Typing and positions
-// come from one walk of the document, kept whole.
-import type { Document, LineCounter, Node, Scalar } from 'yaml'
-import type { Position } from '../diagnostics.ts'
+// the first spelling and the last value; only the first document counts. The YAML room reads the
+// syntax with `yaml` (its positions too: yaml/node-tree.ts, through yaml/parse.ts); only the typing
+// is PowerShell's, here. Where YAML 1.2 would type a scalar differently (`1,000`, `tRuE`, `0x1F`,
+// `Infinity`), a `TYPING` problem says so. Typing and positions come from one walk of the nodes.
+import type { Position } from '../../../diagnostics.ts'
+import type { PathSegment } from '../../../values.ts'
+import { readYamlNodes } from '../../../yaml/parse.ts'
+import type { YamlNode, YamlProblem, YamlScalarNode } from '../../../yaml/parse.ts'
 import { createTreeLocator } from './located-tree.ts'
 import type { LocatedNode } from './located-tree.ts'
-import { composeDocuments } from './precise.ts'
-import type { PathSegment, YamlProblem } from './types.ts'
-import { yamlModule } from './yaml-module.ts'
 
 /** What PowerShell reads silently (see PowerShellYamlDocument.notes). */
 export type PowerShellYamlNote = 'TYPING' | 'DUPLICATE_KEY' | 'EXTRA_DOCUMENTS'
@@ -120,48 +119,39 @@ class Converter {
   readonly notes: PowerShellYamlDocument['notes'] = []
   // An anchored node is converted once and shared by its aliases (no alias expansion blow-up);
   // one still being converted when an alias refers to it contains that alias.
-  private readonly converted = new Map<unknown, Converted | 'active'>()
+  private readonly converted = new Map<YamlNode, Converted | 'active'>()
 
-  constructor(
-    private readonly lines: LineCounter,
-    private readonly doc: Document,
-  ) {}
+  constructor(readonly position: (offset: number) => Position) {}
 
-  position(offset: number): Position {
-    const { line, col } = this.lines.linePos(offset)
-    return { line, column: col }
-  }
-
-  convert(node: unknown): Converted {
+  convert(node: YamlNode): Converted {
     const known = this.converted.get(node)
-    const at = (node as Node | null)?.range?.[0] ?? 0
+    const at = node.at ?? 0
     if (known === 'active')
       throw new Unsupported(at, 'this alias refers to a node that contains it: the value would be infinite')
     if (known) return known
-    if (node !== null && node !== undefined) this.converted.set(node, 'active')
+    if (node.kind !== 'empty') this.converted.set(node, 'active')
     const result = this.convertNode(node, at)
-    if (node !== null && node !== undefined) this.converted.set(node, result)
+    if (node.kind !== 'empty') this.converted.set(node, result)
     return result
   }
 
-  private convertNode(node: unknown, at: number): Converted {
-    const { isMap, isPair, isScalar, isSeq } = yamlModule()
-    if (isScalar(node)) return { value: this.scalar(node), located: { at } }
-    if (isSeq(node)) {
-      const items = node.items.map((item) => this.convert(this.resolve(item)))
+  private convertNode(node: YamlNode, at: number): Converted {
+    if (node.kind === 'scalar') return { value: this.scalar(node, at), located: { at } }
+    if (node.kind === 'list') {
+      const items = node.items.map((item) => this.convert(item))
       return { value: items.map((i) => i.value), located: { at, items: items.map((i) => i.located) } }
     }
-    if (isMap(node)) {
+    if (node.kind === 'map') {
       const value: Record<string, unknown> = {}
       const keys = new Map<string, { keyAt: number; node: LocatedNode }>()
       const spelling = new Map<string, string>()
-      for (const pair of node.items) {
-        if (!isPair(pair)) continue
-        const keyNode = this.resolve(pair.key)
-        const keyAt = (keyNode as Node | null)?.range?.[0] ?? at
-        if (!isScalar(keyNode)) throw new Unsupported(keyAt, 'a mapping or a list as a key has no PowerShell value')
+      for (const pair of node.pairs) {
+        const keyNode = pair.key
+        const keyAt = keyNode.at ?? at
+        if (keyNode.kind !== 'scalar')
+          throw new Unsupported(keyAt, 'a mapping or a list as a key has no PowerShell value')
         const written = keyNode.source ?? String(keyNode.value ?? '')
-        const child = this.convert(this.resolve(pair.value))
+        const child = this.convert(pair.value)
         const first = spelling.get(written.toLowerCase())
         if (first !== undefined) {
           this.notes.push({
@@ -181,20 +171,14 @@ class Converter {
     return { value: null, located: { at } }
   }
 
-  private resolve(node: unknown): unknown {
-    const { isAlias } = yamlModule()
-    return isAlias(node) ? node.resolve(this.doc) : node
-  }
-
-  private scalar(node: Scalar): unknown {
-    const at = node.range?.[0] ?? 0
-    // YamlDotNet gives every scalar as its text (`yaml` sets `source` to it before a tag resolves it:
+  private scalar(node: YamlScalarNode, at: number): unknown {
+    // YamlDotNet gives every scalar as its text (`yaml` keeps it as `source` before a tag resolves it:
     // `!!binary` bytes, `!!int` numbers); a tag powershell-yaml does not know (`!!binary`, `!`,
     // `!local`) leaves the text to be typed by its style, as an untagged scalar is.
-    const text = typeof node.source === 'string' ? node.source : String(node.value ?? '')
+    const text = node.source ?? String(node.value ?? '')
     const tagged = node.tag ? resolveTagged(node.tag, text, at) : undefined
     if (tagged !== undefined || node.tag === 'tag:yaml.org,2002:null') return tagged
-    const value = node.type === 'PLAIN' ? resolvePowerShellPlain(text) : text
+    const value = node.plain ? resolvePowerShellPlain(text) : text
     if (!sameValue(value, node.value)) {
       const show = (v: unknown) =>
         typeof v === 'string' ? `the string '${v}'` : v instanceof Uint8Array ? `${v.length} bytes` : `${v}`
@@ -210,45 +194,32 @@ class Converter {
 
 /** Reads a store file's YAML as PowerShell does. Never throws for bad input. */
 export function parsePowerShellYaml(text: string, options: PowerShellYamlOptions): PowerShellYamlDocument {
-  const lines = new (yamlModule().LineCounter)()
-  const failed = (code: string, message: string, position: Position): PowerShellYamlDocument => ({
-    value: null,
-    error: { code, message, position },
-    notes: [],
-    locate: () => position,
-  })
-  const composed = composeDocuments(text, { version: '1.2', allowDuplicateKeys: true, ...options }, lines)
-  const toPosition = (offset: number): Position => {
-    const { line, col } = lines.linePos(offset)
-    return { line, column: col }
+  const tree = readYamlNodes(text, options)
+  if (tree.error) {
+    const { position } = tree.error
+    return { value: null, error: tree.error, notes: [], locate: () => position }
   }
-  if (!('docs' in composed)) return failed(composed.code, composed.message, toPosition(composed.offset))
-  const [doc, ...others] = composed.docs
-  if (!doc) return { value: null, notes: [], locate: () => ({ line: 1, column: 1 }) }
-  const limit = composed.limited.get(0)
-  if (limit) return failed(limit.code, limit.message, toPosition(limit.offset))
-  // YamlDotNet's YamlStream.Load parses every document: an error in any fails the file.
-  const fatal = composed.docs.flatMap((d) => d.errors).find((e) => e.code !== 'DUPLICATE_KEY')
-  if (fatal) {
-    const start = fatal.linePos?.[0]
-    const message = fatal.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
-    return failed('MY_YAML_SYNTAX', message, { line: start?.line ?? 1, column: start?.col ?? 1 })
-  }
-  const converter = new Converter(lines, doc)
+  if (!tree.root) return { value: null, notes: [], locate: () => ({ line: 1, column: 1 }) }
+  const converter = new Converter(tree.positionOf)
   try {
-    const { value, located } = converter.convert(doc.contents)
+    const { value, located } = converter.convert(tree.root)
     const notes = [...converter.notes]
-    const extra = others[0]
-    if (extra) {
+    if (tree.secondDocumentAt !== undefined) {
       notes.push({
         code: 'EXTRA_DOCUMENTS',
         message: 'ConvertFrom-Yaml reads only the first document of a file; the others are ignored',
-        position: toPosition(extra.range?.[0] ?? 0),
+        position: tree.positionOf(tree.secondDocumentAt),
       })
     }
-    return { value, notes, locate: createTreeLocator(located, (offset) => converter.position(offset)) }
+    return { value, notes, locate: createTreeLocator(located, tree.positionOf) }
   } catch (error) {
     if (!(error instanceof Unsupported)) throw error
-    return failed('MY_YAML_UNSUPPORTED', error.message, toPosition(error.offset))
+    const position = tree.positionOf(error.offset)
+    return {
+      value: null,
+      error: { code: 'MY_YAML_UNSUPPORTED', message: error.message, position },
+      notes: [],
+      locate: () => position,
+    }
   }
 }

@@ -1,5 +1,5 @@
 // Where quoted scalars, comments, flow collections and block scalars are, as far as a scan of the
-// text's lines tells without parsing it: what the fast path's rules (fast-rules.ts) ask. Each answers
+// text's lines tells without parsing it: what the fast path's rules (rules.ts) ask. Each answers
 // yes where in doubt, which hands the text to the precise path.
 import {
   BACKSLASH,
@@ -20,7 +20,7 @@ import {
   SINGLE,
   SPACE,
   TAB,
-} from './chars.ts'
+} from '../chars.ts'
 
 export const isBlank = (c: number): boolean => c === SPACE || c === TAB
 export const isLineBreak = (c: number): boolean => c === LF || c === CR

@@ -3,12 +3,11 @@
 // cold as in a build or warm), measuring and freezing as it goes, and gives up at anything else: flow
 // collections other than `[]` and `{}`, anchors, aliases, tags, folded, multi-line or keep-chomped
 // scalars, directives, several documents, explicit or non-string keys, duplicate keys, tabs, CR and
-// unusual characters. The js-yaml fast path (fast.ts) or the precise path (precise.ts) reads what it
-// gives up on. Scalars resolve with scalars.ts as on both other paths; test/perf/parse-equivalence
+// unusual characters. The js-yaml fast path (../fast/) or the precise path (../precise.ts) reads what
+// it gives up on. Scalars resolve with ../scalars.ts as on both other paths; test/perf/parse-equivalence
 // compares its values with the precise path's on every fixture, conformance input and generated text.
-// One class, one pass over the text, kept whole: the readers call each other on the hot path.
-import { leafSize } from '../values.ts'
-import { LineScanner } from './line-scanner.ts'
+// A parse's state is its BlockReader's. One class, one pass over the text, kept whole: the readers
+// call each other on the hot path.
 import {
   BACKSLASH,
   BRACE,
@@ -23,14 +22,17 @@ import {
   PIPE,
   SINGLE,
   SPACE,
-} from './chars.ts'
-import { createBlockLocator } from './block-positions.ts'
-import { DEFAULT_MAX_DEPTH } from './cst-limits.ts'
-import { documentsOf, outsideJson } from './fast.ts'
-import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from './scalars.ts'
-import type { ParseYamlOptions, YamlDocument } from './types.ts'
-import { mayDiffer, plainDifference } from './version-differences.ts'
-import type { VersionDifference } from './version-differences.ts'
+} from '../chars.ts'
+import { DEFAULT_MAX_DEPTH } from '../cst-limits.ts'
+import { documentsOf, outsideJson } from '../documents.ts'
+import { PyYamlUnreadable, resolvePlain11, resolvePlain12 } from '../scalars.ts'
+import type { ParseYamlOptions, YamlDocument } from '../types.ts'
+import { mayDiffer, plainDifference } from '../version-differences.ts'
+import type { VersionDifference } from '../version-differences.ts'
+import { leafSize } from '../../values.ts'
+import { unescapeDoubleQuoted } from './escapes.ts'
+import { LineScanner } from './line-scanner.ts'
+import { createBlockLocator, locateDifferences } from './positions.ts'
 
 // Characters `yaml` reads otherwise or refuses in places (C0 and C1 controls, tabs, CR, NEL, line
 // and paragraph separators, BOM, surrogates, non-characters): a text with any is not read here.
@@ -273,7 +275,10 @@ class BlockReader extends LineScanner {
     this.quotedTo = end
     const body = text.slice(i + 1, end - 1)
     if (text.charCodeAt(i) === SINGLE) return body.includes("''") ? body.replaceAll("''", "'") : body
-    return body.includes('\\') ? unescape(body) : body
+    if (!body.includes('\\')) return body
+    const unescaped = unescapeDoubleQuoted(body)
+    if (unescaped === undefined) throw GIVE_UP
+    return unescaped
   }
 
   /**
@@ -331,47 +336,9 @@ function isKeyEnd(text: string, j: number): boolean {
   return next === SPACE || next === LF || j + 1 === text.length
 }
 
-const ESCAPES: Record<string, string> = {
-  '\\': '\\',
-  '"': '"',
-  '/': '/',
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '0': '\0',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-  a: '\x07',
-  e: '\x1b',
-}
-
-/** A double-quoted scalar's body with its escapes (the common ones; others give up). */
-function unescape(body: string): string {
-  let out = ''
-  let from = 0
-  for (let i = body.indexOf('\\'); i !== -1; i = body.indexOf('\\', from)) {
-    out += body.slice(from, i)
-    const c = body[i + 1]!
-    const simple = ESCAPES[c]
-    if (simple !== undefined && Object.hasOwn(ESCAPES, c)) {
-      out += simple
-      from = i + 2
-    } else if (c === 'x' || c === 'u') {
-      const digits = body.slice(i + 2, i + (c === 'x' ? 4 : 6))
-      if (!/^[0-9a-fA-F]+$/.test(digits) || digits.length !== (c === 'x' ? 2 : 4)) throw GIVE_UP
-      const code = Number.parseInt(digits, 16)
-      if (code >= 0xd800 && code <= 0xdfff) throw GIVE_UP
-      out += String.fromCharCode(code)
-      from = i + 2 + digits.length
-    } else throw GIVE_UP
-  }
-  return out + body.slice(from)
-}
-
 /**
  * Reads a one-document YAML text of block collections, or returns undefined when it holds anything
- * else (see the top of this file). Documents locate paths with block-positions.ts (`locateWith` for
+ * else (see the top of this file). Documents locate paths with positions.ts (`locateWith` for
  * what it leaves open).
  */
 export function parseBlockYaml(
@@ -402,23 +369,4 @@ export function parseBlockYaml(
   doc!.locate = createBlockLocator(text, doc!.locate.bind(doc))
   if (reader.differences) doc!.versionDifferences = locateDifferences(text, reader.differences)
   return [doc!]
-}
-
-/** The differences with their offsets turned into lines and columns, in one pass over the text. */
-function locateDifferences(
-  text: string,
-  found: readonly { offset: number; difference: VersionDifference }[],
-): VersionDifference[] {
-  let line = 1
-  let lineStart = 0
-  let at = 0
-  return found.map(({ offset, difference }) => {
-    for (; at < offset; at++) {
-      if (text.charCodeAt(at) === LF) {
-        line++
-        lineStart = at + 1
-      }
-    }
-    return { ...difference, position: { line, column: offset - lineStart + 1 } }
-  })
 }

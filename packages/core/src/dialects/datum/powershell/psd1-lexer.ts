@@ -2,7 +2,7 @@
 // data language needs (Import-PowerShellDataFile). Anything the language does not allow is still
 // recognised far enough to name it in a located error: a variable, a command, a cast, an operator.
 // One tokenizer, kept whole.
-import { BACKTICK_ESCAPES, DOUBLE_QUOTES, quoteAt, SINGLE_QUOTES } from './powershell-chars.ts'
+import { BACKTICK_ESCAPES, DOUBLE_QUOTES, quoteAt, SINGLE_QUOTES } from './chars.ts'
 
 /** A token and the offset of its first character. */
 export type Psd1Token =
@@ -25,7 +25,7 @@ export class Psd1Error extends Error {
   }
 }
 
-// PowerShell accepts typographic quotes (powershell-chars.ts) and dashes wherever the ASCII ones go.
+// PowerShell accepts typographic quotes (chars.ts) and dashes wherever the ASCII ones go.
 const DASHES = '-\u2013\u2014\u2015'
 const BLANK = /[ \t\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff]/
 // Where a bare word (a hashtable key, or a command) ends.

@@ -1,5 +1,5 @@
 // PowerShell's quotes and backtick escapes, as its tokenizer reads them: shared by the data-file
-// reader (psd1-lexer.ts) and the Datum dialect's reader of handler expressions.
+// reader (psd1-lexer.ts) and the reader of handler expressions (../handlers/).
 
 /** The characters PowerShell takes for `'` (typographic ones too). */
 export const SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b"

@@ -1,11 +1,12 @@
-// What the fast path (fast.ts) gives up on, told from the text before js-yaml reads it: scans and
+// What the fast path (read.ts) gives up on, told from the text before js-yaml reads it: scans and
 // regular expressions, each with its reason, each run only when the text holds the characters it
 // needs. A text any rule matches goes to the precise path (`yaml`). The state of a check (where the
-// last comment scanned ended) lives in the one call; the line scans they use are in fast-scan.ts.
-import { COLON, CR, DASH, HASH, LF, PLUS } from './chars.ts'
-import { collectionKeyInFlowMapping, inQuotedOrComment, isBlank, isLineBreak, opensQuotedValue } from './fast-scan.ts'
-import { UNPRINTABLE } from './stream-checks.ts'
-import type { ParseYamlOptions } from './types.ts'
+// last comment scanned ended, where a rule's expression has matched: `matchAll` searches a copy of
+// it) lives in the one call; the line scans they use are in scan.ts.
+import { COLON, CR, DASH, HASH, LF, PLUS } from '../chars.ts'
+import { UNPRINTABLE } from '../stream-checks.ts'
+import type { ParseYamlOptions } from '../types.ts'
+import { collectionKeyInFlowMapping, inQuotedOrComment, isBlank, isLineBreak, opensQuotedValue } from './scan.ts'
 
 /**
  * Text the fast path hands to the precise path: `pattern` is tried only when the text contains one
@@ -175,8 +176,7 @@ function matches(text: string, rule: TextRule | ScanRule, memo: CommentMemo = { 
   if ('scan' in rule) return rule.scan(text)
   const { pattern, at } = rule
   if (at === undefined) return pattern.test(text)
-  pattern.lastIndex = 0
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) if (at(text, m.index, memo)) return true
+  for (const match of text.matchAll(pattern)) if (at(text, match.index, memo)) return true
   return false
 }
 

@@ -1,13 +1,15 @@
-// Where the nodes of a text the block reader (block.ts) read are, without `yaml`: `explain` locates
+// Where the nodes of a text the block reader (read.ts) read are, without `yaml`: `explain` locates
 // a key per merge event, and parsing each layer again with `yaml` for that cost more than the merge.
 // The text is known to be block mappings and lists of one-line scalars and literals, so one pass over
 // its lines finds each key and value where `yaml`'s nodes start. Where that is less certain (an empty
 // value, a literal, a quoted key), the locator answers with `yaml`'s parse instead (`fallback`).
-import type { Position } from '../diagnostics.ts'
-import { COLON, DOUBLE, HASH, LF, PIPE, SINGLE, SPACE } from './chars.ts'
+// The version differences the reader found are located here too, from their offsets.
+import type { Position } from '../../diagnostics.ts'
+import { COLON, DOUBLE, HASH, LF, PIPE, SINGLE, SPACE } from '../chars.ts'
+import { createTextPositions } from '../text-positions.ts'
+import type { PathSegment } from '../types.ts'
+import type { VersionDifference } from '../version-differences.ts'
 import { LineScanner } from './line-scanner.ts'
-import { createTextPositions } from './text-positions.ts'
-import type { PathSegment } from './types.ts'
 
 /** A node's offset (-1: ask `yaml`), its keys' offsets and nodes, its items. */
 interface Located {
@@ -142,4 +144,23 @@ export function createBlockLocator(text: string, fallback: Locate): Locate {
     }
     return at < 0 ? fallback(path, target) : positionOf!(at)
   }
+}
+
+/** The differences with their offsets turned into lines and columns, in one pass over the text. */
+export function locateDifferences(
+  text: string,
+  found: readonly { offset: number; difference: VersionDifference }[],
+): VersionDifference[] {
+  let line = 1
+  let lineStart = 0
+  let at = 0
+  return found.map(({ offset, difference }) => {
+    for (; at < offset; at++) {
+      if (text.charCodeAt(at) === LF) {
+        line++
+        lineStart = at + 1
+      }
+    }
+    return { ...difference, position: { line, column: offset - lineStart + 1 } }
+  })
 }
