@@ -8,4 +8,7 @@ export default defineConfig({
   dts: true,
   clean: true,
   fixedExtension: false,
+  // The code both entries share: one name that says what it is in stack traces and profiles (Rolldown would
+  // name it after one of its modules).
+  outputOptions: { chunkFileNames: 'engine-[hash].js' },
 })
