@@ -138,6 +138,11 @@ export class Reporter {
     this.addWarning(() => this.diagnostic(problem, 'warning'))
   }
 
+  /** `warn` of the problem `describe` makes, made only while the warning would be kept. */
+  warnWith(describe: () => Problem): void {
+    this.addWarning(() => this.diagnostic(describe(), 'warning'))
+  }
+
   /** Keeps the warning `build` makes while fewer than `maxWarnings` are kept; else counts it, unbuilt. */
   addWarning(build: () => Diagnostic): void {
     if (this.warnings.length < this.maxWarnings) this.warnings.push(build())
