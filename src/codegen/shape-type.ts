@@ -52,6 +52,10 @@ function printValue(printer: TypePrinter, value: unknown, depth: number, at: Pat
 
 /** The one type of several values: its members, joined by `|`. */
 function printValues(printer: TypePrinter, values: readonly unknown[], depth: number, at: PathStep[] | undefined) {
+  // The same value several times (what the modes' values share) types as once, except with `asConst`,
+  // where each array is a tuple of its own.
+  if (!printer.options.asConst && values.every((value) => value === values[0]))
+    return printValue(printer, values[0], depth, at)
   const members = membersOf(values, printer.options)
   for (let i = 0; i < members.length; i++) {
     if (i > 0) printer.out.write(' | ')
