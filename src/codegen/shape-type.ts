@@ -134,8 +134,16 @@ function printObject(
     const path = at && [...at, key]
     const described = notes && path && describeSource(notes, path, pad)
     const optional = prop?.optional ? '?: ' : ': '
-    if (!described) out.write(`${lead}${propertyKey(key, 'type')}${optional}`)
-    else {
+    if (!described) {
+      // Most properties are a leaf: their line is one write.
+      const value = prop === undefined ? object![key] : prop.values.length === 1 ? prop.values[0] : undefined
+      const leaf = value === undefined ? undefined : leafType(value, options)
+      if (leaf !== undefined) {
+        out.write(`${lead}${propertyKey(key, 'type')}${optional}${leaf}\n`)
+        continue
+      }
+      out.write(`${lead}${propertyKey(key, 'type')}${optional}`)
+    } else {
       const { doc, source } = described
       out.write(`${doc}${lead}`)
       out.map(source)
