@@ -78,9 +78,7 @@ function literal(value: unknown, path: string): string {
 /** Inside single quotes, JSON text needs only backslashes, quotes and the two JS line separators escaped. */
 function singleQuoted(text: string): string {
   // String replacements run natively; a regular expression with a callback costs a call per match.
-  // Each replacement copies the whole text (megabytes for a large value), even with nothing to replace.
-  let escaped = text.includes('\\') ? text.replaceAll('\\', '\\\\') : text
-  if (escaped.includes("'")) escaped = escaped.replaceAll("'", "\\'")
+  let escaped = text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")
   if (escaped.includes('\u2028')) escaped = escaped.replaceAll('\u2028', '\\u2028')
   if (escaped.includes('\u2029')) escaped = escaped.replaceAll('\u2029', '\\u2029')
   return `'${escaped}'`
