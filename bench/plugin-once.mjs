@@ -4,17 +4,18 @@
 // code, watch registration), the number of files and folders it asks the bundler to watch, and the
 // time of writing the declarations at the end of the build. Reported as one JSON line on stdout.
 // Run by run.mjs for the scale point: node plugin-once.mjs '{"root":"…","entries":["app-0.merged.yaml",…]}'
+// (`"watch": false`: as a one-off build runs it, which records no provenance: a first build in CI).
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 
-const { root, entries } = JSON.parse(process.argv[2])
+const { root, entries, watch = true } = JSON.parse(process.argv[2])
 const { default: MergedYaml } = await import('unplugin-merged-yaml/rollup')
 for (const entry of entries) rmSync(join(root, entry.replace(/(\.[^.]+)$/, '.d$1.ts')), { force: true })
 
 const plugin = MergedYaml({ cache: false, dts: 'sidecar' })
 let watched = 0
 const context = {
-  meta: { watchMode: true },
+  meta: { watchMode: watch },
   addWatchFile: () => void watched++,
   getWatchFiles: () => [],
   error: (error) => {

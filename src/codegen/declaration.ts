@@ -7,8 +7,7 @@ import { DeclarationText } from './declaration-text.ts'
 import { createSourceNotes, describeSource } from './describe-source.ts'
 import type { SourceNotes } from './describe-source.ts'
 import { schemaDocComment, schemaKeys, SchemaTypePrinter } from './schema-type.ts'
-import { printShape } from './shape-type.ts'
-import { shapeOfAny } from './value-shape.ts'
+import { printTypeOf } from './shape-type.ts'
 import type { TypeOptions } from './value-shape.ts'
 import type { PropertySources } from './property-sources.ts'
 
@@ -84,7 +83,7 @@ function writeExportStatements(
     typed = (key) => declared.has(key)
   } else {
     out.write('type Value = ')
-    printShape(out, shapeOfAny(values, options), options, 0, notes, root)
+    printTypeOf(out, values, options, 0, notes, root)
   }
   out.write(`\n${declare}const ${local}: Value\nexport default ${local}`)
   for (const key of exported) {

@@ -1,5 +1,7 @@
-// The shape of merged values, before printing as a type: what each value's type says, with the
-// items of an array (and the values of several modes) unified into one shape.
+// What the type of merged values says, before printing: each value's leaf type, and the members of
+// the one type several values share (an array's items, the values of several modes), unified: the
+// distinct leaf types, one object type, one array type — read from the values themselves, with no
+// tree of shapes built beside them.
 import { isPlainObject } from './module.ts'
 
 export interface TypeOptions {
@@ -7,15 +9,8 @@ export interface TypeOptions {
   asConst: boolean
 }
 
-/** The shape of a value, before printing: what its type says, with array items unified. */
-export type Shape =
-  | { kind: 'leaf'; type: string }
-  | { kind: 'object'; props: Map<string, { shape: Shape; optional: boolean }> }
-  | { kind: 'array'; element: Shape | undefined }
-  | { kind: 'tuple'; items: Shape[] }
-  | { kind: 'union'; members: Shape[] }
-
-function leafType(value: unknown, options: TypeOptions): string | undefined {
+/** The type of a value that is not a container, or undefined for an array or a plain object. */
+export function leafType(value: unknown, options: TypeOptions): string | undefined {
   if (value === null) return 'null'
   switch (typeof value) {
     case 'string':
@@ -28,97 +23,69 @@ function leafType(value: unknown, options: TypeOptions): string | undefined {
       return Object.is(value, -0) ? '0' : String(value)
   }
   if (value instanceof Uint8Array) return 'Uint8Array'
-  return undefined
-}
-
-// Leaf shapes are shared: most leaves are one of a few types.
-const leafShapes = new Map<string, Shape>()
-
-export function shapeOf(value: unknown, options: TypeOptions): Shape {
-  const leaf = leafType(value, options)
-  if (leaf) {
-    let shape = leafShapes.get(leaf)
-    if (!shape) {
-      shape = { kind: 'leaf', type: leaf }
-      // Literal types (asConst) are as many as the values: only the few general ones are kept.
-      if (!options.asConst) leafShapes.set(leaf, shape)
-    }
-    return shape
-  }
-  if (Array.isArray(value)) {
-    const items = value.map((item) => shapeOf(item, options))
-    return options.asConst
-      ? { kind: 'tuple', items }
-      : { kind: 'array', element: items.length === 0 ? undefined : unify(items) }
-  }
-  if (isPlainObject(value)) {
-    const props = new Map<string, { shape: Shape; optional: boolean }>()
-    for (const key of Object.keys(value)) props.set(key, { shape: shapeOf(value[key], options), optional: false })
-    return { kind: 'object', props }
-  }
+  if (Array.isArray(value) || isPlainObject(value)) return undefined
   throw new TypeError(`unplugin-merged-yaml: cannot type ${Object.prototype.toString.call(value)}`)
 }
 
 /**
- * One shape for the items of an array: the distinct leaf types, one object type whose keys are
- * optional where some items lack them, and one array type — so `servers[0].port` type-checks when
- * only some servers set a port, as a hand-written type would say. Members keep the order in which
- * their kind first appears; one pass over the items, one over each key's shapes.
+ * One member of the type several values share: a leaf type; the objects among the values (one
+ * object type: its keys are optional where some objects lack them, so `servers[0].port`
+ * type-checks when only some servers set a port, as a hand-written type would say); the arrays
+ * (one array type of all their items); or, with `asConst`, one array (a tuple of its own items).
  */
-function unify(shapes: readonly Shape[]): Shape {
-  const members: Shape[] = []
-  const leaves = new Set<string>()
-  // Where the object and the array member go, filled in once every item has been seen.
-  let objectAt = -1
-  let arrayAt = -1
-  let objects = 0
-  const props = new Map<string, { shapes: Shape[]; optional: boolean }>()
-  const elements: Shape[] = []
-  const add = (shape: Shape): void => {
-    switch (shape.kind) {
-      case 'union':
-        for (const member of shape.members) add(member)
-        return
-      case 'leaf':
-        if (!leaves.has(shape.type)) {
-          leaves.add(shape.type)
-          members.push(shape)
-        }
-        return
-      case 'object':
-        if (objectAt < 0) objectAt = members.push(shape) - 1
-        objects++
-        for (const [key, prop] of shape.props) {
-          let seen = props.get(key)
-          if (!seen) props.set(key, (seen = { shapes: [], optional: false }))
-          seen.shapes.push(prop.shape)
-          seen.optional ||= prop.optional
-        }
-        return
-      case 'array':
-        if (arrayAt < 0) arrayAt = members.push(shape) - 1
-        if (shape.element) elements.push(shape.element)
-        return
-      case 'tuple':
-        members.push(shape)
-    }
+export type Member =
+  | { kind: 'leaf'; type: string }
+  | { kind: 'object'; objects: Record<string, unknown>[] }
+  | { kind: 'array'; arrays: unknown[][] }
+  | { kind: 'tuple'; items: readonly unknown[] }
+
+/** The members of the type `values` share, in the order in which their kind first appears among them. */
+export function membersOf(values: readonly unknown[], options: TypeOptions): Member[] {
+  const members: Member[] = []
+  let leaves: Set<string> | undefined
+  let objects: Record<string, unknown>[] | undefined
+  let arrays: unknown[][] | undefined
+  for (const value of values) {
+    const leaf = leafType(value, options)
+    if (leaf !== undefined) {
+      leaves ??= new Set()
+      if (leaves.has(leaf)) continue
+      leaves.add(leaf)
+      members.push({ kind: 'leaf', type: leaf })
+    } else if (Array.isArray(value)) {
+      if (options.asConst) members.push({ kind: 'tuple', items: value })
+      else if (arrays) arrays.push(value)
+      else members.push({ kind: 'array', arrays: (arrays = [value]) })
+    } else if (objects) objects.push(value as Record<string, unknown>)
+    else members.push({ kind: 'object', objects: (objects = [value as Record<string, unknown>]) })
   }
-  for (const shape of shapes) add(shape)
-  if (objectAt >= 0) {
-    const merged = new Map<string, { shape: Shape; optional: boolean }>()
-    for (const [key, seen] of props)
-      merged.set(key, { shape: unify(seen.shapes), optional: seen.optional || seen.shapes.length < objects })
-    members[objectAt] = { kind: 'object', props: merged }
-  }
-  if (arrayAt >= 0) members[arrayAt] = { kind: 'array', element: elements.length === 0 ? undefined : unify(elements) }
-  return members.length === 1 ? members[0]! : { kind: 'union', members }
+  return members
 }
 
-/**
- * The shape of a value that is one of `values` (an entry's values in the modes it is built in): the
- * same unification as array items, so a key only some modes set is optional.
- */
-export function shapeOfAny(values: readonly unknown[], options: TypeOptions): Shape {
-  const shapes = values.map((value) => shapeOf(value, options))
-  return shapes.length === 1 ? shapes[0]! : unify(shapes)
+/** A key of an object type: the values the objects have for it, optional when some objects lack it. */
+export interface Property {
+  values: unknown[]
+  optional: boolean
+}
+
+/** The keys of the one object type of `objects`, in the order in which they first appear. */
+export function propertiesOf(objects: readonly Record<string, unknown>[]): Map<string, Property> {
+  const props = new Map<string, Property>()
+  for (const object of objects) {
+    for (const key of Object.keys(object)) {
+      const prop = props.get(key)
+      if (prop) prop.values.push(object[key])
+      else props.set(key, { values: [object[key]], optional: false })
+    }
+  }
+  for (const prop of props.values()) prop.optional = prop.values.length < objects.length
+  return props
+}
+
+/** The items of every one of `arrays`, in order: the values their one array type's element is the type of. */
+export function itemsOf(arrays: readonly unknown[][]): readonly unknown[] {
+  if (arrays.length === 1) return arrays[0]!
+  const items: unknown[] = []
+  for (const array of arrays) for (const item of array) items.push(item)
+  return items
 }

@@ -27,3 +27,22 @@ describe('createCodeFrame with line starts', () => {
     })
   }
 })
+
+describe('createCodeFrame with line starts costs what it shows', () => {
+  it('reads the starts of the lines it shows, not of every line above them', () => {
+    const text = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}`).join('\n')
+    const starts = createLineStarts(text)
+    const read = new Set<string>()
+    const counted = new Proxy(starts, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) read.add(key)
+        return Reflect.get(target, key, receiver) as unknown
+      },
+    })
+    const frame = createCodeFrame(text, 19_000, 4, 2, counted)
+    expect(frame).toBe(createCodeFrame(text, 19_000, 4, 2, starts))
+    expect(frame).toContain('> 19000 | k18999: 18999')
+    // Lines 18 998 to 19 002, each read with the next line's start: six offsets at most.
+    expect(read.size).toBeLessThanOrEqual(6)
+  })
+})

@@ -122,24 +122,21 @@ function leadingLines(source: string, count: number): string[] {
 }
 
 /**
- * The first `count` lines of a text, each cut after 201 characters, from the offsets its lines start at
- * (`createLineStarts`): what `leadingLines` returns, without scanning the text again.
+ * Line `n` (from 1) of a text, cut after 201 characters, from the offsets its lines start at
+ * (`createLineStarts`): what `leadingLines` returns at `n - 1`, without scanning the text again.
  */
-function indexedLines(source: string, starts: readonly number[], count: number): string[] {
-  const lines: string[] = []
-  for (let n = 0; n < Math.min(count, starts.length); n++) {
-    const start = starts[n]!
-    let end = n + 1 < starts.length ? starts[n + 1]! - 1 : source.length
-    if (end > start && source.charCodeAt(end) === 10 && source.charCodeAt(end - 1) === 13) end--
-    lines.push(source.slice(start, Math.min(end, start + 201)))
-  }
-  return lines
+function indexedLine(source: string, starts: readonly number[], n: number): string {
+  const start = starts[n - 1]!
+  let end = n < starts.length ? starts[n]! - 1 : source.length
+  if (end > start && source.charCodeAt(end) === 10 && source.charCodeAt(end - 1) === 13) end--
+  return source.slice(start, Math.min(end, start + 201))
 }
 
 /**
  * Source lines around `line` with a caret under `column`, like Babel's and yaml's code frames. With
  * `lineStarts` (the text's `createLineStarts`, computed once for many frames of one text) a frame
- * costs what it shows; without, the text is scanned from its start down to `line`.
+ * costs what it shows — a warning on line 100 000 of a layer slices five lines, not 100 000;
+ * without, the text is scanned from its start down to `line`.
  */
 export function createCodeFrame(
   source: string,
@@ -149,15 +146,24 @@ export function createCodeFrame(
   lineStarts?: readonly number[],
 ): string {
   const count = line + context
-  const all = lineStarts ? indexedLines(source, lineStarts, count) : leadingLines(source, count)
+  let lineAt: (n: number) => string
+  let lines: number
+  if (lineStarts) {
+    lines = Math.min(count, lineStarts.length)
+    lineAt = (n) => indexedLine(source, lineStarts, n)
+  } else {
+    const leading = leadingLines(source, count)
+    lines = leading.length
+    lineAt = (n) => leading[n - 1]!
+  }
   // A final line break does not start another line worth showing.
-  if (all.length > 1 && all[all.length - 1] === '') all.pop()
+  if (lines > 1 && lineAt(lines) === '') lines--
   const first = Math.max(1, line - context)
-  const last = Math.min(all.length, line + context)
+  const last = Math.min(lines, line + context)
   const width = String(last).length
   const out: string[] = []
   for (let n = first; n <= last; n++) {
-    const text = all[n - 1] ?? ''
+    const text = lineAt(n)
     const marker = n === line ? '>' : ' '
     out.push(`${marker} ${String(n).padStart(width)} | ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`)
     if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, Math.min(column - 1, 200)))}^`)

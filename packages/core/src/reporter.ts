@@ -5,6 +5,21 @@ import type { SourceDocument } from './source-document.ts'
 import { createLineStarts } from './yaml/text-positions.ts'
 import type { PathSegment } from './yaml/parse.ts'
 
+// The line starts of the texts framed last, for every render of the process: frames of one file do
+// not each scan it, nor does every entry that includes it (the render cache gives them one string).
+const LINE_STARTS_KEPT = 16
+const lineStartsKept = new Map<string, readonly number[]>()
+
+/** A text's line starts (`createLineStarts`), remembered for the last few texts framed. */
+function lineStartsOf(text: string): readonly number[] {
+  let starts = lineStartsKept.get(text)
+  if (starts) return starts
+  starts = createLineStarts(text)
+  if (lineStartsKept.size >= LINE_STARTS_KEPT) lineStartsKept.delete(lineStartsKept.keys().next().value!)
+  lineStartsKept.set(text, starts)
+  return starts
+}
+
 /** Where a problem is: a document (and a path inside it), or an explicit file position. */
 export interface Problem {
   code: ErrorCode
@@ -41,8 +56,6 @@ export class Reporter {
   readonly errors: Diagnostic[] = []
   /** Warnings met past `maxWarnings`: counted, never built (a frame each would cost what the input wants). */
   private droppedWarnings = 0
-  /** Each framed text's line starts, computed once per render: frames of one file do not each scan it. */
-  private readonly lineStarts = new Map<string, readonly number[]>()
 
   constructor(
     readonly strict: boolean,
@@ -52,15 +65,6 @@ export class Reporter {
     /** Warnings kept for one run at most (`limits.maxWarnings`); the others are counted. */
     readonly maxWarnings = Number.POSITIVE_INFINITY,
   ) {}
-
-  private readonly lineStartsOf = (text: string): readonly number[] => {
-    let starts = this.lineStarts.get(text)
-    if (!starts) {
-      starts = createLineStarts(text)
-      this.lineStarts.set(text, starts)
-    }
-    return starts
-  }
 
   /** Whether a unit failed: what depends on every unit having worked (a merge of all parts) must not run. */
   get failed(): boolean {
@@ -101,8 +105,7 @@ export class Reporter {
       position = problem.at.position
       chain = [...problem.at.chain]
       const { source } = problem.at
-      if (source !== undefined)
-        frame = createCodeFrame(source, position.line, position.column, 2, this.lineStartsOf(source))
+      if (source !== undefined) frame = createCodeFrame(source, position.line, position.column, 2, lineStartsOf(source))
     } else if (problem.doc) {
       file = problem.doc.file
       position =
@@ -110,7 +113,7 @@ export class Reporter {
           ? problem.doc.locateHeader(problem.header)
           : problem.doc.locate(problem.path ?? [], problem.target)
       chain = [...problem.doc.chain]
-      frame = problem.doc.frame(position, this.lineStartsOf)
+      frame = problem.doc.frame(position, lineStartsOf)
     }
     const d: Diagnostic = {
       code: problem.code,
@@ -136,6 +139,11 @@ export class Reporter {
   /** A warning that never fails the build; past `maxWarnings`, only counted. */
   warn(problem: Problem): void {
     this.addWarning(() => this.diagnostic(problem, 'warning'))
+  }
+
+  /** `warn` of the problem `describe` makes, made only while the warning would be kept. */
+  warnWith(describe: () => Problem): void {
+    this.addWarning(() => this.diagnostic(describe(), 'warning'))
   }
 
   /** Keeps the warning `build` makes while fewer than `maxWarnings` are kept; else counts it, unbuilt. */

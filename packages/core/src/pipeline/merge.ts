@@ -67,6 +67,9 @@ export function mergeParts(input: MergeInput, options: ResolvedOptions, report: 
  */
 export function mergeAgain(input: MergeInput, options: ResolvedOptions, keeps: ProvenanceRecord): ProvenanceRecorder {
   const recorder = new ProvenanceRecorder(keeps)
-  mergeParts({ ...input, provenance: recorder }, options, new Reporter(options.strict, options.root))
+  // Its warnings are the render's, reported then: none is built again (a frame each, on every
+  // rebuild of a dev server or a watch build), they are only counted.
+  const report = new Reporter(options.strict, options.root, Number.POSITIVE_INFINITY, 0)
+  mergeParts({ ...input, provenance: recorder }, options, report)
   return recorder
 }

@@ -53,14 +53,29 @@ function nearMissOf(key: string): Directive | undefined {
   return directive ? undefined : found
 }
 
+// The answers for the keys met so far, for every render of the process: the layers an app's entries
+// share have the same keys, and edit distances are not cheap. Emptied when full: keys are data.
+const KNOWN_LIMIT = 4096
+const known = new Map<string, Directive | null>()
+
+/** `nearMissOf`, remembered. */
+function knownNearMissOf(key: string): Directive | undefined {
+  // A key longer than every directive is none, found at once; only keys of a bounded length are kept.
+  if (key.length > LONGEST) return undefined
+  let miss = known.get(key)
+  if (miss === undefined) {
+    if (known.size >= KNOWN_LIMIT) known.clear()
+    known.set(key, (miss = nearMissOf(key) ?? null))
+  }
+  return miss ?? undefined
+}
+
 /** Reports every top-level key of the entry's documents that is a near miss of a directive. */
 export function reportNearMisses(parts: readonly ParsedPart[], report: Reporter): void {
-  const seen = new Map<string, Directive | undefined>()
   for (const part of documentParts(parts)) {
     if (part.kind !== 'yaml' || !isMapping(part.doc.value)) continue
     for (const key of Object.keys(part.doc.value)) {
-      if (!seen.has(key)) seen.set(key, nearMissOf(key))
-      const miss = seen.get(key)
+      const miss = knownNearMissOf(key)
       if (!miss) continue
       const { key: directive, dialect } = miss
       const problem = {

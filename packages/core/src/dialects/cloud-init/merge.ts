@@ -136,7 +136,11 @@ export function mergeCloudInit(
       ownership,
       // Strict mode says what cloud-init keeps out without a word, as a warning: the value is cloud-init's.
       report.strict
-        ? ({ path, message }) => report.warn({ code: 'MY_MERGE_DISCARDED', message, doc, path, target: 'key' })
+        ? (describe) =>
+            report.warnWith(() => {
+              const { path, message } = describe()
+              return { code: 'MY_MERGE_DISCARDED', message, doc, path, target: 'key' }
+            })
         : undefined,
     )
     try {

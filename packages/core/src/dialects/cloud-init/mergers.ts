@@ -63,8 +63,11 @@ export class MergeRun {
     private readonly recorder?: MergeRecorder,
     /** Lets the run change containers earlier runs created in place (never with a history recorder). */
     private readonly ownership?: MergeOwnership,
-    /** Told of each value of the part the merge keeps out (strict mode warns of them). */
-    private readonly onDiscard?: (discard: MergeDiscard) => void,
+    /**
+     * Told of each value of the part the merge keeps out (strict mode warns of them): `describe`
+     * says what and why, called at once or never (a warning past `limits.maxWarnings` is only counted).
+     */
+    private readonly onDiscard?: (describe: () => MergeDiscard) => void,
   ) {
     // Only str(append) and list(no_replace) can abandon a part halfway: without them there is
     // nothing to roll back, and in-place changes need no undo log.
@@ -102,9 +105,10 @@ export class MergeRun {
     return this.dispatch(current, incoming)
   }
 
-  /** `next` at `path` is kept out and `old` stays (see discards.ts). */
-  private discard(path: PathSegment[], old: unknown, next: unknown, kind: DiscardKind): void {
-    if (this.onDiscard !== undefined && !sameData(old, next)) this.onDiscard(describeDiscard(path, old, next, kind))
+  /** `next` at the current path (or its `key`) is kept out and `old` stays (see discards.ts). */
+  private discard(old: unknown, next: unknown, kind: DiscardKind, key?: string): void {
+    if (this.onDiscard === undefined || sameData(old, next)) return
+    this.onDiscard(() => describeDiscard(key === undefined ? [...this.path] : [...this.path, key], old, next, kind))
   }
 
   private conflict(message: string, raises: boolean): void {
@@ -117,24 +121,24 @@ export class MergeRun {
     if (Array.isArray(old)) {
       if (this.set.list) return this.mergeList(old, next, this.set.list)
       this.recorder?.note(this.path, 'kept', undefined, next, 'no list merger in the set: the old list stays')
-      this.discard([...this.path], old, next, 'no list merger')
+      this.discard(old, next, 'no list merger')
       return old
     }
     if (isMapping(old)) {
       if (this.set.dict) return this.mergeDict(old, next, this.set.dict)
       this.recorder?.note(this.path, 'kept', undefined, next, 'no dict merger in the set: the old mapping stays')
-      this.discard([...this.path], old, next, 'no dict merger')
+      this.discard(old, next, 'no dict merger')
       return old
     }
     if (typeof old === 'string') {
       if (this.set.str) return this.mergeStr(old, next, this.set.str)
       this.recorder?.note(this.path, 'kept', undefined, next, 'no str merger in the set: the old string stays')
-      this.discard([...this.path], old, next, 'no str merger')
+      this.discard(old, next, 'no str merger')
       return old
     }
     // int, float, bool, null: no merger handles them, the old value stays.
     this.recorder?.note(this.path, 'kept', undefined, next, `no merger handles ${typeName(old)}: the old value stays`)
-    this.discard([...this.path], old, next, 'no merger')
+    this.discard(old, next, 'no merger')
     return old
   }
 
@@ -147,7 +151,7 @@ export class MergeRun {
         next,
         `the dict merger keeps a mapping when given ${typeName(next)}`,
       )
-      this.discard([...this.path], old, next, 'dict keeps a mapping')
+      this.discard(old, next, 'dict keeps a mapping')
       return old
     }
     this.recorder?.note(this.path, 'merged', 'dict', next)
@@ -181,7 +185,7 @@ export class MergeRun {
           value,
           'without replace, the dict merger keeps the existing value',
         )
-        this.discard([...this.path, key], out[key], value, 'dict without replace')
+        this.discard(out[key], value, 'dict without replace', key)
         continue
       }
       this.path.push(key)
@@ -229,12 +233,12 @@ export class MergeRun {
         )
       }
       this.recorder?.note(this.path, 'kept', 'list', next, 'list(no_replace) keeps the existing list')
-      this.discard([...this.path], old, next, 'list(no_replace)')
+      this.discard(old, next, 'list(no_replace)')
       return old
     }
     // replace: an index-wise overlay, truncated to the old length.
     const items = next as unknown[]
-    if (items.length > old.length) this.onDiscard?.(describeOverlay([...this.path], items.length - old.length))
+    if (items.length > old.length) this.onDiscard?.(() => describeOverlay([...this.path], items.length - old.length))
     this.recorder?.note(
       this.path,
       'merged',
