@@ -1,24 +1,21 @@
 import type { ErrorCode } from './codes.ts'
 import { createCodeFrame, MergedYamlError } from './diagnostics.ts'
 import type { ChainLink, Diagnostic, Position, Severity } from './diagnostics.ts'
+import { boundedMemo } from './memo.ts'
 import type { SourceDocument } from './source-document.ts'
 import { createLineStarts } from './yaml/text-positions.ts'
 import type { PathSegment } from './yaml/parse.ts'
 
-// The line starts of the texts framed last, for every render of the process: frames of one file do
-// not each scan it, nor does every entry that includes it (the render cache gives them one string).
-const LINE_STARTS_KEPT = 16
-const lineStartsKept = new Map<string, readonly number[]>()
+// Kept for every render of the process: frames of one file do not each scan it, nor does every entry
+// that includes it (the render cache gives them one string).
+const lineStarts = boundedMemo<string, readonly number[]>(
+  'reporter: the line starts of a framed text',
+  'a text always has the same line starts',
+  16,
+)
 
-/** A text's line starts (`createLineStarts`), remembered for the last few texts framed. */
-function lineStartsOf(text: string): readonly number[] {
-  let starts = lineStartsKept.get(text)
-  if (starts) return starts
-  starts = createLineStarts(text)
-  if (lineStartsKept.size >= LINE_STARTS_KEPT) lineStartsKept.delete(lineStartsKept.keys().next().value!)
-  lineStartsKept.set(text, starts)
-  return starts
-}
+/** A text's line starts (`createLineStarts`), remembered for the last texts framed. */
+const lineStartsOf = (text: string): readonly number[] => lineStarts.get(text, createLineStarts)
 
 /** Where a problem is: a document (and a path inside it), or an explicit file position. */
 export interface Problem {

@@ -6,6 +6,7 @@ import { DIALECTS } from '../dialects/registry.ts'
 import type { Dialect } from '../dialects/types.ts'
 import { documentParts } from '../parts.ts'
 import type { ParsedPart } from '../parts.ts'
+import { boundedMemo } from '../memo.ts'
 import type { Reporter } from '../reporter.ts'
 import { editDistance } from '../suggest.ts'
 import { isMapping } from '../values.ts'
@@ -54,20 +55,18 @@ function nearMissOf(key: string): Directive | undefined {
 }
 
 // The answers for the keys met so far, for every render of the process: the layers an app's entries
-// share have the same keys, and edit distances are not cheap. Emptied when full: keys are data.
-const KNOWN_LIMIT = 4096
-const known = new Map<string, Directive | null>()
+// share have the same keys, and edit distances are not cheap.
+const nearMisses = boundedMemo<string, Directive | null>(
+  'near misses: the directive a top-level key resembles',
+  'a key always resembles the same directive',
+  4096,
+)
 
 /** `nearMissOf`, remembered. */
 function knownNearMissOf(key: string): Directive | undefined {
   // A key longer than every directive is none, found at once; only keys of a bounded length are kept.
   if (key.length > LONGEST) return undefined
-  let miss = known.get(key)
-  if (miss === undefined) {
-    if (known.size >= KNOWN_LIMIT) known.clear()
-    known.set(key, (miss = nearMissOf(key) ?? null))
-  }
-  return miss ?? undefined
+  return nearMisses.get(key, (k) => nearMissOf(k) ?? null) ?? undefined
 }
 
 /** Reports every top-level key of the entry's documents that is a near miss of a directive. */
