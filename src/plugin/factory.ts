@@ -3,6 +3,7 @@
 // takes them is its host's (hosts/), and so are the hooks where it tells its root and mode and where
 // its build ends. Declarations are the declaration writer's (dts-writer.ts).
 import { createRenderCache } from '@merged-yaml/core'
+import type { Diagnostic } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { createHost, isOneOffBuild } from '../hosts/index.ts'
 import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
@@ -87,6 +88,17 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
   const isEntry = createEntryMatcher(options)
   const exists = createFileExists(renderCache)
   const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render, finish })
+  // The warnings a one-off build has shown: one located in a layer several entries include is shown once, at
+  // the first entry that meets it (a build of 200 entries over shared layers printed 3 263, most of them the
+  // same). Emptied at each build's start. Watching or serving, each render's are shown: an edit may leave one.
+  const shown = new Set<string>()
+  const isShown = (d: Diagnostic): boolean => {
+    if (!oneOffBuild) return false
+    const key = `${d.code}\0${d.file}\0${d.line}\0${d.column}\0${d.message}`
+    if (shown.has(key)) return true
+    shown.add(key)
+    return false
+  }
 
   function load(context: LoadContext, id: string): LoadResult {
     const entry = parseEntryId(id)
@@ -106,7 +118,7 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     host.served?.(id, outcome)
     const root = resolveRoot(options, info)
     if (!outcome.ok) return host.error(context, redactUnservable(outcome.error, info.serveGuard, root))
-    for (const warning of outcome.warnings) host.warn(context, warning, root)
+    for (const warning of outcome.warnings) if (!isShown(warning)) host.warn(context, warning, root)
     // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
     if (typed && modes)
       for (const warning of typed.declare(entry, modes, outcome, oneOffBuild)) host.warn(context, warning, root)
@@ -138,6 +150,7 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     // A build may take files as unchanged while it runs: each layer is stat'ed and resolved once,
     // not once per entry that includes it. Not when serving: edits arrive while the server runs.
     buildStart() {
+      shown.clear()
       if (!info.serving) renderCache.beginBuild()
     },
 
