@@ -5,7 +5,7 @@ import type { Diagnostic, MergedYamlError, RenderCache, RenderResult, ValueSourc
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
-import { mayHoldSecrets } from './cache-policy.ts'
+import { mayHoldSecrets } from '../codegen/secrets.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveEngineOptions } from './options.ts'
@@ -17,7 +17,7 @@ export type EntryOutcome =
   | {
       ok: true
       code: string
-      /** The value may hold decrypted secrets (cache-policy.ts): nothing of it is written to disk. */
+      /** The value may hold decrypted secrets (codegen/secrets.ts): nothing of it is written to disk. */
       secret: boolean
       deps: Dependencies
       warnings: Diagnostic[]
@@ -83,7 +83,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
         const schema = () => schemaOf(prepared.render())
         const value = () => prepared.render().value
-        // Never stored when it may hold secrets (cache-policy.ts).
+        // Never stored when it may hold secrets (codegen/secrets.ts).
         const secret = false
         return { ok: true, code: hit.code, secret, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
       }

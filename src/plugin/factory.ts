@@ -89,8 +89,8 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
   const exists = createFileExists(renderCache)
   const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render, finish })
   // The warnings a one-off build has shown: one located in a layer several entries include is shown once, at
-  // the first entry that meets it (a build of 200 entries over shared layers printed 3 263, most of them the
-  // same). Emptied at each build's start. Watching or serving, each render's are shown: an edit may leave one.
+  // the first entry that meets it, not once per entry. Emptied at each build's start. Watching or serving,
+  // each render's are shown: after an edit, the user needs to see what is still wrong.
   const shown = new Set<string>()
   const isShown = (d: Diagnostic): boolean => {
     if (!oneOffBuild) return false

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMergedYaml } from '../../src/plugin/factory.ts'
 import type { Options } from '../../src/plugin/options.ts'
 import { sidecarPath } from '../../src/plugin/sidecar-writer.ts'
+import { protectDatum } from '../dialects/datum/protect.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { run } from './helpers.ts'
 
@@ -77,5 +78,31 @@ describe('merged-yaml types', () => {
     expect(failed.code).toBe(1)
     expect(failed.stdout).toBe('')
     expect(failed.stderr).toMatch(/^in mode development:\nenv\/development\.yaml:\d+:\d+: error MY_YAML_SYNTAX/)
+  })
+
+  it("never spells out a Datum store's decrypted secrets, even with --as-const, as the plugin's declarations do not", async () => {
+    const secret = 'decrypted-db-password-4471'
+    const root = writeTree({
+      'store/Datum.yml': lines(
+        'ResolutionPrecedence:',
+        '  - AllNodes\\$($Node.NodeName)',
+        'DatumHandlers:',
+        '  Datum.ProtectedData::ProtectedDatum:',
+        '    CommandOptions:',
+        '      PlainTextPassword: S3cret',
+      ),
+      'store/AllNodes/n1.yml': lines(
+        'NodeName: n1',
+        'Configurations: [Base]',
+        `Secret: '${protectDatum(secret, 'S3cret')}'`,
+      ),
+    })
+    const rendered = await run(['render', 'store/Datum.yml', '--node', 'n1'], { cwd: root })
+    expect(rendered.stdout).toContain(secret) // rendering asks for the value: it is there
+    const printed = await run(['types', 'store/Datum.yml', '--node', 'n1', '--as-const'], { cwd: root })
+    expect(printed.code).toBe(0)
+    expect(printed.stdout).not.toContain(secret)
+    expect(printed.stdout).toMatch(/^ {2}Secret: string$/m)
+    expect(printed.stdout).toMatch(/^ {2}NodeName: string$/m)
   })
 })

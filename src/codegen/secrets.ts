@@ -1,11 +1,12 @@
-// Which renders may hold secrets the build decrypted, and so are never written to disk by the plugin
-// (the disk cache keeps no module of theirs; their declarations spell out no value, whatever
-// `asConst` says): a Datum store that declares Datum.ProtectedData (`[ENC=…]` values decrypted with
-// the password its Datum.yml gives), or one rendered with handler functions of the user's
-// (`datum.handlers`, which may decrypt too, and whose code no fingerprint covers). Why: the cache
-// folder (`node_modules/.vite/merged-yaml`, …) outlives the build and is copied where build output
-// is not — CI caches of node_modules, shared volumes, backups — and a stored module is the clear
-// text. Rendering such a store again costs milliseconds. SECURITY.md says the same.
+// Which renders may hold secrets the build decrypted: a Datum store that declares
+// Datum.ProtectedData (`[ENC=…]` values decrypted with the password its Datum.yml gives), or one
+// rendered with handler functions of the user's (`datum.handlers`, which may decrypt too, and whose
+// code no fingerprint covers). The plugin writes nothing of them to disk: the disk cache keeps no
+// module of theirs, and their declarations (the plugin's and `merged-yaml types`') spell out no
+// value, whatever `asConst` says. Why: the cache folder (`node_modules/.vite/merged-yaml`, …)
+// outlives the build and is copied where build output is not (CI caches of node_modules, shared
+// volumes, backups), and a stored module is the clear text. Rendering such a store again costs
+// milliseconds. SECURITY.md says the same.
 import type { DialectName, RenderOptions } from '@merged-yaml/core'
 
 /** A store's definition naming the ProtectedData handler (PowerShell names ignore case). */
