@@ -1,7 +1,17 @@
 // Writing one declaration file: only when its text changed (a write that changes nothing would wake
 // watchers and editors, and could loop a rebuild), its map beside it; and the part of the writer
 // each declaration form (sidecar-writer.ts, ambient-writer.ts) provides to dts-writer.ts.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { DECLARATION_MAP_MARK } from '../codegen/declaration-map.ts'
 import { GENERATED_MARK } from '../codegen/declaration.ts'
@@ -65,11 +75,23 @@ function isOurMap(path: string, text: string): boolean {
   )
 }
 
+/** Whether `path` is a link (a dangling one included). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
 /**
  * Whether the plugin may overwrite or delete `path` (a declaration, or a `.map`): it does not exist,
- * or the plugin wrote it (its header, its map's mark). A hand-written file is never touched.
+ * or the plugin wrote it (its header, its map's mark). A hand-written file is never touched, nor a
+ * link: the plugin writes plain files, and writing through a link (a dangling one reads as absent)
+ * would write wherever it points.
  */
 export function isOwnedOrAbsent(path: string): boolean {
+  if (isLink(path)) return false
   if (!existsSync(path)) return true
   const text = readHead(path)
   if (text === undefined) return false
@@ -80,7 +102,7 @@ export function isOwnedOrAbsent(path: string): boolean {
 export function writeIfChanged(path: string, text: string): void {
   const before = readText(path)
   if (before === text) return
-  if (before !== undefined && !isOwnedOrAbsent(path)) return
+  if (!isOwnedOrAbsent(path)) return
   mkdirSync(dirname(path), { recursive: true })
   writeFileSync(path, text)
 }

@@ -1,7 +1,8 @@
 // Builds never destroy a user's files: declarations and their maps are rewritten or removed only
 // when the plugin wrote them (a generated header, a map's mark), and only for entries inside the
 // project (the root option, else the workspace root). A hand-written file is left byte for byte, with a located warning (MY_DTS_NOT_OURS).
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { RollupLog } from 'rollup'
@@ -49,6 +50,17 @@ const HAND_WRITTEN_DTS = '// My own types, thank you.\ndeclare const config: { n
 const HAND_WRITTEN_MAP = '{"version":3,"file":"app.merged.d.yaml.ts","sources":["mine.ts"],"mappings":"AAAA"}\n'
 
 describe("dts: 'sidecar'", () => {
+  it('never writes through a link at the declaration, even a dangling one, and says so', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'my-user-files-outside-'))
+    roots.push(outside)
+    const root = project({})
+    symlinkSync(join(outside, 'written.ts'), join(root, 'app.merged.d.yaml.ts'))
+    const warnings = await buildWith(root, { dts: { mode: 'sidecar' } })
+    expect(readdirSync(outside)).toEqual([])
+    expect(readlinkSync(join(root, 'app.merged.d.yaml.ts'))).toBe(join(outside, 'written.ts'))
+    expect(warnings.map((warning) => warning.loc?.file)).toEqual([join(root, 'app.merged.d.yaml.ts')])
+  })
+
   it('leaves a hand-written declaration and its map byte for byte, and says which and why', async () => {
     const root = project({ 'app.merged.d.yaml.ts': HAND_WRITTEN_DTS, 'app.merged.d.yaml.ts.map': HAND_WRITTEN_MAP })
     const warnings = await buildWith(root, { dts: { mode: 'sidecar', provenance: true } })
