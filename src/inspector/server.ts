@@ -22,6 +22,7 @@ import { formatQuery, parseEntryId } from '../plugin/entry-id.ts'
 import type { EntryId } from '../plugin/entry-id.ts'
 import { resolveDeclaredModes, resolveEngineOptions, resolveMode, resolveRoot } from '../plugin/options.ts'
 import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
+import { createGuardedReader } from '../plugin/serve-access.ts'
 import { refuseRequest } from './access.ts'
 import type { Servable } from './access.ts'
 import { findEntries } from './entries.ts'
@@ -51,6 +52,8 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
   const guard = info.serveGuard
   const servable: Servable = guard ? (file) => guard.isServable(file) : () => false
   const cache = createRenderCache()
+  // Every file a render reads passes the guard before it is read, as for the plugin's loads.
+  const readFile = createGuardedReader(cache.readFile, () => guard)
   const root = () => resolveRoot(options, info)
   /** An id as the page names it: relative to the root when inside it. */
   const relId = (id: string) => {
@@ -79,7 +82,7 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
   function renderTimed(id: string, entry: EntryId, mode: string, history: boolean): InspectorRender {
     const started = performance.now()
     try {
-      const result = renderSync(entry.file, { ...engineOptions(entry, mode), history }, { cache })
+      const result = renderSync(entry.file, { ...engineOptions(entry, mode), history }, { cache, readFile })
       const denied = result.files.find((file) => !servable(file))
       if (denied) throw new Refusal(403, `${relId(id)} reads a file the dev server does not serve`)
       record(id, mode, dependenciesOf(result))

@@ -244,6 +244,10 @@ describe('an entry inside the project', () => {
     expect(body).toContain('MY_FILE_UNREADABLE')
     expect(body).toContain('uses-private.merged.yaml:3:1')
     expect(body).toContain('does not serve')
+    // The inspector refuses the entry, having read nothing of the file either (its renders are guarded).
+    const shown = await get('/__merged-yaml/api/entry?id=uses-private.merged.yaml')
+    expect(shown.status).toBe(403)
+    expectNoSecret(shown.body)
     // Watched since (a fix must recover), the refused file is served no more than before.
     for (const path of ['/private-db.yaml?import', '/private-db.yaml?raw', `/@fs${project}/private-db.yaml`]) {
       const after = await get(path)
