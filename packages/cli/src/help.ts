@@ -68,7 +68,7 @@ Usage:
   merged-yaml render <entry> [--format yaml|json] [engine options]
   merged-yaml check <entries or globs…> [--mode <mode>]… [--format text|json] [--max-warnings <n>]
                     [engine options]
-  merged-yaml explain <entry> [key.path] [--format text|json|html] [engine options]
+  merged-yaml explain <entry> [key.path] [--format text|json|html] [--compare <mode>] [engine options]
   merged-yaml types <entry> [--mode <mode>]… [--as-const] [engine options]
   merged-yaml schema <entries or globs…> [--mode <mode>]… [--format json|yaml] [engine options]
   merged-yaml help [command]
@@ -124,13 +124,13 @@ ${EXIT_CODES}
 Example:
   merged-yaml check 'config/**/*.merged.yaml' --max-warnings 0`,
 
-  explain: `Usage: merged-yaml explain <entry> [key.path] [--format text|json|html] [engine options]
+  explain: `Usage: merged-yaml explain <entry> [key.path] [--format text|json|html] [--compare <mode>] [engine options]
 
 For each value of the merged result (or only the one at key.path), lists what happened to it in
 merge order: which part (file:line:col) set, merged, replaced, kept, appended or deleted it, with
 the merger that decided (dict(replace), list(append), json-patch(add), …), overridden values
 included. Key paths: server.port, packages[0] (or packages.0), ["key.with.dots"].
-Datum, Heat and Deckhand entries show which layer defines each top-level key only.
+Heat entries and Datum's layer lists show which layer defines each top-level key only.
 
 Options:
   --format <text|json|html>    output format (default: text); html: the inspector's page for the

@@ -117,8 +117,9 @@ export interface CommonOptions {
   /**
    * Also return `history`: for each key path of the result, every event — which part (file, line)
    * set, merged, replaced, kept out or removed it, and which merger decided — what `merged-yaml
-   * explain` and the inspector show. Per-value detail for cloud-init entries, Deckhand documents and
-   * Datum nodes; the other dialects report which layers define each top-level key. Off, it costs
+   * explain` and the inspector show. Per-value detail for values and cloud-init entries, Deckhand
+   * documents and Datum nodes; Heat entries and Datum's layer lists report which layers define each
+   * top-level key. Off, it costs
    * nothing. (Formerly `explain`: that name is refused, naming this one.)
    * @default false
    */
@@ -127,8 +128,9 @@ export interface CommonOptions {
    * Also return `sources`: for each key path of the result, the layer line that set its final value,
    * how it was merged and the layer it took over from — what declarations show in the editor, at a
    * fraction of `history`'s cost (subtrees a part puts in one piece are recorded once, and positions
-   * are located only for the paths asked for). Per value for cloud-init entries, Deckhand documents
-   * and Datum nodes; the other dialects' answer for the top-level key holding a path.
+   * are located only for the paths asked for). Per value for values and cloud-init entries, Deckhand
+   * documents and Datum nodes; for Heat entries and Datum's layer lists, the answer for the top-level
+   * key holding a path.
    * @default false
    */
   sources?: boolean

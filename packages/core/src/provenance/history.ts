@@ -65,8 +65,9 @@ export interface HistoryPath {
 /** What `render(entry, { history: true })` returns as `history`. */
 export interface ValueHistory {
   /**
-   * `full`: every path (a cloud-init entry, a Datum store's RSOP). `top-level`: another dialect; only
-   * which layers define each top-level key. `none`: another dialect whose result is not a mapping.
+   * `full`: every path (a values or cloud-init entry, Deckhand documents, a Datum store's RSOP).
+   * `top-level`: only which layers define each top-level key (Heat, Datum's layer lists). `none`:
+   * such a dialect's result is not a mapping.
    */
   detail: 'full' | 'top-level' | 'none'
   parts: HistoryPart[]
