@@ -11,7 +11,7 @@
 // |                       | duplicate, null or collection keys, directives, anything with a warning   |
 // |                       | or an error, and the texts js-yaml reads otherwise (fast/rules.ts)        |
 //
-// Positions (`locate`, for diagnostics and `explain`) come from block/positions.ts for what the block
+// Positions (`locate`, for diagnostics and provenance) come from block/positions.ts for what the block
 // reader read, else from precise.ts, parsed on first use. Each parse keeps its state in its own call
 // (the block reader's instance, the fast path's locals); only the loaded libraries outlive it.
 // A reader that types YAML's scalars its own way (Datum's, as PowerShell does) asks node-tree.ts here.

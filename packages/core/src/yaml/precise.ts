@@ -1,4 +1,4 @@
-// The precise path: `yaml` parses with positions, so diagnostics, conflicts and `explain` can point
+// The precise path: `yaml` parses with positions, so diagnostics, conflicts and provenance can point
 // at a line and column. It also decides every document the fast path (fast/) is unsure about.
 import type { CST, Document, LineCounter, Node, Tags, YAMLError } from 'yaml'
 import type { Position } from '../diagnostics.ts'

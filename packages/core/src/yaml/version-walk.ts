@@ -99,7 +99,7 @@ export function walkVersions(doc: Document, text: string, lines: LineCounter, op
   const checkTag = (node: Node): void => {
     const tag = node.tag
     // Compose's merge tags are the entry's syntax, not the reader's: the values dialect applies them and
-    // every other dialect refuses them at the read stage, whichever YAML version reads the file.
+    // every other dialect warns of them at the read stage, whichever YAML version reads the file.
     if (tag === undefined || PYYAML_TAGS.has(tag) || isMergeTag(tag)) return
     const start = node.range?.[0] ?? 0
     if (flagged) {

@@ -1,4 +1,4 @@
-// Where the nodes of a text the block reader (read.ts) read are, without `yaml`: `explain` locates
+// Where the nodes of a text the block reader (read.ts) read are, without `yaml`: provenance locates
 // a key per merge event, and parsing each layer again with `yaml` for that cost more than the merge.
 // The text is known to be block mappings and lists of one-line scalars and literals, so one pass over
 // its lines finds each key and value where `yaml`'s nodes start. Where that is less certain (an empty

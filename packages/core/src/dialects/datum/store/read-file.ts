@@ -1,7 +1,7 @@
 // Get-FileProviderData: a store file's value by its extension (any case). `.yml` / `.yaml` as
 // powershell-yaml reads them, `.json` likewise (JSON is YAML), `.psd1` as Import-PowerShellDataFile,
 // and any other file as its text (Get-Content -Raw). The file becomes a SourceDocument, so that
-// diagnostics and `explain` point at its lines.
+// diagnostics and provenance point at its lines.
 import { ERROR_CODES } from '../../../codes.ts'
 import type { ErrorCode } from '../../../codes.ts'
 import { createCodeFrame } from '../../../diagnostics.ts'
