@@ -40,7 +40,7 @@ const slash = (path: string): string => path.replaceAll('\\', '/')
  * Vite's deny matcher: a pattern without `/` names a file anywhere (`**\/<pattern>`), one with `/` is
  * matched against the absolute path; case-insensitive, dot files included.
  */
-export function createServeDenyMatcher(patterns: readonly string[]): (path: string) => boolean {
+function createServeDenyMatcher(patterns: readonly string[]): (path: string) => boolean {
   if (patterns.length === 0) return () => false
   const globs = patterns.map((pattern) => (pattern.includes('/') ? pattern : `**/${pattern}`))
   return picomatch(globs, { matchBase: false, nocase: true, dot: true })
@@ -100,7 +100,7 @@ export function createServeGuard(rules: ServeRules): ServeGuard {
 }
 
 /** The error a guarded read throws: the engine reports it at the include line, without the file's contents. */
-export class ServeDeniedError extends Error {
+class ServeDeniedError extends Error {
   constructor(file: string) {
     super(`the dev server does not serve ${JSON.stringify(file.split(sep).at(-1))} (server.fs.allow, server.fs.deny)`)
     this.name = 'ServeDeniedError'

@@ -62,7 +62,7 @@ const ALL_OPTIONS: Options = {
 }
 
 /** Each command's own flags, besides the engine's. */
-export const COMMAND_FLAGS = {
+const COMMAND_FLAGS = {
   render: { format: { type: 'string' } },
   check: { format: { type: 'string' }, 'max-warnings': { type: 'string' } },
   explain: { format: { type: 'string' }, compare: { type: 'string' } },

@@ -38,7 +38,7 @@ const RENDER_NESTED: NestedOptionNames = Object.fromEntries([
 ])
 
 /** The top-level names render() takes. */
-export const RENDER_OPTION_NAMES: readonly string[] = [
+const RENDER_OPTION_NAMES: readonly string[] = [
   ...new Set([...Object.keys(COMMON_OPTION_KEYS), ...Object.keys(RENDER_NESTED)]),
 ]
 

@@ -50,7 +50,7 @@ function mergedBound(parts: readonly ParsedPart[]): ValueBound | undefined {
   return { maxSize: sum, plainJson }
 }
 
-export function mergeValueDocuments(
+function mergeValueDocuments(
   docs: readonly SourceDocument[],
   report: Reporter,
   provenance: ProvenanceRecorder | undefined,
