@@ -1,8 +1,7 @@
 // The plugin's option names, checked before anything else: its own (with `dts`'s keys) and render()'s,
 // but for those it does not read (`history`, `sources`); a misspelt one names the option meant.
-import { MergedYamlError } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
-import { assertKnownOptions, suggestName } from '@merged-yaml/core/internal'
+import { assertKnownOptions, invalidOption, suggestName } from '@merged-yaml/core/internal'
 import type { OptionsTaker } from '@merged-yaml/core/internal'
 import { PLUGIN_NAME } from './options.ts'
 import type { DtsMode, DtsOptions, Options, RenderOnlyOption } from './options.ts'
@@ -34,12 +33,8 @@ const DTS_MODES: readonly DtsMode[] = ['sidecar', 'ambient']
 /** Refuses a `dts` mode that is neither sidecar nor ambient (`'sidcar'`), naming the one meant. */
 function checkDtsMode(mode: unknown, option: string): void {
   if (mode === undefined || (DTS_MODES as readonly unknown[]).includes(mode)) return
-  const message = `option '${option}' must be 'sidecar' or 'ambient', not ${JSON.stringify(mode)}`
-  const at = { file: '<options>', line: 1, column: 1, chain: [] }
   const suggestion = typeof mode === 'string' ? suggestName(mode, DTS_MODES) : undefined
-  throw new MergedYamlError([
-    { code: 'MY_INVALID_OPTION', severity: 'error', message, ...at, ...(suggestion ? { suggestion } : {}) },
-  ])
+  invalidOption(`option '${option}' must be 'sidecar' or 'ambient', not ${JSON.stringify(mode)}`, suggestion)
 }
 
 /** Throws a MergedYamlError (`MY_INVALID_OPTION`) for an option the plugin does not take, or a bad `dts` mode. */
