@@ -97,3 +97,12 @@ export function freezeDeep<T>(root: T): T {
   }
   return root
 }
+
+/** Whether two values are the same data: equal leaves, lists item by item, mappings key by key. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameData(item, b[i]))
+  if (!isMapping(a) || !isMapping(b)) return false
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key]))
+}

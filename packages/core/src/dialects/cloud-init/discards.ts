@@ -1,6 +1,6 @@
 // What strict mode says of a later part's value cloud-init's merge keeps out (MY_MERGE_DISCARDED, a
 // warning: the value stays cloud-init's): why the old value stayed, and how to get the new one.
-import { describeValue, isMapping } from '../../values.ts'
+import { describeValue } from '../../values.ts'
 import type { PathSegment } from '../../values.ts'
 
 /** A value of the part the merge keeps out (the old one stays), and why. */
@@ -50,13 +50,4 @@ export function describeOverlay(path: PathSegment[], dropped: number): MergeDisc
       `list(replace) overlays the old list index by index and keeps its length, so the last ${dropped} item(s) of ` +
       `this part's list are not used; use list(append), ${AS_VALUES}`,
   }
-}
-
-/** Whether two YAML values are the same data (a part that repeats a value loses nothing). */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameData(item, b[i]))
-  if (!isMapping(a) || !isMapping(b)) return false
-  const keys = Object.keys(a)
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key]))
 }

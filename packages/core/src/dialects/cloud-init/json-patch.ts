@@ -1,6 +1,6 @@
 // RFC 6902 JSON Patch, as `#cloud-config-jsonp` parts apply it to the merged result so far
 // (cloud-init uses python-jsonpatch). Pure: the input is never mutated.
-import { isMapping, setOwn } from '../../values.ts'
+import { isMapping, sameData, setOwn } from '../../values.ts'
 import { copyObject } from './mergers.ts'
 
 export class JsonPatchError extends Error {
@@ -110,16 +110,6 @@ function remove(doc: unknown, tokens: readonly string[], op: number, field: stri
   })
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]))
-  if (isMapping(a) && isMapping(b)) {
-    const keys = Object.keys(a)
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]))
-  }
-  return false
-}
-
 export function applyJsonPatch(doc: unknown, patch: unknown): unknown {
   if (!Array.isArray(patch)) throw new JsonPatchError('a JSON patch must be a list of operations', -1)
   let result = doc
@@ -162,7 +152,7 @@ export function applyJsonPatch(doc: unknown, patch: unknown): unknown {
         break
       }
       case 'test':
-        if (!deepEqual(get(result, path, index, 'path'), operation.value))
+        if (!sameData(get(result, path, index, 'path'), operation.value))
           throw new JsonPatchError(`test failed: the value at '${String(operation.path)}' differs`, index, 'value')
         break
     }

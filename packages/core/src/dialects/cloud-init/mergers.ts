@@ -1,8 +1,8 @@
 // cloud-init's dict, list and str mergers (cloudinit/mergers/m_*.py), dispatching on the type of the
 // OLD value, as cloud-init's do. Inputs are never mutated; containers are copied shallowly.
 // One class, kept whole: the three mergers share the key path and the in-place bookkeeping.
-import { isBytes, isMapping, setOwn } from '../../values.ts'
-import { describeDiscard, describeOverlay, sameData } from './discards.ts'
+import { isBytes, isMapping, sameData, setOwn } from '../../values.ts'
+import { describeDiscard, describeOverlay } from './discards.ts'
 import type { DiscardKind, MergeDiscard } from './discards.ts'
 import type { PathSegment } from '../../values.ts'
 import type { DictMerger, ListMerger, MergerSet, StrMerger } from './merger-set.ts'
