@@ -11,7 +11,8 @@ import type { DialectName, RenderOptions } from '@merged-yaml/core'
 
 /** A store's definition naming the ProtectedData handler (PowerShell names ignore case). */
 const PROTECTED_DATA = /protecteddata/i
-const STORE_DEFINITION = /(?:^|[\\/])datum\.ya?ml$/i
+/** A Datum store's definition file, by name (`Datum.yml`). */
+export const STORE_DEFINITION = /(?:^|[\\/])datum\.ya?ml$/i
 
 /** Whether a render's value may hold decrypted secrets: `read` gives the bytes of a file it read. */
 export function mayHoldSecrets(

@@ -4,6 +4,7 @@ import { isAbsolute } from 'node:path'
 import picomatch from 'picomatch'
 import type { FilterPattern } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
+import { STORE_DEFINITION } from '../codegen/secrets.ts'
 import type { EntryId } from './entry-id.ts'
 import type { ResolvedPluginOptions } from './options.ts'
 
@@ -30,9 +31,6 @@ export function createIdFilter(options: ResolvedPluginOptions): IdFilter {
   }
 }
 
-/** A Datum store's definition file, by name. */
-const STORE_FILE = /(?:^|[\\/])datum\.ya?ml$/i
-
 /**
  * Whether an id the `load` filter let through is one of our entries, judged by its file alone: the
  * filter matches ids with their query, so `/.env?lookup=x.merged.yaml` or
@@ -45,7 +43,7 @@ export function createEntryMatcher(options: ResolvedPluginOptions): (entry: Entr
   return ({ file, query }) => {
     const path = file.replaceAll('\\', '/')
     if (exclude.some((test) => test(path))) return false
-    return include.some((test) => test(path)) || (query.node !== undefined && STORE_FILE.test(path))
+    return include.some((test) => test(path)) || (query.node !== undefined && STORE_DEFINITION.test(path))
   }
 }
 

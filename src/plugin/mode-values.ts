@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
 import type { RenderCache } from '@merged-yaml/core'
+import { namesMode } from '../codegen/modes.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
 import { hashOwnCode } from './disk-cache.ts'
@@ -13,8 +14,6 @@ import { createGuardedReader } from './serve-access.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveDeclaredModes, resolveEngineOptions, resolveMode } from './options.ts'
 import type { HostInfo, ResolvedDtsOptions, ResolvedPluginOptions } from './options.ts'
-
-const MODE_VARIABLE = Buffer.from('${mode}')
 
 export interface ModeValues {
   /**
@@ -43,7 +42,7 @@ export interface CurrentMode {
 
 export function createModeValues({ options, info, renderCache }: ModeValuesParts) {
   // Per file content: a layer shared by many entries is searched once.
-  const namesMode = new WeakMap<Uint8Array, boolean>()
+  const modeNamed = new WeakMap<Uint8Array, boolean>()
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
   // its rules once the config is resolved, after this is made.
   const readFile = createGuardedReader(renderCache.readFile, () => info.serveGuard)
@@ -54,10 +53,10 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
     } catch {
       return false // a missing optional file
     }
-    let found = namesMode.get(bytes)
+    let found = modeNamed.get(bytes)
     if (found === undefined) {
-      found = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(MODE_VARIABLE)
-      namesMode.set(bytes, found)
+      found = namesMode(bytes)
+      modeNamed.set(bytes, found)
     }
     return found
   }

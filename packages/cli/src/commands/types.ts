@@ -6,18 +6,16 @@
 import { basename, resolve } from 'node:path'
 import { createRenderCache } from '@merged-yaml/core'
 import type { RenderCache, RenderResult } from '@merged-yaml/core'
-import { generateDeclaration, mayHoldSecrets } from 'unplugin-merged-yaml/codegen'
+import { generateDeclaration, mayHoldSecrets, namesMode } from 'unplugin-merged-yaml/codegen'
 import { modesOf, parseCommand, toRenderOptions, UsageError } from '../args.ts'
 import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
 import type { Context } from '../context.ts'
 import { inMode, renderEntry, writeDiagnostics } from '../entry.ts'
 import { helpText } from '../help.ts'
 
-const MODE_VARIABLE = Buffer.from('${mode}')
-
 /** Whether a file the entry read names `${mode}` (as the plugin decides whether an entry depends on the mode). */
-function namesMode(result: RenderResult, cache: RenderCache): boolean {
-  return result.files.some((file) => Buffer.from(cache.readFile(file)).includes(MODE_VARIABLE))
+function dependsOnMode(result: RenderResult, cache: RenderCache): boolean {
+  return result.files.some((file) => namesMode(cache.readFile(file)))
 }
 
 export async function runTypes(args: readonly string[], ctx: Context): Promise<number> {
@@ -48,7 +46,7 @@ export async function runTypes(args: readonly string[], ctx: Context): Promise<n
     writeDiagnostics(ctx.stderr, ctx.err, outcome.result.warnings, ctx.cwd)
     results.push(outcome.result)
     // An entry none of whose files names `${mode}` has one value whatever the mode.
-    if (!namesMode(outcome.result, cache)) break
+    if (!dependsOnMode(outcome.result, cache)) break
   }
   const schema = results[0]!.schema
   // Decrypted secrets (a Datum store's ProtectedData) are never spelt out, as the plugin's declarations do not.
