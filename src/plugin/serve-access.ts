@@ -60,19 +60,21 @@ const realOrSelf = (path: string): string => {
   }
 }
 
-// Windows 8.3 short names (`PROGRA~1`) name a file by another spelling that patterns would not match.
+// Windows 8.3 short names (`PROGRA~1`) name a file by another spelling that patterns would not match;
+// elsewhere `db~1.yml` is a name like any other (Vite serves it).
 const SHORT_NAME_SEGMENT = /^[^~.]{1,6}~\d+(?:\.[^~.]{0,3})?$/
+const isShortName = (segment: string): boolean => process.platform === 'win32' && SHORT_NAME_SEGMENT.test(segment)
 
 /**
  * A path no rule can be trusted with: not absolute, a NUL byte, a colon after the drive (an NTFS
- * stream, `file.yaml::$DATA`), a short name, or a `..` segment left in it.
+ * stream, `file.yaml::$DATA`), a Windows short name, or a `..` segment left in it.
  */
 function isMalformed(path: string): boolean {
   if (path.includes('\0') || !isAbsolute(path)) return true
   const withoutDrive = /^[A-Z]:/i.test(path) ? path.slice(2) : path
   if (withoutDrive.includes(':')) return true
   const segments = slash(path).split('/')
-  return segments.some((segment) => segment === '..' || SHORT_NAME_SEGMENT.test(segment))
+  return segments.some((segment) => segment === '..' || isShortName(segment))
 }
 
 export function createServeGuard(rules: ServeRules): ServeGuard {

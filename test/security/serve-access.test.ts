@@ -66,6 +66,9 @@ describe('createServeGuard', () => {
     '/etc/passwd',
     '/proc/self/environ',
     join(base, 'project/file.yaml:stream'),
+    // A Windows short name's shape: an alias there, a name like any other elsewhere.
+    join(base, 'project/src/db~1.yml'),
+    join(base, 'project/PROGRA~1/x.yml'),
   ]
 
   it('refuses every path Vite refuses, and allows what Vite allows', () => {
