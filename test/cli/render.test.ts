@@ -156,6 +156,24 @@ describe('merged-yaml render', () => {
     expect(confined.stderr).toContain(`${join(root, 'config/app.merged.yaml')}:2:1: error MY_INCLUDE_OUTSIDE_ROOT`)
   })
 
+  it('reads inside --allow besides --root, relative to the working directory; never what --deny names', async () => {
+    const root = writeMonorepo({
+      'config/app.merged.yaml': lines('#include', 'base.yaml', 'secrets.yaml'),
+      'config/base.yaml': lines('port: 8080'),
+      'config/secrets.yaml': lines('token: abc'),
+    })
+    const web = join(root, 'apps/web')
+    const entry = '../../config/app.merged.yaml'
+    const allowed = await run(['render', entry, '--root', '.', '--allow', '../../config', '--format', 'json'], {
+      cwd: web,
+    })
+    expect([allowed.code, allowed.stderr]).toEqual([0, ''])
+    expect(JSON.parse(allowed.stdout)).toEqual({ port: 8080, token: 'abc' })
+    const denied = await run(['render', entry, '--allow', '../../config', '--deny', 'secrets.yaml'], { cwd: web })
+    expect(denied.code).toBe(1)
+    expect(denied.stderr).toContain(`${join(root, 'config/app.merged.yaml')}:3:1: error MY_INCLUDE_DENIED`)
+  })
+
   it('keeps includes inside --root', async () => {
     const r = await run(['render', 'layers/app.merged.yaml', '--root', 'layers/env'])
     expect(r.code).toBe(1)
