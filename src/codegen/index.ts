@@ -10,6 +10,7 @@ export { DEFAULT_MODES, namesMode } from './modes.ts'
 export { mayHoldSecrets } from './secrets.ts'
 // The inspector (the dev server's page at /__merged-yaml/, `merged-yaml explain --format html`).
 export { createInspectorReport } from './inspector/report.ts'
+export { formatPath } from './inspector/value-tree.ts'
 export type {
   InspectorInput,
   InspectorRender,

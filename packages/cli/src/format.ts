@@ -3,6 +3,7 @@
 import { isAbsolute, relative } from 'node:path'
 import { formatDiagnostic } from '@merged-yaml/core'
 import type { Diagnostic, YamlVersion } from '@merged-yaml/core'
+import { formatPath } from 'unplugin-merged-yaml/codegen'
 import { Document, isScalar, Scalar, visit } from 'yaml'
 
 /** Where output goes: process.stdout / process.stderr, or a buffer in tests. */
@@ -50,18 +51,12 @@ export function displayPath(file: string, cwd: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/
-
-/** A key path as `server.hosts[0].name`; keys that are not identifier-like are quoted: `["a.b"]`. */
+/**
+ * A key path as `server.hosts[0].name`, keys that are not identifier-like quoted (`["a.b"]`), as the
+ * inspector writes it; the root as `(root)`.
+ */
 export function formatKeyPath(path: readonly (string | number)[]): string {
-  if (path.length === 0) return '(root)'
-  let out = ''
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`
-    else if (IDENTIFIER.test(segment)) out += out ? `.${segment}` : segment
-    else out += `[${JSON.stringify(segment)}]`
-  }
-  return out
+  return path.length === 0 ? '(root)' : formatPath(path)
 }
 
 /** Parses `a.b[0]["x.y"]` (also `a.b.0`) into segments; numbers in brackets are list indices. */
