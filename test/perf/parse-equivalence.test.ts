@@ -184,6 +184,7 @@ const EDGE_CASES: [string, boolean][] = [
   ['\ra: 1\nb: 2\n', false],
   ['a: 1\rb: 2\n', false],
   ['a: 1\n---   b: 2\n', false],
+  ['a: 1\n...  b: [x, y]\n', false],
   ['--- text\n', false],
   ['a: {[]}\n', false],
   ['a: {b: 1, [c]}\n', false],

@@ -160,10 +160,11 @@ const TEXT_RULES: readonly (TextRule | ScanRule)[] = [
   { needs: ['\\'], pattern: /\\\r?\n[ \t]*\r?\n/ },
   // Found by mutating layers (test/perf/block-path.test.ts): a CR not followed by LF (a line break
   // to js-yaml, text to `yaml`); content after a document marker on its line (`--- k: v`, a
-  // mapping to js-yaml, an error to `yaml`); a collection as a key without a value in a flow
+  // mapping to js-yaml, an error to `yaml`; `... k: v`, another document to js-yaml, an error to
+  // `yaml`); a collection as a key without a value in a flow
   // mapping (`{[a]}`: key "a" to js-yaml, "[a]" to `yaml`).
   { needs: ['\r'], pattern: /\r(?!\n)/ },
-  { needs: ['---'], pattern: /^---[ \t]+[^\s#]/m },
+  { needs: ['---', '...'], pattern: /^(?:---|\.\.\.)[ \t]+[^\s#]/m },
   { needs: ['{'], scan: collectionKeyInFlowMapping },
 ]
 
