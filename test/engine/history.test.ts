@@ -5,6 +5,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { renderSync } from '@merged-yaml/core'
 import type { HistoryEvent, RenderOptions, ValueHistory } from '@merged-yaml/core'
+import { propertyRuns } from '../helpers/property-runs.ts'
 import { randomMergeHow, randomPartData } from '../helpers/random-parts.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 
@@ -79,6 +80,40 @@ describe('render() with history', () => {
     expect(at('l', 0)).toEqual([['prepended', 'b.yaml:2:5', 'list(prepend)', 'x']])
     expect(at('l', 1)).toEqual([['set', 'a.yaml:2:5', 'dict(replace)', 'a']])
     expect(at('l', 2)).toEqual([['set', 'a.yaml:3:5', 'dict(replace)', 'b']])
+  })
+
+  it('keeps the keys of a mapping a list replaced where a prepend moves the list items (#47)', () => {
+    const { result, at } = renderWithHistory(
+      {
+        [entry]: lines('#include', 'a.yaml', 'b.yaml', 'c.yaml', 'd.yaml'),
+        'a.yaml': lines('l:', '  k: 0'),
+        'b.yaml': lines('l: [a]'),
+        'c.yaml': lines('merge_how: dict(recurse_list)+list(prepend)+str()', 'l: [x]'),
+        'd.yaml': lines('l:', '  k: 1'),
+      },
+      { stack: 'per-part' },
+    )
+    expect(result.value).toEqual({ l: { k: 1 } })
+    expect(at('l', 'k')).toEqual([
+      ['set', 'a.yaml:2:3', 'dict(replace)', 0],
+      ['deleted', 'b.yaml:1:1', 'dict(replace)', undefined],
+      ['set', 'd.yaml:2:3', 'dict(replace)', 1],
+    ])
+    expect(at('l', 1)).toEqual([
+      ['set', 'b.yaml:1:5', 'dict(replace)', 'a'],
+      ['deleted', 'd.yaml:1:1', 'dict(replace)', undefined],
+    ])
+    // A prepend of no items moves nothing.
+    const empty = renderWithHistory(
+      {
+        [entry]: lines('#include', 'a.yaml', 'b.yaml', 'c.yaml'),
+        'a.yaml': lines('l:', '  k: 0'),
+        'b.yaml': lines('l: []'),
+        'c.yaml': lines('merge_how: dict()+list(prepend)+str()', 'l: {}'),
+      },
+      { stack: 'per-part', strict: false },
+    )
+    expect(empty.result.history!.paths.map((p) => p.path)).toEqual([['l'], ['l', 'k']])
   })
 
   it('records deletions, including the keys below a deleted or replaced mapping', () => {
@@ -214,6 +249,10 @@ describe('history on random entries', () => {
           const withHistory = outcome(() => (recorded = renderSync(join(root, entry), { ...options, history: true })))
           expect(withHistory).toEqual(plain)
           if (!recorded) return
+          // Every recorded path is one a value had: keys, and list items by index.
+          for (const { path } of recorded.history!.paths)
+            for (const segment of path)
+              if (typeof segment !== 'string') expect(Number.isInteger(segment) && segment >= 0, `${path}`).toBe(true)
           for (const [path, leaf] of leaves(recorded.value)) {
             const events = historyOf(recorded.history!, path)
             expect(events.length, `history of ${path.join('.')}`).toBeGreaterThan(0)
@@ -228,7 +267,7 @@ describe('history on random entries', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     )
   })
 })

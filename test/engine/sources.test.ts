@@ -8,6 +8,7 @@ import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { prepareEntry, renderSync } from '@merged-yaml/core'
 import type { RenderOptions, RenderResult, ValueSource, ValueSources } from '@merged-yaml/core'
+import { propertyRuns } from '../helpers/property-runs.ts'
 import { randomMergeHow, randomPartData } from '../helpers/random-parts.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { realworldDir } from '../realworld/shared.ts'
@@ -70,6 +71,22 @@ describe('render() with sources', () => {
     })
     expect(at('m', 'k')).toBe('c.yaml:2:3 set dict(replace) over a.yaml:3:3')
     expect(at('m', 'n')).toBe('b.yaml:1:5 set dict(replace)')
+  })
+
+  it('names the layer that set a key before a list replaced its mapping, a prepend to the list between (#47)', () => {
+    const { result, at } = sourcesOf(
+      {
+        [entry]: lines('#include', 'a.yaml', 'b.yaml', 'c.yaml', 'd.yaml'),
+        'a.yaml': lines('l:', '  k: 0'),
+        'b.yaml': lines('l: [a]'),
+        'c.yaml': lines('merge_how: dict(recurse_list)+list(prepend)+str()', 'l: [x]'),
+        'd.yaml': lines('l:', '  k: 1'),
+      },
+      { stack: 'per-part' },
+    )
+    expect(result.value).toEqual({ l: { k: 1 } })
+    expect(at('l', 'k')).toBe('d.yaml:2:3 set dict(replace) over a.yaml:2:3')
+    expect(at('l')).toBe('d.yaml:1:1 replaced dict(replace) over c.yaml:2:1')
   })
 
   it('follows list items that a prepend moves, and items appended from another layer', () => {
@@ -170,25 +187,99 @@ function yamlOf(data: unknown, indent = ''): string {
   return ` ${JSON.stringify(data)}`
 }
 
+type LayeredPart = { how: string | undefined; data: Record<string, unknown>; block: boolean }
+type Stack = 'scoped' | 'per-part'
+
+/** An entry including `parts` in order, rendered with `sources` alone and with `history`: both must agree. */
+function expectSameSourcesOfLayers(parts: LayeredPart[], stack: Stack, strict: boolean): number {
+  const files: Record<string, string> = { [entry]: lines('#include', ...parts.map((_, i) => `p${i}.yaml`)) }
+  parts.forEach((p, i) => {
+    const data = p.how ? { merge_how: p.how, ...p.data } : p.data
+    files[`p${i}.yaml`] = p.block ? `${yamlOf(data).slice(1)}\n` : JSON.stringify(data)
+  })
+  const root = writeTree(files, 'sources-prop')
+  return expectSameSources(join(root, entry), { root, stack, strict })
+}
+
+const flow = (how: string | undefined, data: Record<string, unknown>): LayeredPart => ({ how, data, block: false })
+const prepend = 'dict()+list(prepend)+str()'
+
+/**
+ * Counterexamples of the property below, as fast-check prints them (`[parts, stack, strict]`), each
+ * kept as a case with its siblings (the other stack, strict mode, block layers).
+ */
+const COUNTEREXAMPLES: [LayeredPart[], Stack, boolean][] = [
+  // #47: a prepend of no items to the list that replaced a mapping moved the history of the
+  // mapping's keys to `l.NaN`; `sources` rightly named p0 as the layer before p3 at l.k.
+  [
+    [
+      flow(undefined, { l: { k: 0 } }),
+      flow(undefined, { l: [] }),
+      flow(prepend, { l: {} }),
+      flow(undefined, { l: { k: 'a' } }),
+    ],
+    'per-part',
+    false,
+  ],
+  // The same shape with items prepended (they move, the mapping's keys stay), and with a mapping's keys prepended.
+  [
+    [
+      flow(undefined, { l: { k: { m: 0 } } }),
+      flow(undefined, { l: [] }),
+      flow('dict(recurse_list)+list(prepend)+str()', { l: ['x', { k: 1 }] }),
+      flow(undefined, { l: { k: { m: 'a' } } }),
+    ],
+    'per-part',
+    false,
+  ],
+  [
+    [
+      flow(undefined, { l: { k: 0 } }),
+      flow(undefined, { l: ['a'] }),
+      flow(prepend, { l: { k: 1 } }),
+      flow(undefined, { l: { k: 'b' } }),
+    ],
+    'per-part',
+    false,
+  ],
+  // Under `scoped` a part's mergers stay in force for the parts after it: the last part asks for replace.
+  [
+    [
+      flow(undefined, { l: { k: 0 } }),
+      flow(undefined, { l: [] }),
+      flow(prepend, { l: {} }),
+      flow('dict(replace)+list()+str()', { l: { k: 'a' } }),
+    ],
+    'scoped',
+    false,
+  ],
+]
+
 describe('sources agree with the history', () => {
+  describe.each(COUNTEREXAMPLES)('on a counterexample found: %j, %s, strict %s', (parts, found, strictFound) => {
+    const variants = (['per-part', 'scoped'] as const).flatMap((stack) =>
+      [false, true].flatMap((strict) => [false, true].map((block) => ({ stack, strict, block }))),
+    )
+    it.each(variants)('stack $stack, strict $strict, block layers $block', ({ stack, strict, block }) => {
+      const layers = parts.map((p) => ({ ...p, block }))
+      const paths = expectSameSourcesOfLayers(layers, stack, strict)
+      // The case as found renders, so paths were compared; a variant may fail alike with both records.
+      expect(paths > 0 || stack !== found || strict !== strictFound).toBe(true)
+    })
+  })
+
   it('on random layered entries (block and flow layers, every merger)', () => {
     let paths = 0
     fc.assert(
       fc.property(
         fc.array(part, { minLength: 1, maxLength: 4 }),
-        fc.constantFrom('scoped', 'per-part'),
+        fc.constantFrom<Stack>('scoped', 'per-part'),
         fc.boolean(),
         (parts, stack, strict) => {
-          const files: Record<string, string> = { [entry]: lines('#include', ...parts.map((_, i) => `p${i}.yaml`)) }
-          parts.forEach((p, i) => {
-            const data = p.how ? { merge_how: p.how, ...p.data } : p.data
-            files[`p${i}.yaml`] = p.block ? `${yamlOf(data).slice(1)}\n` : JSON.stringify(data)
-          })
-          const root = writeTree(files, 'sources-prop')
-          paths += expectSameSources(join(root, entry), { root, stack: stack as RenderOptions['stack'], strict })
+          paths += expectSameSourcesOfLayers(parts, stack, strict)
         },
       ),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     )
     expect(paths).toBeGreaterThan(200)
   })

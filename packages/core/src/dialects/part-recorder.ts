@@ -226,7 +226,7 @@ export class PartRecorder implements MergeRecorder {
         : `list(${method}) adds the ${typeof incoming === 'string' ? 'characters' : 'keys'} of a non-list value one ` +
             `by one`,
     )
-    if (method === 'prepend') this.pending.push({ kind: 'shift', path: listPath, by: items.length })
+    if (method === 'prepend' && items.length > 0) this.pending.push({ kind: 'shift', path: listPath, by: items.length })
     const start = method === 'append' ? oldLength : 0
     // A `sources` record: one event for the items of a list, which its values answer for.
     if (this.wholes && fromList) return this.source(listPath, listPath, action, merger, incoming, true, start)

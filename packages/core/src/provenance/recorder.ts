@@ -84,8 +84,9 @@ export class ProvenanceRecorder {
     const prefix = `${listKey}\0`
     const moved: HistoryPath[] = []
     for (const [key, entry] of this.paths) {
+      // Only the list's items move: a key below the path is a mapping's that was there before the list.
       if (
-        entry.path.length > depth &&
+        typeof entry.path[depth] === 'number' &&
         (key.startsWith(prefix) || key.startsWith(MARK)) &&
         keyOf(entry.path.slice(0, depth)) === listKey
       ) {

@@ -13,6 +13,8 @@ class SourceNode {
   events: SourceEvent[] | undefined
   /** A list's prepends: items recorded before one (`order`) sit `by` places further right now. */
   shifts: { order: number; by: number }[] | undefined
+  /** Reached by a list index: a prepend to the list above moves it (a key of a mapping once there stays). */
+  item = false
 }
 
 /** Events that leave the part's value in place; `kept` and `deleted` ones do not. */
@@ -112,7 +114,8 @@ export class SourceTree implements ValueSources {
     ;(node.shifts ??= []).push({ order: this.order, by })
     if (!node.children) return
     const moved = new Map<string, SourceNode>()
-    for (const [key, child] of node.children) moved.set(String(Number(key) + by), child)
+    for (const [key, child] of node.children) if (!child.item) moved.set(key, child)
+    for (const [key, child] of node.children) if (child.item) moved.set(String(Number(key) + by), child)
     node.children = moved
   }
 
@@ -131,7 +134,10 @@ export class SourceTree implements ValueSources {
       const key = String(path[i])
       node.children ??= new Map()
       let child = node.children.get(key)
-      if (!child) node.children.set(key, (child = new SourceNode()))
+      if (!child) {
+        node.children.set(key, (child = new SourceNode()))
+        child.item = typeof path[i] === 'number'
+      }
       node = child
       lastNodes.push(node)
     }
