@@ -48,7 +48,8 @@ export default defineConfig({
   test: {
     ...timeouts,
     // dist/ built once, before any test, when the sources changed since the last build.
-    globalSetup: ['test/setup/build.ts'],
+    // And the seed of the run's property tests, printed (test/setup/property-seed.ts).
+    globalSetup: ['test/setup/build.ts', 'test/setup/property-seed.ts'],
     // vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where
     // most test time is spent waiting on child processes (bundlers, tsc, npm, Chromium, frameworks).
     maxWorkers: Math.max(2, availableParallelism()),
@@ -57,6 +58,7 @@ export default defineConfig({
     projects: [
       project('unit', ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'], {
         exclude: [...configDefaults.exclude, ...E2E, ...FRAMEWORKS],
+        setupFiles: ['test/setup/fast-check.ts'],
       }),
       project('e2e', E2E),
       project('frameworks', FRAMEWORKS, { globalSetup: ['test/setup/frameworks.ts'] }),

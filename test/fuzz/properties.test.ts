@@ -17,9 +17,9 @@ import { createMergerSet } from '../../packages/core/src/dialects/cloud-init/mer
 import { MergeRun, PartSkipped } from '../../packages/core/src/dialects/cloud-init/mergers.ts'
 import { parseYamlStream, parseYamlStreamPrecise } from '../../packages/core/src/yaml/parse.ts'
 import { checkValueLimits } from '../../packages/core/src/pipeline/value-limits.ts'
+import { propertyRuns } from '../helpers/property-runs.ts'
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 150)
-const settings = { numRuns: RUNS }
+const settings = { numRuns: propertyRuns(Number(process.env.PROPERTY_RUNS ?? 150)) }
 
 // Keys: ordinary names, hostile ones, and odd strings; never another dialect's directive keys.
 const DIRECTIVE_KEYS = new Set([

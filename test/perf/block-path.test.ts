@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { parseBlockYaml } from '../../packages/core/src/yaml/block/read.ts'
 import { parseYamlStreamFast } from '../../packages/core/src/yaml/fast/read.ts'
 import { PARSE_OPTIONS, pathsDisagree } from './equivalence.ts'
+import { propertyRuns } from '../helpers/property-runs.ts'
 
 function takesBlockPath(text: string, version: '1.1' | '1.2' = '1.2'): boolean {
   return parseBlockYaml(text, { version, allowDuplicateKeys: false, maxAliasCount: 100 }, () => []) !== undefined
@@ -308,7 +309,7 @@ describe('generated block documents', () => {
         if (takesBlockPath(text)) read++
         expectAgreement(text)
       }),
-      { numRuns: Number(process.env.BLOCK_RUNS ?? 2000) },
+      { numRuns: propertyRuns(Number(process.env.BLOCK_RUNS ?? 2000)) },
     )
     console.log(`block path: ${read} of ${runs} generated documents read`)
     // The generator is only worth its runs if much of what it writes is inside the subset.
@@ -459,7 +460,7 @@ describe('mutated layers', () => {
             read.jsYaml++
           expectAgreement(text)
         }),
-        { numRuns: Number(process.env.BLOCK_RUNS ?? 1000) },
+        { numRuns: propertyRuns(Number(process.env.BLOCK_RUNS ?? 1000)) },
       )
       expect(name === 'block' ? read.block : read.jsYaml).toBeGreaterThan(0)
     })

@@ -16,6 +16,7 @@ import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
 import { CONFORMANCE_ROOT } from '../conformance/shared.ts'
 import { loadSuiteCases, YAML_SUITE } from '../conformance/yaml-suite.ts'
 import { PARSE_OPTIONS, pathsDisagree } from './equivalence.ts'
+import { propertyRuns } from '../helpers/property-runs.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
 
@@ -399,7 +400,7 @@ describe('generated input', () => {
           }
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     )
   })
 
@@ -417,7 +418,7 @@ describe('generated input', () => {
           expect(pathsDisagree(text, options), `${JSON.stringify(text)} (YAML ${options.version})`).toBeUndefined()
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     )
   })
 
@@ -428,7 +429,7 @@ describe('generated input', () => {
           expect(pathsDisagree(text, options), `${JSON.stringify(text)} (YAML ${options.version})`).toBeUndefined()
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     )
   })
 
@@ -439,7 +440,7 @@ describe('generated input', () => {
           expect(pathsDisagree(text, options), `${JSON.stringify(text)} (YAML ${options.version})`).toBeUndefined()
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     )
   })
 })

@@ -3,6 +3,7 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkValueLimits } from '../../packages/core/src/pipeline/value-limits.ts'
+import { propertyRuns } from '../helpers/property-runs.ts'
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -34,7 +35,7 @@ describe('checkValueLimits with frozen values', () => {
           )
         }
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     )
   })
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import { parseYamlStream } from '../../packages/core/src/yaml/parse.ts'
 import { generateModule, JSON_PARSE_THRESHOLD } from '../../src/codegen/module.ts'
+import { propertyRuns } from '../helpers/property-runs.ts'
 
 /** Imports generated code as a real ES module. */
 async function importModule(code: string): Promise<Record<string, unknown>> {
@@ -130,7 +131,7 @@ describe('generateModule', () => {
         expect(mod.default).toEqual(input)
         expect(plainPrototypes(mod.default)).toBe(true)
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     )
   })
 
@@ -147,7 +148,7 @@ describe('generateModule', () => {
         if (doc.tree.plainJson) told++
         expect(generateModule(doc.value, { plainJson: doc.tree.plainJson })).toBe(generateModule(doc.value))
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     )
     expect(told).toBeGreaterThan(10)
   })
