@@ -114,8 +114,7 @@ export class SourceTree implements ValueSources {
     ;(node.shifts ??= []).push({ order: this.order, by })
     if (!node.children) return
     const moved = new Map<string, SourceNode>()
-    for (const [key, child] of node.children) if (!child.item) moved.set(key, child)
-    for (const [key, child] of node.children) if (child.item) moved.set(String(Number(key) + by), child)
+    for (const [key, child] of node.children) moved.set(child.item ? String(Number(key) + by) : key, child)
     node.children = moved
   }
 
