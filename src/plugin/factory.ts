@@ -2,10 +2,10 @@
 // the bundler what it depends on, its errors and warnings, and returns its code; how each bundler
 // takes them is its host's (hosts/), and so are the hooks where it tells its root and mode and where
 // its build ends. Declarations are the declaration writer's (dts-writer.ts).
-import { createRenderCache } from '@merged-yaml/core'
+import { createRenderCache, formatDiagnostic } from '@merged-yaml/core'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
-import { createHost, isOneOffBuild } from '../hosts/index.ts'
+import { createHost, isOneOffBuild, MESSAGE_PREFIX } from '../hosts/index.ts'
 import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
@@ -73,7 +73,10 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     const records = openDiskCache()?.declarationRecords()
     // Never written outside the project (a dev server's request for an entry elsewhere never even
     // reaches the load: serve-access.ts).
-    const schedule = { records, debounce: info.serving === true, folders: [resolveProjectFolder(options, root)] }
+    // A write fails after the loads, from a timer or the build's end: no plugin context to warn through.
+    const report = (warning: Diagnostic) => console.warn(`${MESSAGE_PREFIX} ${formatDiagnostic(warning, root)}`)
+    const folders = [resolveProjectFolder(options, root)]
+    const schedule = { records, debounce: info.serving === true, folders, report }
     writer = createDeclarationWriter(dts, root, undefined, schedule)
     return writer
   }
