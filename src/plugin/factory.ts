@@ -92,12 +92,29 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
   const exists = createFileExists(renderCache)
   const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render, finish })
   // The warnings a one-off build has shown: one located in a layer several entries include is shown once, at
-  // the first entry that meets it, not once per entry. Emptied at each build's start. Watching or serving,
-  // each render's are shown: after an edit, the user needs to see what is still wrong.
+  // the first entry that meets it, not once per entry. Emptied at each build's start. A watch build shows
+  // each render's: after an edit, the user needs to see what is still wrong.
   const shown = new Set<string>()
+  // Serving, each file's warnings shown while it holds the same bytes (the render cache hands out one array
+  // per content): a layer's warnings are printed when they change, not on every render of every entry that
+  // includes it (the inspector lists them all).
+  const shownAt = new Map<string, { bytes: Uint8Array | undefined; keys: Set<string> }>()
   const isShown = (d: Diagnostic): boolean => {
-    if (!oneOffBuild) return false
     const key = `${d.code}\0${d.file}\0${d.line}\0${d.column}\0${d.message}`
+    if (info.serving) {
+      let bytes: Uint8Array | undefined
+      try {
+        bytes = renderCache.readFile(d.file)
+      } catch {
+        bytes = undefined
+      }
+      let at = shownAt.get(d.file)
+      if (!at || at.bytes !== bytes) shownAt.set(d.file, (at = { bytes, keys: new Set() }))
+      if (at.keys.has(key)) return true
+      at.keys.add(key)
+      return false
+    }
+    if (!oneOffBuild) return false
     if (shown.has(key)) return true
     shown.add(key)
     return false
