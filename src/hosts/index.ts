@@ -13,7 +13,7 @@ import { createViteHost } from './vite.ts'
 import { createWebpackHost } from './webpack.ts'
 
 export type { Host, HostHooks, HostParts, LoadContext, LoadResult } from './host.ts'
-export { isOneOffBuild } from './default.ts'
+export { isOneOffBuild, MESSAGE_PREFIX } from './default.ts'
 
 /** unplugin's bundlers, and Turbopack, which runs no plugin but a loader. */
 export type HostName = UnpluginContextMeta['framework'] | 'turbopack'

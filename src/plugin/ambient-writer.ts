@@ -17,8 +17,13 @@ const ENTRY_MARKER = '// @entry '
 /** The blocks of an ambient file we wrote before, by entry key, so entries not loaded yet keep their types. */
 function readAmbientBlocks(path: string): Map<string, string> {
   const blocks = new Map<string, string>()
-  if (!existsSync(path)) return blocks
-  const lines = readFileSync(path, 'utf8').split('\n')
+  let lines: string[]
+  try {
+    lines = readFileSync(path, 'utf8').split('\n')
+  } catch {
+    // None yet, or unreadable (then writing it fails, and says so).
+    return blocks
+  }
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i]!.startsWith(ENTRY_MARKER)) continue
     const end = lines.indexOf('}', i + 1)
@@ -85,42 +90,50 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
       dirty = true
       return foreign
     },
-    write() {
+    write(fail) {
       if (!dirty) return true
       dirty = false
-      // Hand-written since the updates: left alone (they warned about what they found then).
-      if (!isOwnedOrAbsent(options.file)) return true
-      const known = load()
-      const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
-      const specifiers = ambientSpecifiers(keys.map(entryPath))
-      const mappings: Mapping[] = []
-      let line = 1 // the header's
-      const parts = keys.map((key) => {
-        const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
-        const update = inputs.get(key)
-        let block: string
-        if (update) {
-          const generated = generateAmbientModuleWithMappings(specifier, update.input(), options, options.file)
-          block = generated.text
-          blockMappings.set(key, generated.mappings)
-        } else
-          block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
-        known.set(key, block)
-        if (update) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
-        // A blank line, the entry marker, then the block.
-        const first = line + 2
-        for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })
-        line = first + block.split('\n').length
-        return `${ENTRY_MARKER}${key}\n${block}\n`
-      })
-      // Written into the blocks: what is not updated again is kept as it is.
-      inputs.clear()
-      const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
-      const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
-      writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
-      writeMap(options.file, map)
-      records.save()
+      try {
+        writeAll()
+      } catch (error) {
+        // The blocks generated are kept: the next update writes them.
+        fail(options.file, error)
+      }
       return true
     },
+  }
+
+  function writeAll(): void {
+    // Hand-written since the updates: left alone (they warned about what they found then).
+    if (!isOwnedOrAbsent(options.file)) return
+    const known = load()
+    const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
+    const specifiers = ambientSpecifiers(keys.map(entryPath))
+    const mappings: Mapping[] = []
+    let line = 1 // the header's
+    const parts = keys.map((key) => {
+      const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
+      const update = inputs.get(key)
+      let block: string
+      if (update) {
+        const generated = generateAmbientModuleWithMappings(specifier, update.input(), options, options.file)
+        block = generated.text
+        blockMappings.set(key, generated.mappings)
+      } else block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
+      known.set(key, block)
+      if (update) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
+      // A blank line, the entry marker, then the block.
+      const first = line + 2
+      for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })
+      line = first + block.split('\n').length
+      return `${ENTRY_MARKER}${key}\n${block}\n`
+    })
+    // Written into the blocks: what is not updated again is kept as it is.
+    inputs.clear()
+    const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
+    const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
+    writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
+    writeMap(options.file, map)
+    records.save()
   }
 }

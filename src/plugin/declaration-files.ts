@@ -1,6 +1,10 @@
 // Writing one declaration file: only when its text changed (a write that changes nothing would wake
 // watchers and editors, and could loop a rebuild), its map beside it; and the part of the writer
-// each declaration form (sidecar-writer.ts, ambient-writer.ts) provides to dts-writer.ts.
+// each declaration form (sidecar-writer.ts, ambient-writer.ts) provides to dts-writer.ts. Every
+// write goes to a temporary file beside its target, then renamed over it: a reader (TypeScript, an
+// editor, another build) sees the old file or the new one, whole, never one cut short by a kill or
+// a full disk; and the rename replaces a link put at the target meanwhile instead of writing where it
+// points.
 import {
   closeSync,
   existsSync,
@@ -9,6 +13,7 @@ import {
   openSync,
   readFileSync,
   readSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs'
@@ -26,11 +31,17 @@ export interface Pending {
   input: () => DeclarationInput
 }
 
+/** Told of a target that could not be generated or written (its error): the others are written still. */
+export type WriteFailure = (path: string, error: unknown) => void
+
 export interface Writer {
   /** Records an update; returns the targets it leaves alone because the plugin did not write them. */
   update(entry: EntryId, pending: Pending): string[]
-  /** Writes what is pending, until `deadline` (a `performance.now()` time) if given; whether all was written. */
-  write(deadline?: number): boolean
+  /**
+   * Writes what is pending, until `deadline` (a `performance.now()` time) if given; whether all was
+   * written. Never throws: a target that fails goes to `fail`.
+   */
+  write(fail: WriteFailure, deadline?: number): boolean
 }
 
 /** A file's text, or undefined when there is none (or it cannot be read: then it is not ours either). */
@@ -59,14 +70,24 @@ function readHead(path: string): string | undefined {
   }
 }
 
-const isOurDeclaration = (text: string): boolean => text.replace(/^\uFEFF/, '').startsWith(GENERATED_MARK)
+/**
+ * Whether `text` is ours, or the start of a file of ours cut short (a kill or a full disk while an
+ * earlier version wrote in place): nothing but blanks, or a prefix of `mark`. It holds nothing a
+ * person wrote, so it is rewritten.
+ */
+function isOursOrCutShort(text: string, mark: string): boolean {
+  const trimmed = text.replace(/^\uFEFF/, '').trimEnd()
+  return trimmed.startsWith(mark) || mark.startsWith(trimmed)
+}
+
+const isOurDeclaration = (text: string): boolean => isOursOrCutShort(text, GENERATED_MARK)
 
 /**
  * Whether a map is ours: it carries the mark, or (written before maps were marked) it is the map
  * TypeScript-style JSON of the declaration beside it, itself ours.
  */
 function isOurMap(path: string, text: string): boolean {
-  if (text.startsWith(`{"version":3,${DECLARATION_MAP_MARK},`)) return true
+  if (isOursOrCutShort(text, `{"version":3,${DECLARATION_MAP_MARK},`)) return true
   const declaration = path.slice(0, -'.map'.length)
   const name = JSON.stringify(basename(declaration))
   const beside = readHead(declaration)
@@ -98,23 +119,46 @@ export function isOwnedOrAbsent(path: string): boolean {
   return path.endsWith('.map') ? isOurMap(path, text) : isOurDeclaration(text)
 }
 
-/** Writes `text` unless the file already holds exactly that, or is not the plugin's. */
+let temporaries = 0
+
+/**
+ * Writes `text` to a new temporary file beside `path` (created exclusively: never through a link
+ * someone put at its name), then renames it over `path`. Concurrent builds each rename their own
+ * whole file; the last one wins. Throws the file system's error (EROFS, ENOSPC, EACCES), the
+ * temporary file removed.
+ */
+function writeWhole(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}-${temporaries++}.tmp`
+  try {
+    writeFileSync(temporary, text, { flag: 'wx' })
+    renameSync(temporary, path)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw error
+  }
+}
+
+/**
+ * Writes `text` unless the file already holds exactly that, or is not the plugin's. Throws the file
+ * system's error: the caller reports it (dts-writer.ts).
+ */
 export function writeIfChanged(path: string, text: string): void {
   const before = readText(path)
   if (before === text) return
   if (!isOwnedOrAbsent(path)) return
   mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
+  writeWhole(path, text)
 }
 
 /**
  * Writes a declaration's map beside it, or removes the one an earlier run wrote: TypeScript reads
- * `<file>.map` even when the declaration does not point at it. A map the plugin did not write stays.
+ * `<file>.map` even when the declaration does not point at it. A map the plugin did not write stays;
+ * one another build removed meanwhile is gone already.
  */
 export function writeMap(declaration: string, map: string | undefined): void {
   const path = `${declaration}.map`
   if (map) writeIfChanged(path, map)
-  else if (existsSync(path) && isOwnedOrAbsent(path)) rmSync(path)
+  else if (existsSync(path) && isOwnedOrAbsent(path)) rmSync(path, { force: true })
 }
 
 /** The targets among `paths` the plugin must leave alone (they exist and it did not write them). */

@@ -87,6 +87,23 @@ function notOurs(path: string): Diagnostic {
   return { code: 'MY_DTS_NOT_OURS', severity: 'warning', message, file: path, line: 1, column: 1, chain: [] }
 }
 
+/**
+ * The warning for a declaration that could not be generated or written (a read-only folder, a full
+ * disk), located at its file: the build goes on, its output unaffected.
+ */
+export function unwritable(path: string, error: unknown): Diagnostic {
+  const what = path.endsWith('.map') ? 'declaration map' : 'declaration file'
+  const text = error instanceof Error ? error.message : String(error)
+  // `EROFS: read-only file system, open '…tmp'`: the reason, without the temporary file's name.
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  const reason = typeof code === 'string' && text.startsWith(`${code}:`) ? text.split(', ')[0]! : text.split('\n')[0]!
+  const message =
+    `could not write this ${what} (${reason}); the build goes on and its output is right, but the entry's types ` +
+    'are not updated (this warning is given once per build): make the folder writable, or set `dts: false` to ' +
+    'turn declarations off'
+  return { code: 'MY_DTS_UNWRITABLE', severity: 'warning', message, file: path, line: 1, column: 1, chain: [] }
+}
+
 /** Where the current mode's value came from, when the entry was rendered with its sources (see `withProvenance`). */
 function propertySourcesOf(rendered: RenderedEntry): PropertySources | undefined {
   const sources = rendered.sources()
@@ -111,6 +128,11 @@ export interface DeclarationWriterSchedule {
    * works on other threads.
    */
   debounce?: boolean
+  /**
+   * Shows a warning outside any load (a declaration that could not be written, MY_DTS_UNWRITABLE):
+   * the first failure of each build (until `flush`), or of each round of writes (with `debounce`).
+   */
+  report?: (warning: Diagnostic) => void
 }
 
 /**
@@ -121,23 +143,51 @@ export function createDeclarationWriter(
   options: ResolvedDtsOptions,
   root: string,
   delay = 100,
-  { records = createMemoryRecords(), debounce = false, folders = [] }: DeclarationWriterSchedule = {},
+  {
+    records = createMemoryRecords(),
+    debounce = false,
+    folders = [],
+    report = () => {},
+  }: DeclarationWriterSchedule = {},
 ): DeclarationWriter {
   const writer =
     options.mode === 'ambient' ? createAmbientWriter(options, root, records) : createSidecarWriter(options, records)
   let timer: ReturnType<typeof setTimeout> | undefined
   // When the first update of the pending burst came (with `debounce`).
   let burstStarted: number | undefined
+  // Whether this round's failure was reported: a read-only folder fails every declaration in it, said once.
+  let failureReported = false
+  const fail = (path: string, error: unknown) => {
+    if (failureReported) return
+    failureReported = true
+    report(unwritable(path, error))
+  }
+  /**
+   * Writes (until `deadline`), the failures reported. Runs from timers: nothing it throws may escape
+   * (the writers catch each target's errors; this catches the rest).
+   */
+  const write = (deadline?: number): boolean => {
+    let done = true
+    try {
+      done = writer.write(fail, deadline)
+    } catch (error) {
+      fail(root, error)
+    }
+    // A dev server's round of writes ends; a build's ends at `flush`.
+    if (done && debounce) failureReported = false
+    return done
+  }
   const flush = () => {
     if (timer) clearTimeout(timer)
     timer = undefined
     burstStarted = undefined
-    writer.write()
+    write()
+    failureReported = false
   }
   const slice = () => {
     timer = undefined
     burstStarted = undefined
-    if (!writer.write(performance.now() + SLICE_MS)) timer = setTimeout(slice, 0)
+    if (!write(performance.now() + SLICE_MS)) timer = setTimeout(slice, 0)
   }
   const schedule = () => {
     if (!debounce) {

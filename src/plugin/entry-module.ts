@@ -32,6 +32,9 @@ export type EntryOutcome =
     }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
 
+/** Renders again of an entry one of whose files changed while it was rendered (serving): a bound, not a loop. */
+const MAX_RENDERS_AGAIN = 3
+
 /** The schema a declaration is generated from: the JSON Schema the value was validated against. */
 const schemaOf = (result: RenderResult) => result.schema && { schema: result.schema.schema }
 
@@ -61,12 +64,44 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
   // its rules once the config is resolved, after this is made.
   const guardedRead = createGuardedReader(renderCache.readFile, () => info.serveGuard)
+
+  /**
+   * Serving, renders again (a few times at most) when a file changed while it was rendered: an
+   * editor that truncates then writes a layer may be read in between, and that half of a save must
+   * not be served. The render cache hands out the same bytes while a file's size and times are
+   * unchanged: other bytes for a file read are a change.
+   */
   function render(id: string, entry: EntryId): EntryOutcome {
+    if (!info.serving) return renderOnce(id, entry, undefined)
+    for (let attempt = 1; ; attempt++) {
+      const reads = new Map<string, Uint8Array>()
+      const outcome = renderOnce(id, entry, reads)
+      if (attempt > MAX_RENDERS_AGAIN || ![...reads].some(([file, bytes]) => hasChanged(file, bytes))) return outcome
+    }
+  }
+
+  function hasChanged(file: string, bytes: Uint8Array): boolean {
+    try {
+      return renderCache.readFile(file) !== bytes
+    } catch {
+      // Gone or unreadable now: the next render says so.
+      return true
+    }
+  }
+
+  function renderOnce(id: string, entry: EntryId, reads: Map<string, Uint8Array> | undefined): EntryOutcome {
+    const read = info.serveGuard ? guardedRead : renderCache.readFile
     try {
       const engine = resolveEngineOptions(options, info, entry.query)
       const prepared = prepareEntry(entry.file, engine, {
         cache: renderCache,
-        readFile: info.serveGuard && guardedRead,
+        readFile: reads
+          ? (path) => {
+              const bytes = read(path)
+              reads.set(path, bytes)
+              return bytes
+            }
+          : info.serveGuard && guardedRead,
       })
       const fingerprint = () => prepared.fingerprint
       // Recorded only when a declaration is generated (after the module code is returned, and only if

@@ -2,10 +2,10 @@
 // the bundler what it depends on, its errors and warnings, and returns its code; how each bundler
 // takes them is its host's (hosts/), and so are the hooks where it tells its root and mode and where
 // its build ends. Declarations are the declaration writer's (dts-writer.ts).
-import { createRenderCache } from '@merged-yaml/core'
+import { createRenderCache, formatDiagnostic } from '@merged-yaml/core'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
-import { createHost, isOneOffBuild } from '../hosts/index.ts'
+import { createHost, isOneOffBuild, MESSAGE_PREFIX } from '../hosts/index.ts'
 import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
@@ -73,7 +73,10 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     const records = openDiskCache()?.declarationRecords()
     // Never written outside the project (a dev server's request for an entry elsewhere never even
     // reaches the load: serve-access.ts).
-    const schedule = { records, debounce: info.serving === true, folders: [resolveProjectFolder(options, root)] }
+    // A write fails after the loads, from a timer or the build's end: no plugin context to warn through.
+    const report = (warning: Diagnostic) => console.warn(`${MESSAGE_PREFIX} ${formatDiagnostic(warning, root)}`)
+    const folders = [resolveProjectFolder(options, root)]
+    const schedule = { records, debounce: info.serving === true, folders, report }
     writer = createDeclarationWriter(dts, root, undefined, schedule)
     return writer
   }
@@ -89,12 +92,29 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
   const exists = createFileExists(renderCache)
   const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render, finish })
   // The warnings a one-off build has shown: one located in a layer several entries include is shown once, at
-  // the first entry that meets it, not once per entry. Emptied at each build's start. Watching or serving,
-  // each render's are shown: after an edit, the user needs to see what is still wrong.
+  // the first entry that meets it, not once per entry. Emptied at each build's start. A watch build shows
+  // each render's: after an edit, the user needs to see what is still wrong.
   const shown = new Set<string>()
+  // Serving, each file's warnings shown while it holds the same bytes (the render cache hands out one array
+  // per content): a layer's warnings are printed when they change, not on every render of every entry that
+  // includes it (the inspector lists them all).
+  const shownAt = new Map<string, { bytes: Uint8Array | undefined; keys: Set<string> }>()
   const isShown = (d: Diagnostic): boolean => {
-    if (!oneOffBuild) return false
     const key = `${d.code}\0${d.file}\0${d.line}\0${d.column}\0${d.message}`
+    if (info.serving) {
+      let bytes: Uint8Array | undefined
+      try {
+        bytes = renderCache.readFile(d.file)
+      } catch {
+        bytes = undefined
+      }
+      let at = shownAt.get(d.file)
+      if (!at || at.bytes !== bytes) shownAt.set(d.file, (at = { bytes, keys: new Set() }))
+      if (at.keys.has(key)) return true
+      at.keys.add(key)
+      return false
+    }
+    if (!oneOffBuild) return false
     if (shown.has(key)) return true
     shown.add(key)
     return false

@@ -32,15 +32,20 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
       else pending.set(path, { ...update, source: basename(entry.file) })
       return foreign
     },
-    write(deadline) {
+    write(fail, deadline) {
       for (const [path, { key, input, source }] of pending) {
         pending.delete(path)
-        // Hand-written since the update: left alone (the update warned about what it found then).
-        if (!isOwnedOrAbsent(path)) continue
-        const { text, map } = generateDeclarationWithMap(input(), options, path, source)
-        writeIfChanged(path, text)
-        writeMap(path, map)
-        records.set(path, { key, stamp: stampOfFile(path) })
+        try {
+          // Hand-written since the update: left alone (the update warned about what it found then).
+          if (!isOwnedOrAbsent(path)) continue
+          const { text, map } = generateDeclarationWithMap(input(), options, path, source)
+          writeIfChanged(path, text)
+          writeMap(path, map)
+          records.set(path, { key, stamp: stampOfFile(path) })
+        } catch (error) {
+          // Not recorded: the next update of the entry tries again.
+          fail(path, error)
+        }
         if (deadline !== undefined && performance.now() > deadline) break
       }
       records.save()

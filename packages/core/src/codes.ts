@@ -12,11 +12,14 @@ export const ENGINE_CODES = {
     'An option of render(), the plugin or the CLI is malformed, or unknown (it names the option meant) (every mode).',
   MY_INTERNAL: 'A bug: the engine failed on this input without a diagnostic of its own; please report it.',
   MY_FILE_NOT_FOUND: "The entry, a file a dialect's options name, or the entry's schema file, does not exist.",
-  MY_FILE_UNREADABLE: 'A file that cannot be read (permissions, an I/O error).',
+  MY_FILE_UNREADABLE: 'A file, or a folder a glob walks, that cannot be read (permissions, an I/O error).',
   MY_FILE_TOO_LARGE: 'A file over `limits.maxFileSize`.',
   MY_DTS_NOT_OURS:
     'A warning of the plugin: a declaration (`*.merged.d.yaml.ts`, the ambient file) or its `.map` that it did not ' +
     'write (no generated header or marker) is left as it is, neither rewritten nor deleted.',
+  MY_DTS_UNWRITABLE:
+    'A warning of the plugin: a declaration or its `.map` that could not be written (a read-only folder, a full ' +
+    'disk); once per build, the output unaffected (`dts: false` turns declarations off).',
   MY_INCLUDE_NOT_FOUND:
     'An include line names a file that does not exist (prefix the line with `?` to make it optional).',
   MY_INCLUDE_NO_MATCH: 'A glob include line that matches no file (prefix it with `?` when that is expected).',
@@ -27,7 +30,8 @@ export const ENGINE_CODES = {
   MY_INCLUDE_DENIED: 'An include of a file the `deny` option keeps out of builds.',
   MY_INCLUDE_IS_DIRECTORY: 'An include names a folder.',
   MY_INCLUDE_NOT_A_FILE: 'An include names a FIFO, socket or device.',
-  MY_INCLUDE_CYCLE: 'Files that include each other; the message prints the chain.',
+  MY_INCLUDE_CYCLE:
+    'Files that include each other (the message prints the chain), or an included symbolic link that loops.',
   MY_INCLUDE_DEPTH: 'Includes nested deeper than `limits.maxIncludeDepth`.',
   MY_INCLUDE_COUNT: 'More files in one entry than `limits.maxIncludeCount`.',
   MY_INCLUDE_EXPANSION:
@@ -41,6 +45,7 @@ export const ENGINE_CODES = {
   MY_GLOB_TOO_MANY: 'A glob include line matching more files than `limits.maxGlobMatches`.',
   MY_GLOB_WALK_LIMIT:
     'Glob include lines that visit more folder entries in one entry than `limits.maxGlobEntries` while walking.',
+  MY_GLOB_LINK_LOOP: 'A warning: symbolic links that loop (ELOOP) met by a glob include line, skipped (named).',
   MY_TOO_MANY_WARNINGS:
     'More warnings in one render than `limits.maxWarnings`; the message says how many were dropped.',
   MY_MIME_INVALID: 'A MIME message that cannot be read (a bad boundary, encoding or charset).',

@@ -81,7 +81,7 @@ export interface PreparedEntry {
   /**
    * A hash of everything the render depends on: the engine's code, the options, and every file's
    * path and bytes in reading order, which also fix the files missing and the glob matches. Equal
-   * fingerprints, equal results: what a cache that outlives the process keys on.
+   * fingerprints, equal results: what a cache that outlives the process keys on (an unread file: render()'s error).
    */
   readonly fingerprint: string
   /** Parses and merges: renderSync's result. Once; later calls give the same result or error. */
@@ -169,6 +169,7 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
     ...inputs,
     get fingerprint() {
       if (fingerprint !== undefined) return fingerprint
+      if (inputs.files.some((file) => !contents.has(file))) this.render()
       fingerprint = fingerprintInputs(resolved, records, inputs, contents, gathered.listings)
       return fingerprint
     },

@@ -77,12 +77,15 @@ export function fingerprintInputs(
     .update(hashEngine())
     .update('\0')
     .update(canonicalJson({ resolved: options, records }))
-  for (const file of inputs.files)
+  for (const file of inputs.files) {
+    const bytes = contents.get(file)
+    // Unread (the render failed there): no result is stored under a fingerprint that has none.
     hash
       .update('\0')
       .update(file)
       .update('\0')
-      .update(hashContent(contents.get(file)!))
+      .update(bytes ? hashContent(bytes) : '\0unread')
+  }
   hash.update('\0').update(canonicalJson({ missing: inputs.missing, globs: inputs.globs }))
   for (const [folder, names] of listings) hash.update('\0').update(canonicalJson([folder, names]))
   return hash.digest('base64url')

@@ -92,8 +92,24 @@ export class Confinement {
     let exists = true
     try {
       this.fs.stat(path)
-    } catch {
+    } catch (error) {
       exists = false
+      const code = (error as NodeJS.ErrnoException).code
+      // Absent is ENOENT (or a file where a folder was written); anything else is not "not found".
+      if (code === 'ELOOP')
+        this.report.fail(
+          problemAt(
+            at.ctx,
+            'MY_INCLUDE_CYCLE',
+            `'${written}' is a symbolic link that loops (ELOOP): following it leads back to itself, never to a file`,
+            at.line,
+            at.column,
+          ),
+        )
+      if (code !== undefined && code !== 'ENOENT' && code !== 'ENOTDIR')
+        this.report.fail(
+          problemAt(at.ctx, 'MY_FILE_UNREADABLE', `cannot read '${written}': ${code}`, at.line, at.column),
+        )
     }
     const checked = { real, exists }
     this.checked?.set(path, checked)

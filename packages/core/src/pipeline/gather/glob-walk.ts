@@ -25,6 +25,10 @@ export interface GlobWalk {
   paths: string[]
   /** The first symbolic link met that leads outside the allowed folders, relative to `cwd`. */
   linkOut: string | undefined
+  /** The first folder that could not be read, relative to `cwd`, and why (EACCES, EIO). */
+  unreadable: { folder: string; code: string } | undefined
+  /** The symbolic links met that loop (ELOOP), relative to `cwd`: skipped. */
+  loops: string[]
 }
 
 const UNESCAPED_WILDCARD = /(?<!\\)[*?[\]{}]/
@@ -45,10 +49,13 @@ export function splitGlob(pattern: string): { cwd: string; rest: string } {
 /** Walks `cwd` (a folder already confined by its real path) for the files `rest` matches. */
 export function walkGlob(cwd: string, rest: string, access: GlobWalkAccess): GlobWalk {
   let linkOut: string | undefined
+  let unreadable: GlobWalk['unreadable']
+  const loops: string[] = []
   let failure: { error: unknown } | undefined
   const matches = picomatch(rest)
+  const relativeName = (path: string): string => relative(cwd, path).replaceAll('\\', '/') || '.'
   const note = (path: string): void => {
-    linkOut ??= relative(cwd, path).replaceAll('\\', '/') || '.'
+    linkOut ??= relativeName(path)
   }
   const outside = (path: string): boolean => {
     let real: string
@@ -63,7 +70,15 @@ export function walkGlob(cwd: string, rest: string, access: GlobWalkAccess): Glo
     readdirSync: ((path: string, options: { withFileTypes: true }): Dirent[] => {
       // A folder outside is neither read nor counted (the link to it was reported when met).
       if (outside(path)) return []
-      const entries = nodeFs.readdirSync(path, options)
+      let entries: Dirent[]
+      try {
+        entries = nodeFs.readdirSync(path, options)
+      } catch (error) {
+        // fdir would take a folder it cannot read as empty: "matches no file" would be wrong.
+        const code = (error as NodeJS.ErrnoException).code ?? 'an error'
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') unreadable ??= { folder: relativeName(path), code }
+        throw error
+      }
       try {
         access.countEntries(entries.length)
       } catch (error) {
@@ -74,7 +89,13 @@ export function walkGlob(cwd: string, rest: string, access: GlobWalkAccess): Glo
       return entries
     }) as unknown as FileSystemAdapter['readdirSync'],
     realpathSync: ((path: string): string => {
-      const real = access.realpath(path)
+      let real: string
+      try {
+        real = access.realpath(path)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ELOOP') loops.push(relativeName(path))
+        throw error
+      }
       if (!access.inside(real)) {
         // A file link counts when its name matches; a folder link, which the walk would enter, always.
         let folder = false
@@ -96,5 +117,5 @@ export function walkGlob(cwd: string, rest: string, access: GlobWalkAccess): Glo
     .map((path) => resolve(join(cwd, path)))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   if (failure) throw failure.error
-  return { paths, linkOut }
+  return { paths, linkOut, unreadable, loops: [...new Set(loops)].sort() }
 }

@@ -94,6 +94,23 @@ function expandLine(line: IncludeLine, ctx: GatherContext, gathering: Gathering,
         `'${line.target}' meets the symbolic link '${walk.linkOut}', which leads outside the folders includes ` +
           `may read; its target is neither walked nor included (add it to the 'allow' option to permit it)`,
       )
+    if (walk.unreadable !== undefined)
+      fail(
+        'MY_FILE_UNREADABLE',
+        `'${line.target}' could not be matched: the folder '${walk.unreadable.folder}' cannot be read ` +
+          `(${walk.unreadable.code})`,
+      )
+    if (walk.loops.length > 0)
+      gathering.report.warn(
+        problemAt(
+          ctx,
+          'MY_GLOB_LINK_LOOP',
+          `'${line.target}' meets symbolic links that loop (ELOOP), skipped: ${walk.loops.slice(0, 5).join(', ')}` +
+            (walk.loops.length > 5 ? ` and ${walk.loops.length - 5} more` : ''),
+          line.line,
+          line.column,
+        ),
+      )
     paths = walk.paths
     if (paths.length > gathering.options.limits.maxGlobMatches)
       fail(
