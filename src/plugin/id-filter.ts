@@ -4,11 +4,13 @@ import { isAbsolute } from 'node:path'
 import picomatch from 'picomatch'
 import type { FilterPattern } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
-import { STORE_DEFINITION } from '../codegen/secrets.ts'
 import type { EntryId } from './entry-id.ts'
 import type { ResolvedPluginOptions } from './options.ts'
 
 type Patterns = string | RegExp | (string | RegExp)[]
+
+/** A Datum store's definition file, by name (`Datum.yml`). */
+const STORE_DEFINITION = /(?:^|[\\/])datum\.ya?ml$/i
 
 /** The `load` hook's id filter, as unplugin (and a bundler's native filter) takes it. */
 export interface IdFilter {

@@ -104,7 +104,7 @@ export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
    * again, and its declaration is not generated again. `true` stores it in Vite's `cacheDir`
    * (`node_modules/.vite/merged-yaml`), or in `node_modules/.cache/unplugin-merged-yaml` under the
    * root with other bundlers; a string names the folder (relative to the root); `false` keeps nothing.
-   * A render that may hold decrypted secrets (a Datum store with Datum.ProtectedData) is never kept.
+   * A render that made secrets (it decrypted a Datum.ProtectedData value, or ran `datum.handlers`) is never kept.
    * @default true
    */
   cache?: boolean | string

@@ -60,6 +60,13 @@ export interface RenderResult {
    * False when it does not know (the value may still be): a consumer then checks for itself.
    */
   plainJson: boolean
+  /**
+   * True when the render made secrets: it decrypted a value (a Datum store's Datum.ProtectedData)
+   * or ran a handler function of the user's (`datum.handlers`, which may decrypt). Decided from
+   * what the engine did, never from how a file spells it. Such a value is for server builds only;
+   * the plugin neither caches it on disk nor spells it in a declaration.
+   */
+  secret: boolean
 }
 
 export interface RenderHooks {
@@ -252,6 +259,7 @@ function mergeEntry(
     warnings: report.finishWarnings(entry),
     dialect: dialect.name as DialectName,
     plainJson: merged.bound?.plainJson ?? false,
+    secret: merged.secret === true,
     ...takeRecords(provenance, records),
   }
   if (schema) result.schema = schema
