@@ -49,6 +49,15 @@ export function createEntryMatcher(options: ResolvedPluginOptions): (entry: Entr
   }
 }
 
+/** A path matcher of patterns as `include` takes them (globs relative to `process.cwd()`, regular expressions). */
+export function createPathMatcher(patterns: FilterPattern): (file: string) => boolean {
+  const tests = toArray((patterns ?? []) as Patterns).map(patternTest)
+  return (file) => {
+    const path = file.replaceAll('\\', '/')
+    return tests.some((test) => test(path))
+  }
+}
+
 const GLOB_CHARS = /[\\^$*+?.()|[\]{}]/g
 
 /** One `include`/`exclude` pattern as unplugin evaluates it (globs relative to `process.cwd()`), on a path. */

@@ -28,7 +28,16 @@ async function buildValue(root: string, options: Options = {}): Promise<unknown>
   const { rollup } = await import('rollup')
   const bundle = await rollup({
     input: join(root, 'main.js'),
-    plugins: [MergedYamlRollup({ root, dts: false, cache: '.cache', vars: { mode: 'production' }, ...options })],
+    plugins: [
+      MergedYamlRollup({
+        root,
+        dts: false,
+        cache: '.cache',
+        vars: { mode: 'production' },
+        serverBuild: true,
+        ...options,
+      }),
+    ],
     onwarn: () => {},
   })
   try {

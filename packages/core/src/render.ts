@@ -1,6 +1,6 @@
 // render(): the pipeline composed — options → gather (+ what the dialects read with the entry, the
 // schema) → fingerprint → read (parse, detect, the YAML version settled) → merge → validate. Each
-// stage is a module of pipeline/; this one only wires them.
+// stage is a module of pipeline/; this one only wires them (kept whole: the wiring reads in one place).
 import { resolve } from 'node:path'
 import { DIALECTS } from './dialects/registry.ts'
 import type { DialectName } from './dialects/registry.ts'
@@ -60,12 +60,7 @@ export interface RenderResult {
    * False when it does not know (the value may still be): a consumer then checks for itself.
    */
   plainJson: boolean
-  /**
-   * True when the render made secrets: it decrypted a value (a Datum store's Datum.ProtectedData)
-   * or ran a handler function of the user's (`datum.handlers`, which may decrypt). Decided from
-   * what the engine did, never from how a file spells it. Such a value is for server builds only;
-   * the plugin neither caches it on disk nor spells it in a declaration.
-   */
+  /** It decrypted a value (Datum.ProtectedData) or ran `datum.handlers`: what it did, not how files spell it. */
   secret: boolean
 }
 
