@@ -4,6 +4,7 @@ import type { Dependencies } from '../plugin/dependencies.ts'
 import { PLUGIN_NAME } from '../plugin/options.ts'
 import type { HostInfo } from '../plugin/options.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
+import { chainFromIssuers, webpackClientBuild } from './client-build.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 
 /** Watches an entry's dependencies through webpack's (or Rspack's) loader context. */
@@ -58,5 +59,10 @@ export const readCompilerOptions =
   }
 
 export function createWebpackHost({ info }: HostParts): Host {
-  return { ...createDefaultHost({ webpack: readCompilerOptions(info) }), watch: watchWithLoaderContext }
+  return {
+    ...createDefaultHost({ webpack: readCompilerOptions(info) }),
+    watch: watchWithLoaderContext,
+    clientBuild: webpackClientBuild,
+    importChain: chainFromIssuers,
+  }
 }

@@ -20,6 +20,9 @@ export const ENGINE_CODES = {
   MY_DTS_UNWRITABLE:
     'A warning of the plugin: a declaration or its `.map` that could not be written (a read-only folder, a full ' +
     'disk); once per build, the output unaffected (`dts: false` turns declarations off).',
+  MY_SERVER_ONLY:
+    'An error of the plugin: a client build imports a server-only entry (`*.server.merged.yaml`, the `serverOnly` ' +
+    'option, or a Datum store that decrypts); the message names the chain of importers (docs/plugin.md).',
   MY_INCLUDE_NOT_FOUND:
     'An include line names a file that does not exist (prefix the line with `?` to make it optional).',
   MY_INCLUDE_NO_MATCH: 'A glob include line that matches no file (prefix it with `?` when that is expected).',
