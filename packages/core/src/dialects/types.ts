@@ -146,7 +146,12 @@ export type OptionKeys<Options> = { readonly [K in keyof Required<Options>]: tru
 /** The table of a room's diagnostic codes, each with the line the docs give it. */
 export type CodeTable = Readonly<Record<`MY_${string}`, string>>
 
-export interface Dialect<Name extends string = string, Options = unknown, Gathered = unknown> {
+export interface Dialect<
+  Name extends string = string,
+  Options = unknown,
+  Gathered = unknown,
+  Codes extends CodeTable = CodeTable,
+> {
   /** Also the key of its options in RenderOptions (`datum: {…}`), when it has any (Options is not `never`). */
   name: Name
   /**
@@ -166,7 +171,11 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
    * differently is an error in strict mode and read as 1.2 with a warning otherwise.
    */
   readonly yamlVersion?: YamlVersion
-  codes: CodeTable
+  /**
+   * Its diagnostic codes with their lines (its codes.ts): the registry puts every entry's table into
+   * `ERROR_CODES` and `ErrorCode`.
+   */
+  codes: Codes
   /**
    * The directive that marks a document as written in this dialect (a top-level key such as
    * `lookup_options`, a `schema` value, a header), or undefined: recognises an entry's dialect and
@@ -212,10 +221,10 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
   ): DialectSchemaCheck[]
 }
 
-/** A registry entry, typed by its literal name, options and what its `gather` hook returns. */
-export function defineDialect<const Name extends string, Options, Gathered = undefined>(
-  dialect: Dialect<Name, Options, Gathered> &
+/** A registry entry, typed by its literal name, options, what its `gather` hook returns and its code table. */
+export function defineDialect<const Name extends string, Options, Gathered, Codes extends CodeTable>(
+  dialect: Dialect<Name, Options, Gathered, Codes> &
     ([Options] extends [never] ? { optionKeys?: undefined } : { optionKeys: OptionKeys<Options> }),
-): Dialect<Name, Options, Gathered> {
+): Dialect<Name, Options, Gathered, Codes> {
   return dialect
 }

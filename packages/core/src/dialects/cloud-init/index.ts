@@ -43,7 +43,7 @@ export interface CloudInitOptions {
   mergeHow?: string
 }
 
-export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions>({
+export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions, undefined, typeof CLOUD_INIT_CODES>({
   name: 'cloud-init',
   query: [],
   flags: [

@@ -80,7 +80,7 @@ function mergeValueDocuments(
   return merged
 }
 
-export const valuesDialect = defineDialect<'values', never>({
+export const valuesDialect = defineDialect<'values', never, undefined, typeof VALUES_CODES>({
   name: 'values',
   query: [],
   flags: [],
