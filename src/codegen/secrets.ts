@@ -8,11 +8,12 @@
 // volumes, backups), and a stored module is the clear text. Rendering such a store again costs
 // milliseconds. SECURITY.md says the same.
 import type { DialectName, RenderOptions } from '@merged-yaml/core'
+import { DIALECT_SURFACES, isQueriedFile } from '@merged-yaml/core/internal'
 
 /** A store's definition naming the ProtectedData handler (PowerShell names ignore case). */
 const PROTECTED_DATA = /protecteddata/i
-/** A Datum store's definition file, by name (`Datum.yml`). */
-export const STORE_DEFINITION = /(?:^|[\\/])datum\.ya?ml$/i
+/** A Datum store's definition file (`Datum.yml`): the file the registry's `?node=` query names. */
+const STORE_NODE = DIALECT_SURFACES.find((dialect) => dialect.name === 'datum')!.fileQueries[0]!
 
 /** Whether a render's value may hold decrypted secrets: `read` gives the bytes of a file it read. */
 export function mayHoldSecrets(
@@ -23,7 +24,7 @@ export function mayHoldSecrets(
   if (result.dialect !== 'datum') return false
   if (engine.datum?.handlers !== undefined) return true
   return result.files.some((file) => {
-    if (!STORE_DEFINITION.test(file)) return false
+    if (!isQueriedFile(file, STORE_NODE)) return false
     try {
       return PROTECTED_DATA.test(Buffer.from(read(file)).toString('utf8'))
     } catch {

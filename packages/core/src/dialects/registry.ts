@@ -38,6 +38,16 @@ export const DIALECT_NAMES: readonly DialectName[] = [
   ...DIALECTS.filter((dialect) => dialect !== DEFAULT_DIALECT).map((dialect) => dialect.name),
 ]
 
+/** The YAML 1.1 readers of the dialects' references, each with the systems it reads for (by dialect name). */
+export const YAML11_READERS: readonly { reader: string; systems: readonly string[] }[] = (() => {
+  const readers = new Map<string, string[]>()
+  const byName = [...(DIALECTS as readonly Dialect[])].sort((a, b) => a.name.localeCompare(b.name))
+  for (const { yaml11Reader: read } of byName) {
+    if (read) readers.set(read.reader, [...(readers.get(read.reader) ?? []), read.system])
+  }
+  return [...readers].map(([reader, systems]) => ({ reader, systems }))
+})()
+
 type OptionsOf<D> = D extends Dialect<string, infer Options> ? Options : never
 
 /** Each dialect's options under its name: `{ datum?: DatumOptions, heat?: HeatOptions, … }`. */

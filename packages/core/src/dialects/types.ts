@@ -143,6 +143,13 @@ export interface DialectFlag {
  */
 export type OptionKeys<Options> = { readonly [K in keyof Required<Options>]: true }
 
+/** An import query that names a file of a dialect's own: `{ query: 'node', files: ['Datum.yml', 'Datum.yaml'] }`. */
+export interface FileQuery {
+  readonly query: string
+  /** Base names, matched ignoring case. */
+  readonly files: readonly string[]
+}
+
 /** The table of a room's diagnostic codes, each with the line the docs give it. */
 export type CodeTable = Readonly<Record<`MY_${string}`, string>>
 
@@ -176,6 +183,24 @@ export interface Dialect<
    * `ERROR_CODES` and `ErrorCode`.
    */
   codes: Codes
+  /**
+   * How finely its renders record provenance (the `history` and `sources` options): `true`, every value
+   * (the part and line that set it); `false`, which layer defines each top-level key; `{ option }`, every
+   * value when that option of the dialect is given (Datum's `node`), top-level keys otherwise.
+   * `merged-yaml explain`, its help and the docs say it from here.
+   */
+  readonly recordsPerValue: boolean | { readonly option: string }
+  /**
+   * Import queries that name one of the dialect's own files rather than an entry (`Datum.yml?node=…`, a
+   * store's node): the plugin takes such an import whatever `include` says (`exclude` still applies),
+   * and judges it again on the file's base name, one of `files`, matched ignoring case.
+   */
+  readonly fileQueries?: readonly FileQuery[]
+  /**
+   * The YAML 1.1 reader of its reference system, as messages about YAML 1.1 name it (`PyYAML` for
+   * `Heat`): omitted when its reference does not read YAML 1.1.
+   */
+  readonly yaml11Reader?: { readonly reader: string; readonly system: string }
   /**
    * The directive that marks a document as written in this dialect (a top-level key such as
    * `lookup_options`, a `schema` value, a header), or undefined: recognises an entry's dialect and

@@ -61,6 +61,8 @@ export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions, un
     },
   ],
   codes: CLOUD_INIT_CODES,
+  recordsPerValue: true,
+  yaml11Reader: { reader: 'PyYAML', system: 'cloud-init' },
   optionKeys: { stack: true, mergeHow: true },
   detect: cloudInitDirective,
   directiveKeys: DIRECTIVE_KEYS,

@@ -36,6 +36,9 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
     },
   ],
   codes: DATUM_CODES,
+  // A store's node records each value with its layer file; an entry's layers, the top-level keys.
+  recordsPerValue: { option: 'node' },
+  fileQueries: [{ query: 'node', files: ['Datum.yml', 'Datum.yaml'] }],
   detect: detectDirective,
   directiveKeys: [...DIRECTIVE_NAMES, 'ResolutionPrecedence', 'DatumStructure'],
   gather: gatherStore,

@@ -45,6 +45,8 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions, undefi
     },
   ],
   codes: DECKHAND_CODE_TABLE,
+  recordsPerValue: true,
+  yaml11Reader: { reader: 'PyYAML', system: 'Deckhand' },
   detect: deckhandDirective,
   directiveKeys: ['layeringDefinition'],
   render(parts, context) {

@@ -72,6 +72,8 @@ export const heatDialect = defineDialect<'heat', HeatOptions, undefined, typeof 
     },
   ],
   codes: HEAT_CODES,
+  recordsPerValue: false,
+  yaml11Reader: { reader: 'PyYAML', system: 'Heat' },
   detect: detectHeat,
   directiveKeys: ['parameter_merge_strategies', 'parameter_defaults', 'resource_registry'],
   dependencies: templatePaths,

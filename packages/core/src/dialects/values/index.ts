@@ -85,6 +85,7 @@ export const valuesDialect = defineDialect<'values', never, undefined, typeof VA
   query: [],
   flags: [],
   codes: VALUES_CODES,
+  recordsPerValue: true,
   readsMergeTags: true,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,
