@@ -1,6 +1,8 @@
 // Which module ids the plugin handles: `include` and `exclude`, matched with the import query ignored,
-// and a Datum store's node (`Datum.yml?node=…`) whatever `include` says.
+// and a dialect's own file named by an import query (the registry's `fileQueries`: a Datum store's node,
+// `Datum.yml?node=…`) whatever `include` says.
 import { isAbsolute } from 'node:path'
+import { DIALECT_SURFACES, isQueriedFile } from '@merged-yaml/core/internal'
 import picomatch from 'picomatch'
 import type { FilterPattern } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
@@ -9,26 +11,29 @@ import type { ResolvedPluginOptions } from './options.ts'
 
 type Patterns = string | RegExp | (string | RegExp)[]
 
-/** A Datum store's definition file, by name (`Datum.yml`). */
-const STORE_DEFINITION = /(?:^|[\\/])datum\.ya?ml$/i
-
-/** The `load` hook's id filter, as unplugin (and a bundler's native filter) takes it. */
-export interface IdFilter {
-  include: Patterns
   exclude: Patterns
 }
 
 const toArray = <T>(value: T | readonly T[]): T[] => (Array.isArray(value) ? [...value] : [value as T])
 
+const FILE_QUERIES = DIALECT_SURFACES.flatMap((dialect) => dialect.fileQueries)
+
+const GLOB_CHARS = /[\\^$*+?.()|[\]{}]/g
+const escape = (text: string): string => text.replace(GLOB_CHARS, '\\$&')
+
 /**
- * A Datum store's node (`source/Datum.yml?node=AllNodes/Dev/DSCFile01`): the query says what it is,
- * so the plugin takes it whatever `include` says (`exclude` still applies).
+ * A dialect's own file imported by its query (a Datum store's node,
+ * `source/Datum.yml?node=AllNodes/Dev/DSCFile01`): the query says what it is, so the plugin takes it
+ * whatever `include` says (`exclude` still applies).
  */
-export const STORE_NODE_IMPORT = /^(?:[^?#]*[\\/])?datum\.ya?ml\?(?:[^#]*&)?node=/i
+const FILE_QUERY_IMPORTS = FILE_QUERIES.map(
+  ({ query, files }) =>
+    new RegExp(`^(?:[^?#]*[\\\\/])?(?:${files.map(escape).join('|')})\\?(?:[^#]*&)?${escape(query)}=`, 'i'),
+)
 
 export function createIdFilter(options: ResolvedPluginOptions): IdFilter {
   return {
-    include: [...toArray(makeIdFiltersToMatchWithQuery(options.include as Patterns)), STORE_NODE_IMPORT],
+    include: [...toArray(makeIdFiltersToMatchWithQuery(options.include as Patterns)), ...FILE_QUERY_IMPORTS],
     exclude: makeIdFiltersToMatchWithQuery(options.exclude as Patterns),
   }
 }
@@ -37,7 +42,7 @@ export function createIdFilter(options: ResolvedPluginOptions): IdFilter {
  * Whether an id the `load` filter let through is one of our entries, judged by its file alone: the
  * filter matches ids with their query, so `/.env?lookup=x.merged.yaml` or
  * `/.env?node=/Datum.yml?node=x` would pass it. The file must match `include` (and not `exclude`),
- * or be a Datum store's `Datum.yml` imported for a node.
+ * or be a dialect's own file imported with its query (a Datum store's `Datum.yml` for a node).
  */
 export function createEntryMatcher(options: ResolvedPluginOptions): (entry: EntryId) => boolean {
   const include = toArray(options.include as Patterns).map(patternTest)
@@ -45,7 +50,8 @@ export function createEntryMatcher(options: ResolvedPluginOptions): (entry: Entr
   return ({ file, query }) => {
     const path = file.replaceAll('\\', '/')
     if (exclude.some((test) => test(path))) return false
-    return include.some((test) => test(path)) || (query.node !== undefined && STORE_DEFINITION.test(path))
+    if (include.some((test) => test(path))) return true
+    return FILE_QUERIES.some((named) => query[named.query] !== undefined && isQueriedFile(path, named))
   }
 }
 
@@ -57,8 +63,6 @@ export function createPathMatcher(patterns: FilterPattern): (file: string) => bo
     return tests.some((test) => test(path))
   }
 }
-
-const GLOB_CHARS = /[\\^$*+?.()|[\]{}]/g
 
 /** One `include`/`exclude` pattern as unplugin evaluates it (globs relative to `process.cwd()`), on a path. */
 function patternTest(pattern: string | RegExp): (path: string) => boolean {

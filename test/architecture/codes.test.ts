@@ -1,11 +1,13 @@
-// The one table of diagnostic codes (packages/core/src/codes.ts) against the sources and the docs:
+// The one table of diagnostic codes (the engine's, codes.ts, and each registered dialect's, put together
+// in dialects/registry.ts) against the sources and the docs:
 // every code the sources report is in it, every code in it is reported somewhere, and
 // docs/errors.md lists them all. `MY_WRITE_DOCS=1 npx vitest run test/architecture/codes.test.ts`
 // writes docs/errors.md anew from the table.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ENGINE_CODES, ERROR_CODES } from '../../packages/core/src/codes.ts'
+import { ERROR_CODES } from '@merged-yaml/core'
+import { ENGINE_CODES } from '../../packages/core/src/codes.ts'
 import { DECKHAND_CODES } from '../../packages/core/src/dialects/deckhand/codes.ts'
 import { DIALECTS } from '../../packages/core/src/dialects/registry.ts'
 import { readSources, REPO } from './source-files.ts'

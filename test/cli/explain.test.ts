@@ -157,7 +157,11 @@ describe('merged-yaml explain', () => {
     const r = await run(['explain', 'heat/app.merged.yaml'])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('heat/app.merged.yaml (heat)')
-    expect(r.stdout).toContain('Per-value provenance is recorded for cloud-init entries only')
+    // From the registry's `recordsPerValue`: values, Deckhand and cloud-init record every value, Datum with a node.
+    expect(r.stdout).toContain(
+      'Per-value provenance is recorded for values, deckhand and cloud-init entries, and datum entries with ' +
+        '--node; this is a heat entry: showing which layers define each top-level key.',
+    )
     const defaults = block(
       r.stdout,
       r.stdout.split('\n').find((l) => l.startsWith('parameter_defaults = '))!,

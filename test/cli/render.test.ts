@@ -1,6 +1,7 @@
 // `merged-yaml render`: the merged value as YAML or JSON, engine options as flags, problems on
 // stderr with exit 1, usage mistakes with exit 2.
 import { join } from 'node:path'
+import { DIALECT_NAMES } from '@merged-yaml/core/internal'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { lines, writeMonorepo, writeTree } from '../helpers/tree.ts'
@@ -227,7 +228,7 @@ describe('merged-yaml render', () => {
     [['render', 'layers/app.merged.yaml', '--yaml-version', '1.3'], "--yaml-version must be '1.2' or '1.1', not '1.3'"],
     [
       ['render', 'layers/app.merged.yaml', '--dialect', 'hiera'],
-      "--dialect must be one of 'values', 'datum', 'heat', 'deckhand', 'cloud-init', not 'hiera'",
+      `--dialect must be one of ${DIALECT_NAMES.map((name) => `'${name}'`).join(', ')}, not 'hiera'`,
     ],
     [['render', 'layers/app.merged.yaml', '--var', 'mode'], "--var takes name=value, not 'mode'"],
     [['render', 'layers/app.merged.yaml', '--strict', '--no-strict'], '--strict and --no-strict contradict each other'],

@@ -192,7 +192,7 @@ describe('strict diagnostics', () => {
     expect([d.code, where(root, d)]).toEqual(['MY_YAML_DUPLICATE_KEY', `${entry}:3:1`])
     expect(d.message).toBe(
       "the key 'a' appears again in this mapping (first at line 1); the last value is kept, as PyYAML " +
-        '(cloud-init, Heat, Deckhand) keeps it: remove the other',
+        '(cloud-init, Deckhand, Heat) keeps it: remove the other',
     )
   })
 

@@ -1,4 +1,4 @@
-// YAML 1.1 (PyYAML: cloud-init, Heat, Deckhand) against YAML 1.2: which plain scalars the two read
+// YAML 1.1 (PyYAML: cloud-init, Deckhand, Heat) against YAML 1.2: which plain scalars the two read
 // differently (derived from both resolvers over generated candidates, and resolvePlain11 checked
 // against PyYAML itself when python3 has it), and what render() does with each class when the
 // `yamlVersion` option is unset, set, strict and lenient, per dialect.
@@ -426,7 +426,7 @@ describe('duplicate keys: PyYAML keeps the last value', () => {
     expect(codes).toEqual(['MY_YAML_DUPLICATE_KEY'])
     expect(at).toBe(
       "3:1 the key 'apt' appears again in this mapping (first at line 1); the last value is kept, as PyYAML " +
-        '(cloud-init, Heat, Deckhand) keeps it: remove the other',
+        '(cloud-init, Deckhand, Heat) keeps it: remove the other',
     )
   })
 

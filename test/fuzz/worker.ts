@@ -6,6 +6,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRenderCache, MergedYamlError, renderSync } from '../../packages/core/src/index.ts'
 import type { RenderOptions } from '../../packages/core/src/index.ts'
+import { DIALECT_NAMES } from '../../packages/core/src/internal.ts'
 import { mutate, Random } from './mutate.ts'
 import type { SeedManifest } from './seeds.ts'
 
@@ -69,7 +70,7 @@ function randomOptions(): RenderOptions {
   if (random.chance(0.3)) options.strict = false
   if (random.chance(0.2)) options.stack = 'per-part'
   if (random.chance(0.3)) options.yamlVersion = '1.1'
-  if (random.chance(0.1)) options.dialect = random.pick(['cloud-init', 'datum', 'heat', 'deckhand'] as const)
+  if (random.chance(0.1)) options.dialect = random.pick(DIALECT_NAMES)
   return options
 }
 

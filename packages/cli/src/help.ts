@@ -2,6 +2,7 @@
 // dialect registry.
 import { DIALECT_NAMES, DIALECT_SURFACES } from '@merged-yaml/core/internal'
 import { ENGINE_OPTIONS } from './args.ts'
+import { PROVENANCE_DETAIL } from './provenance-detail.ts'
 
 export const COMMANDS = ['render', 'check', 'explain', 'types', 'schema'] as const
 export type CommandName = (typeof COMMANDS)[number]
@@ -13,6 +14,11 @@ const listed = (names: readonly string[]): string => `${names.slice(0, -1).join(
  * A flag's help: the flag and its value in a column of 29, then the description, wrapped at 100
  * characters; a flag too wide for the column has its description on the next line.
  */
+/** A paragraph broken into lines of at most 100 characters. */
+function wrap(text: string): string {
+  return text.replace(/(.{1,100})(?: |$)/g, '$1\n').trimEnd()
+}
+
 function flagLine(flag: string, description: string): string {
   const indent = ' '.repeat(31)
   const lines: string[] = []
@@ -130,7 +136,7 @@ For each value of the merged result (or only the one at key.path), lists what ha
 merge order: which part (file:line:col) set, merged, replaced, kept, appended or deleted it, with
 the merger that decided (dict(replace), list(append), json-patch(add), …), overridden values
 included. Key paths: server.port, packages[0] (or packages.0), ["key.with.dots"].
-Heat entries and Datum's layer lists show which layer defines each top-level key only.
+${wrap(PROVENANCE_DETAIL)}
 
 Options:
   --format <text|json|html>    output format (default: text); html: the inspector's page for the

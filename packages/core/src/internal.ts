@@ -5,9 +5,9 @@
 // rule for the folders includes may read. Its names change whenever the engine does; the README and
 // docs/ never document it. Anything for users belongs in index.ts.
 export { DIALECT_NAMES } from './dialects/registry.ts'
-export { DIALECT_SURFACES, withDialectOption } from './dialects/surface.ts'
+export { DIALECT_SURFACES, isQueriedFile, withDialectOption } from './dialects/surface.ts'
 export type { DialectSurface } from './dialects/surface.ts'
-export type { DialectFlag } from './dialects/types.ts'
+export type { DialectFlag, FileQuery } from './dialects/types.ts'
 export { assertKnownOptions } from './option-names.ts'
 export { invalidOption } from './diagnostics.ts'
 export type { OptionsTaker } from './option-names.ts'

@@ -11,6 +11,7 @@ import { bytesAsBase64, displayPath, formatKeyPath, formatShortValue, parseKeyPa
 import type { Style } from '../format.ts'
 import { helpText } from '../help.ts'
 import { nearestKeys, selectPaths } from '../history-view.ts'
+import { PER_VALUE_DIALECTS } from '../provenance-detail.ts'
 import type { ExplainedPath } from '../history-view.ts'
 
 function paintAction(action: HistoryAction, style: Style): (text: string) => string {
@@ -91,7 +92,7 @@ function writeText(
     lines.push(
       '',
       out.dim(
-        `Per-value provenance is recorded for cloud-init entries only; this is a ${result.dialect} entry: ${shown}.`,
+        `Per-value provenance is recorded for ${PER_VALUE_DIALECTS}; this is a ${result.dialect} entry: ${shown}.`,
       ),
     )
   }

@@ -1,6 +1,8 @@
 // The dialects, in detection order, the default last. Everything dialect-specific outside a dialect's
 // folder — the name union, the dialects' options in RenderOptions, the CLI flags and help, the
 // plugin's import-query selectors, the error-code table — is derived from this list.
+import { ENGINE_CODES } from '../codes.ts'
+import type { ErrorCode } from '../codes.ts'
 import { cloudInitDialect } from './cloud-init/index.ts'
 import { datumDialect } from './datum/index.ts'
 import { deckhandDialect } from './deckhand/index.ts'
@@ -17,11 +19,34 @@ type RegisteredDialect = (typeof DIALECTS)[number]
 
 export type DialectName = RegisteredDialect['name']
 
+/** The one table of diagnostic codes: the engine's, then each registered dialect's, with their lines. */
+export const ERROR_CODES: { readonly [Code in ErrorCode]: string } = Object.freeze(
+  Object.assign({}, ENGINE_CODES, ...DIALECTS.map((dialect) => dialect.codes)),
+)
+
+type RegisteredTables = { [D in RegisteredDialect as D['name']]: D['codes'] }
+
+// The registered tables, for the type checker below the dialects: `ErrorCode` (codes.ts) reads them
+// here, so that the modules the dialects import never import the dialects back.
+declare global {
+  interface MergedYamlDialectCodes extends RegisteredTables {}
+}
+
 /** The dialects' names, the default first (as messages and the CLI's help list them). */
 export const DIALECT_NAMES: readonly DialectName[] = [
   DEFAULT_DIALECT.name,
   ...DIALECTS.filter((dialect) => dialect !== DEFAULT_DIALECT).map((dialect) => dialect.name),
 ]
+
+/** The YAML 1.1 readers of the dialects' references, each with the systems it reads for (by dialect name). */
+export const YAML11_READERS: readonly { reader: string; systems: readonly string[] }[] = (() => {
+  const readers = new Map<string, string[]>()
+  const byName = [...(DIALECTS as readonly Dialect[])].sort((a, b) => a.name.localeCompare(b.name))
+  for (const { yaml11Reader: read } of byName) {
+    if (read) readers.set(read.reader, [...(readers.get(read.reader) ?? []), read.system])
+  }
+  return [...readers].map(([reader, systems]) => ({ reader, systems }))
+})()
 
 type OptionsOf<D> = D extends Dialect<string, infer Options> ? Options : never
 

@@ -145,10 +145,22 @@ export interface DialectFlag {
  */
 export type OptionKeys<Options> = { readonly [K in keyof Required<Options>]: true }
 
+/** An import query that names a file of a dialect's own: `{ query: 'node', files: ['Datum.yml', 'Datum.yaml'] }`. */
+export interface FileQuery {
+  readonly query: string
+  /** Base names, matched ignoring case. */
+  readonly files: readonly string[]
+}
+
 /** The table of a room's diagnostic codes, each with the line the docs give it. */
 export type CodeTable = Readonly<Record<`MY_${string}`, string>>
 
-export interface Dialect<Name extends string = string, Options = unknown, Gathered = unknown> {
+export interface Dialect<
+  Name extends string = string,
+  Options = unknown,
+  Gathered = unknown,
+  Codes extends CodeTable = CodeTable,
+> {
   /** Also the key of its options in RenderOptions (`datum: {…}`), when it has any (Options is not `never`). */
   name: Name
   /**
@@ -168,7 +180,29 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
    * differently is an error in strict mode and read as 1.2 with a warning otherwise.
    */
   readonly yamlVersion?: YamlVersion
-  codes: CodeTable
+  /**
+   * Its diagnostic codes with their lines (its codes.ts): the registry puts every entry's table into
+   * `ERROR_CODES` and `ErrorCode`.
+   */
+  codes: Codes
+  /**
+   * How finely its renders record provenance (the `history` and `sources` options): `true`, every value
+   * (the part and line that set it); `false`, which layer defines each top-level key; `{ option }`, every
+   * value when that option of the dialect is given (Datum's `node`), top-level keys otherwise.
+   * `merged-yaml explain`, its help and the docs say it from here.
+   */
+  readonly recordsPerValue: boolean | { readonly option: string }
+  /**
+   * Import queries that name one of the dialect's own files rather than an entry (`Datum.yml?node=…`, a
+   * store's node): the plugin takes such an import whatever `include` says (`exclude` still applies),
+   * and judges it again on the file's base name, one of `files`, matched ignoring case.
+   */
+  readonly fileQueries?: readonly FileQuery[]
+  /**
+   * The YAML 1.1 reader of its reference system, as messages about YAML 1.1 name it (`PyYAML` for
+   * `Heat`): omitted when its reference does not read YAML 1.1.
+   */
+  readonly yaml11Reader?: { readonly reader: string; readonly system: string }
   /**
    * The directive that marks a document as written in this dialect (a top-level key such as
    * `lookup_options`, a `schema` value, a header), or undefined: recognises an entry's dialect and
@@ -214,10 +248,10 @@ export interface Dialect<Name extends string = string, Options = unknown, Gather
   ): DialectSchemaCheck[]
 }
 
-/** A registry entry, typed by its literal name, options and what its `gather` hook returns. */
-export function defineDialect<const Name extends string, Options, Gathered = undefined>(
-  dialect: Dialect<Name, Options, Gathered> &
+/** A registry entry, typed by its literal name, options, what its `gather` hook returns and its code table. */
+export function defineDialect<const Name extends string, Options, Gathered, Codes extends CodeTable>(
+  dialect: Dialect<Name, Options, Gathered, Codes> &
     ([Options] extends [never] ? { optionKeys?: undefined } : { optionKeys: OptionKeys<Options> }),
-): Dialect<Name, Options, Gathered> {
+): Dialect<Name, Options, Gathered, Codes> {
   return dialect
 }

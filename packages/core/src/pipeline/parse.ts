@@ -1,6 +1,6 @@
 // The parse stage: every gathered part becomes its documents (a YAML stream may hold several),
 // each a SourceDocument that can point back into its file; the scopes stay as gathering found them.
-import { ERROR_CODES } from '../codes.ts'
+import { ENGINE_CODES } from '../codes.ts'
 import type { ErrorCode } from '../codes.ts'
 import type { ChainLink, Position } from '../diagnostics.ts'
 import { parseOptionsOf } from '../options.ts'
@@ -28,7 +28,7 @@ const YAML_WARNINGS: Readonly<Record<string, ErrorCode>> = {
 
 /** Our code for an error the YAML readers report: ours already (a limit), else invalid YAML. */
 function errorCode(problem: YamlProblem): ErrorCode {
-  return problem.code in ERROR_CODES ? (problem.code as ErrorCode) : 'MY_YAML_SYNTAX'
+  return Object.hasOwn(ENGINE_CODES, problem.code) ? (problem.code as ErrorCode) : 'MY_YAML_SYNTAX'
 }
 
 function ignoredTag(warning: YamlProblem): string {

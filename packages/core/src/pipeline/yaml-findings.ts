@@ -1,10 +1,20 @@
 // What reading a document found that is not an error of the YAML itself, as problems to report:
 // duplicate keys (PyYAML keeps the last value) and, with the `yamlVersion` option unset, the places
-// YAML 1.1 and 1.2 read differently. Each is reported on its own (a collecting reporter goes on).
+// YAML 1.1 and 1.2 read differently. Each is reported on its own (a collecting reporter goes on). The
+// readers and the systems they read for are named as the registry's dialects declare them.
+import { YAML11_READERS } from '../dialects/registry.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import type { YamlProblem } from '../yaml/types.ts'
 import { describeDifference } from '../yaml/version-differences.ts'
 import type { VersionDifference } from '../yaml/version-differences.ts'
+
+/** `PyYAML: cloud-init, Deckhand, Heat` (several readers: `; `-separated). */
+const READERS = YAML11_READERS.map(({ reader, systems }) => `${reader}: ${systems.join(', ')}`).join('; ')
+
+/** `PyYAML (cloud-init, Deckhand, Heat)`: the readers that keep a duplicate key's last value. */
+const LAST_VALUE_READERS = YAML11_READERS.map(({ reader, systems }) => `${reader} (${systems.join(', ')})`).join(
+  ' and ',
+)
 
 /** Where a finding is, from its position in the parsed text. */
 export type FindingSite = (position: YamlProblem['position']) => NonNullable<Problem['at']>
@@ -13,16 +23,18 @@ export type FindingSite = (position: YamlProblem['position']) => NonNullable<Pro
 export function duplicateKeyProblem(warning: YamlProblem, site: FindingSite): Problem {
   return {
     code: 'MY_YAML_DUPLICATE_KEY',
-    message:
-      `${warning.message}; the last value is kept, as PyYAML (cloud-init, Heat, Deckhand) keeps it: ` +
-      'remove the other',
+    message: `${warning.message}; the last value is kept, as ${LAST_VALUE_READERS} keeps it: remove the other`,
     at: site(warning.position),
   }
 }
 
 /** The problem of a place YAML 1.1 and 1.2 read differently (lenient mode keeps the 1.2 reading). */
 export function versionDifferenceProblem(difference: VersionDifference, site: FindingSite): Problem {
-  return { code: 'MY_YAML_VERSION_AMBIGUOUS', message: describeDifference(difference), at: site(difference.position) }
+  return {
+    code: 'MY_YAML_VERSION_AMBIGUOUS',
+    message: describeDifference(difference, READERS),
+    at: site(difference.position),
+  }
 }
 
 /**

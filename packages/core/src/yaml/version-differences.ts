@@ -1,4 +1,4 @@
-// Where YAML 1.1 as PyYAML reads it (cloud-init, Heat, Deckhand) and YAML 1.2 read the same text
+// Where YAML 1.1 as the dialects' references read it (PyYAML) and YAML 1.2 read the same text
 // differently. With the `yamlVersion` option unset the readers parse as 1.2 and note each such place,
 // so that the render can refuse the guess (strict), warn (lenient) or read the entry as its dialect's
 // reference does. The classes are not listed by hand: a plain scalar differs exactly when
@@ -144,11 +144,14 @@ function unambiguous(value: unknown): string | undefined {
   return undefined
 }
 
-const READERS = 'YAML 1.1 (PyYAML: cloud-init, Heat, Deckhand)'
 const SET_VERSION = "or set the yamlVersion option ('1.1' or '1.2')"
 
-/** The one-line message of a difference: both readings and the fix. */
-export function describeDifference(difference: VersionDifference): string {
+/**
+ * The one-line message of a difference: both readings and the fix. `readers` names the YAML 1.1 readers
+ * of the dialects' references (`PyYAML: cloud-init, Deckhand, Heat`: the registry's `yaml11Reader`s).
+ */
+export function describeDifference(difference: VersionDifference, readers: string): string {
+  const READERS = `YAML 1.1 (${readers})`
   const { kind, source, yaml11, yaml12 } = difference
   if (kind === 'merge-key') {
     return (

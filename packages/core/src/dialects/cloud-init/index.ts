@@ -43,7 +43,7 @@ export interface CloudInitOptions {
   mergeHow?: string
 }
 
-export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions>({
+export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions, undefined, typeof CLOUD_INIT_CODES>({
   name: 'cloud-init',
   query: [],
   flags: [
@@ -61,6 +61,8 @@ export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions>({
     },
   ],
   codes: CLOUD_INIT_CODES,
+  recordsPerValue: true,
+  yaml11Reader: { reader: 'PyYAML', system: 'cloud-init' },
   optionKeys: { stack: true, mergeHow: true },
   detect: cloudInitDirective,
   directiveKeys: DIRECTIVE_KEYS,

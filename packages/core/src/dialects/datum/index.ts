@@ -14,7 +14,7 @@ import type { StoreSnapshot } from './store/gather-store.ts'
 import { renderStore } from './store/render-store.ts'
 import type { DatumOptions } from './types.ts'
 
-export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot | undefined>({
+export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot | undefined, typeof DATUM_CODES>({
   name: 'datum',
   // Datum's reader, powershell-yaml over YamlDotNet, reads `yes`/`no`/`on`/`off`, `0644`, `1_000`, `0b101`,
   // `1:20`, `-.5` and `<<` as YAML 1.2 does (Convert-ValueToProperType; `0o17` it keeps as text).
@@ -36,6 +36,9 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
     },
   ],
   codes: DATUM_CODES,
+  // A store's node records each value with its layer file; an entry's layers, the top-level keys.
+  recordsPerValue: { option: 'node' },
+  fileQueries: [{ query: 'node', files: ['Datum.yml', 'Datum.yaml'] }],
   detect: detectDirective,
   directiveKeys: [...DIRECTIVE_NAMES, 'ResolutionPrecedence', 'DatumStructure'],
   gather: gatherStore,

@@ -17,7 +17,7 @@ export type { DeckhandOptions } from './options.ts'
 // Deckhand reads documents with PyYAML's safe_load (YAML 1.1).
 const YAML_VERSION = '1.1'
 
-export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
+export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions, undefined, typeof DECKHAND_CODE_TABLE>({
   name: 'deckhand',
   yamlVersion: YAML_VERSION,
   query: ['document', 'schema'],
@@ -45,6 +45,8 @@ export const deckhandDialect = defineDialect<'deckhand', DeckhandOptions>({
     },
   ],
   codes: DECKHAND_CODE_TABLE,
+  recordsPerValue: true,
+  yaml11Reader: { reader: 'PyYAML', system: 'Deckhand' },
   detect: deckhandDirective,
   directiveKeys: ['layeringDefinition'],
   render(parts, context) {

@@ -34,7 +34,7 @@ function renderHeat(docs: ReturnType<typeof layerDocuments>, context: DialectCon
   return mergeEnvironments(environments, { schema, initial: heat.initial, root: options.root, entryDir, report })
 }
 
-export const heatDialect = defineDialect<'heat', HeatOptions>({
+export const heatDialect = defineDialect<'heat', HeatOptions, undefined, typeof HEAT_CODES>({
   name: 'heat',
   // Heat's loaders are PyYAML's (YAML 1.1).
   yamlVersion: '1.1',
@@ -72,6 +72,8 @@ export const heatDialect = defineDialect<'heat', HeatOptions>({
     },
   ],
   codes: HEAT_CODES,
+  recordsPerValue: false,
+  yaml11Reader: { reader: 'PyYAML', system: 'Heat' },
   detect: detectHeat,
   directiveKeys: ['parameter_merge_strategies', 'parameter_defaults', 'resource_registry'],
   dependencies: templatePaths,

@@ -80,11 +80,12 @@ function mergeValueDocuments(
   return merged
 }
 
-export const valuesDialect = defineDialect<'values', never>({
+export const valuesDialect = defineDialect<'values', never, undefined, typeof VALUES_CODES>({
   name: 'values',
   query: [],
   flags: [],
   codes: VALUES_CODES,
+  recordsPerValue: true,
   readsMergeTags: true,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,

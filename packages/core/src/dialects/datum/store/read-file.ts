@@ -2,7 +2,7 @@
 // powershell-yaml reads them, `.json` likewise (JSON is YAML), `.psd1` as Import-PowerShellDataFile,
 // and any other file as its text (Get-Content -Raw). The file becomes a SourceDocument, so that
 // diagnostics and provenance point at its lines.
-import { ERROR_CODES } from '../../../codes.ts'
+import { ENGINE_CODES } from '../../../codes.ts'
 import type { ErrorCode } from '../../../codes.ts'
 import { createCodeFrame } from '../../../diagnostics.ts'
 import type { Position } from '../../../diagnostics.ts'
@@ -46,7 +46,7 @@ const NOTE_CODES: Readonly<Record<PowerShellYamlNote, ErrorCode>> = {
 
 /** The readers' own codes (in the engine's table); a parser's error without one is a syntax error. */
 const readerCode = (code: string): ErrorCode =>
-  Object.hasOwn(ERROR_CODES, code) ? (code as ErrorCode) : 'MY_YAML_SYNTAX'
+  Object.hasOwn(ENGINE_CODES, code) ? (code as ErrorCode) : 'MY_YAML_SYNTAX'
 
 interface ParsedStoreFile {
   value: unknown
