@@ -13,8 +13,13 @@ import { layerDocuments } from '../layers.ts'
 import { PartRecorder } from '../part-recorder.ts'
 import { defineDialect } from '../types.ts'
 import type { ValueBound } from '../types.ts'
+import { coalesceWithChart } from './chart.ts'
 import { VALUES_CODES } from './codes.ts'
+import { chartMode, VALUES_OPTION_KEYS } from './options.ts'
+import type { ValuesOptions } from './options.ts'
 import { applyTagDeletions, mergeMaps, withoutResets } from './merge.ts'
+
+export type { ValuesOptions } from './options.ts'
 
 const LABELS = { of: () => 'values', part: 'values' }
 
@@ -50,13 +55,15 @@ function mergedBound(parts: readonly ParsedPart[]): ValueBound | undefined {
   return { maxSize: sum, plainJson }
 }
 
+/** Helm's merge of `-f` files, from `start` (an empty map: Options.MergeValues). */
 function mergeValueDocuments(
   docs: readonly SourceDocument[],
   report: Reporter,
   provenance: ProvenanceRecorder | undefined,
+  start?: Mapping,
 ): Mapping {
   const owned = new WeakSet<object>()
-  let merged: Mapping = {}
+  let merged: Mapping = start ?? {}
   owned.add(merged)
   for (const doc of docs) {
     // Helm reads a `null` document as no values; anything but a mapping fails to unmarshal.
@@ -80,17 +87,37 @@ function mergeValueDocuments(
   return merged
 }
 
-export const valuesDialect = defineDialect<'values', never>({
+export const valuesDialect = defineDialect<'values', ValuesOptions>({
   name: 'values',
   query: [],
-  flags: [],
+  optionKeys: VALUES_OPTION_KEYS,
+  flags: [
+    {
+      flag: 'values-chart',
+      option: 'chart',
+      value: '',
+      description: "values: the first layer is the chart's values.yaml; render the chart's .Values (Helm 4)",
+      kind: 'switch',
+      switchValue: true,
+    },
+  ],
   codes: VALUES_CODES,
   readsMergeTags: true,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,
   render(parts, context) {
+    const { report, provenance } = context
     const docs = layerDocuments(parts, 'values', context)
-    const value = mergeValueDocuments(docs, context.report, context.provenance)
+    const value = chartMode(context.dialectOptions, context.entry, report)
+      ? coalesceWithChart(
+          parts,
+          docs,
+          (layers, recorder, start) => mergeValueDocuments(layers, report, recorder, start),
+          LABELS,
+          report,
+          provenance,
+        )
+      : mergeValueDocuments(docs, report, provenance)
     const bound = mergedBound(parts)
     return bound === undefined ? { value } : { value, bound }
   },

@@ -114,7 +114,7 @@ function withPathNull(value: Mapping, path: readonly PathSegment[], depth = 0): 
 }
 
 /** The value at `path` through mappings, or ABSENT. */
-function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+export function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
   let node = value
   for (const segment of path) {
     if (!isMapping(node) || !Object.hasOwn(node, String(segment))) return ABSENT
