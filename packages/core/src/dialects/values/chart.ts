@@ -13,7 +13,7 @@ import { ABSENT, PartRecorder } from '../part-recorder.ts'
 import type { MergerLabels } from '../part-recorder.ts'
 import { coalesceValues, withoutNulls } from './coalesce.ts'
 import type { CoalesceFinding } from './coalesce.ts'
-import { valueAt } from './merge.ts'
+import { valueAt, withoutPath } from './merge.ts'
 
 /** Merges layers (base first) from `start`, recording to `provenance` when given (index.ts). */
 export type MergeDocuments = (
@@ -45,6 +45,22 @@ function chartDocuments(parts: readonly ParsedPart[], docs: readonly SourceDocum
 /** The last of `docs` that has a value at `path` (the one that set what the merge holds there). */
 function setterOf(docs: readonly SourceDocument[], path: readonly PathSegment[]): SourceDocument | undefined {
   return docs.findLast((doc) => valueAt(doc.value, path) !== ABSENT)
+}
+
+/**
+ * The chart's values without the paths the `-f` files tag `!override` or `!reset`: Compose's tags remove
+ * what lies below them, the chart's defaults included (Helm itself would read `!override {…}` as a plain
+ * mapping and `!reset` as a string: tags are this project's, and mean here what they mean between layers).
+ */
+function withoutTagged(chart: Mapping, userDocs: readonly SourceDocument[]): Mapping {
+  let out: Mapping = chart
+  for (const doc of userDocs) {
+    for (const { path } of doc.mergeTags ?? []) {
+      if (path.length > 0 && path.every((segment) => typeof segment === 'string'))
+        out = withoutPath(out, path) as Mapping
+    }
+  }
+  return out
 }
 
 function findingMessage({ kind, path, chart }: CoalesceFinding): string {
@@ -104,7 +120,7 @@ export function coalesceWithChart(
   const userDocs = docs.filter((doc) => !chartSet.has(doc))
   const chart = merge(chartDocs, provenance)
   const values = merge(userDocs, undefined)
-  const value = coalesceValues(chart, values, (finding) =>
+  const value = coalesceValues(withoutTagged(chart, userDocs), values, (finding) =>
     report.warnWith(() => ({
       code: 'MY_VALUES_CHART_NOT_A_TABLE',
       message: findingMessage(finding),

@@ -18,6 +18,7 @@ import { VALUES_CODES } from './codes.ts'
 import { chartMode, VALUES_OPTION_KEYS } from './options.ts'
 import type { ValuesOptions } from './options.ts'
 import { applyTagDeletions, mergeMaps, withoutResets } from './merge.ts'
+import type { Overridden } from './merge.ts'
 
 export type { ValuesOptions } from './options.ts'
 
@@ -79,8 +80,10 @@ function mergeValueDocuments(
     }
     const tags = report.collect(() => usableTags(doc, report)) ?? []
     const recorder = provenance && new PartRecorder(provenance, doc, LABELS)
-    merged = applyTagDeletions(merged, tags, recorder)
-    merged = mergeMaps(merged, tags.length === 0 ? doc.value : withoutResets(doc.value, tags), owned, recorder)
+    const overridden = recorder && new Map<string, Overridden>()
+    merged = applyTagDeletions(merged, tags, recorder, overridden)
+    const value = tags.length === 0 ? doc.value : withoutResets(doc.value, tags)
+    merged = mergeMaps(merged, value, owned, recorder, [], overridden)
     recorder?.end(true)
   }
   report.throwErrors()
