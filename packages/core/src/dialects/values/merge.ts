@@ -117,7 +117,10 @@ export function applyTagDeletions(
       // The key keeps its place; the document's value (never a mapping merged into null) takes it, in one
       // event that mergeMaps records.
       out = withPathNull(out, path)
-      overridden?.set(pathKey(path), { before, note: `!override on ${path.map(String).join('.')}: replaced as a whole, not merged` })
+      overridden?.set(pathKey(path), {
+        before,
+        note: `!override on ${path.map(String).join('.')}: replaced as a whole, not merged`,
+      })
     }
   }
   return out
