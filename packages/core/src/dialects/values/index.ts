@@ -16,6 +16,7 @@ import type { ValueBound } from '../types.ts'
 import { coalesceWithChart } from './chart.ts'
 import { VALUES_CODES } from './codes.ts'
 import { chartMode, VALUES_OPTION_KEYS } from './options.ts'
+import { describeForHelm } from './yaml-words.ts'
 import type { ValuesOptions } from './options.ts'
 import { applyTagDeletions, mergeMaps, withoutResets } from './merge.ts'
 import type { Overridden } from './merge.ts'
@@ -106,6 +107,7 @@ export const valuesDialect = defineDialect<'values', ValuesOptions>({
   ],
   codes: VALUES_CODES,
   readsMergeTags: true,
+  describeVersionDifference: describeForHelm,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,
   render(parts, context) {
