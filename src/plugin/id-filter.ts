@@ -11,6 +11,9 @@ import type { ResolvedPluginOptions } from './options.ts'
 
 type Patterns = string | RegExp | (string | RegExp)[]
 
+/** The `load` hook's id filter, as unplugin (and a bundler's native filter) takes it. */
+export interface IdFilter {
+  include: Patterns
   exclude: Patterns
 }
 

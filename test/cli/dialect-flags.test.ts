@@ -101,3 +101,20 @@ describe('Deckhand flags', () => {
     expect(lenient.stderr).toContain('MY_DECKHAND_SUBSTITUTION_SKIPPED')
   })
 })
+
+describe('values flags', () => {
+  it("--values-chart renders the chart's .Values: the first layer is the chart's values.yaml", async () => {
+    const cwd = writeTree({
+      'values.merged.yaml': lines('#include', 'chart/values.yaml', 'prod.yaml'),
+      'chart/values.yaml': lines('image: {repository: nginx, tag: null}', 'replicas: 1'),
+      'prod.yaml': lines('replicas: null'),
+    })
+    expect(await json(['render', 'values.merged.yaml'], cwd)).toEqual({
+      image: { repository: 'nginx', tag: null },
+      replicas: null,
+    })
+    expect(await json(['render', 'values.merged.yaml', '--values-chart'], cwd)).toEqual({
+      image: { repository: 'nginx' },
+    })
+  })
+})

@@ -19,6 +19,8 @@ interface Case {
   /** The merged value, or the code and line of the error. */
   expected: unknown
   error?: { code: string; line: number }
+  /** The key paths of the warnings Helm logs while coalescing (values.chart), when the test asserts them. */
+  logged?: string[]
 }
 
 async function renderLayers(layers: readonly string[], options: RenderOptions = {}) {
@@ -42,6 +44,10 @@ function run(cases: readonly Case[]): void {
       const result = await renderLayers(c.layers, c.options)
       expect(result.dialect).toBe('values')
       expect(result.value).toEqual(c.expected)
+      if (c.logged) {
+        const logged = result.warnings.filter((d) => d.code === 'MY_VALUES_CHART_NOT_A_TABLE')
+        expect(logged.map((d) => d.path!.join('.')).sort()).toEqual([...c.logged].sort())
+      }
     })
   }
 }
@@ -276,6 +282,224 @@ describe("Compose: compose-go's !reset and !override", () => {
         ),
       ],
       expected: { name: 'test', services: { svc1: { image: 'alpine' }, svc2: { image: 'nginx' } } },
+    },
+  ])
+})
+
+// Helm's coalescing tests (pkg/chart/common/util/coalesce_test.go), with the chart's Values as the first
+// layer (its values.yaml) and the user's values as the `-f` files; the tests with subcharts restated for one
+// chart, each saying how. Every expectation is also the Go oracle's `--chart` result
+// (../shared/realworld/oracle/helm-values).
+const CHART: RenderOptions = { values: { chart: true } }
+
+describe("Helm: a chart's .Values (values: { chart: true }), as CoalesceValues makes them", () => {
+  run([
+    {
+      upstream:
+        'pkg/chart/common/util TestCoalesceValues, chart moby without its subcharts (pequod is an ordinary key): ' +
+        'user nulls delete top-level and nested defaults; a null the chart lacks stays',
+      layers: [
+        lines(
+          'back: exists',
+          'bottom: exists',
+          'front: exists',
+          'left: exists',
+          'name: moby',
+          'nested: {boat: true}',
+          'override: bad',
+          'right: exists',
+          'scope: moby',
+          'top: nope',
+          'global: {nested2: {l0: moby}}',
+          'pequod:',
+          '  boat: maybe',
+          '  ahab:',
+          '    boat: maybe',
+          '    nested: {boat: maybe}',
+        ),
+        lines(
+          'top: yup',
+          'bottom: null',
+          'right: Null',
+          'left: NULL',
+          'front: ~',
+          'back: ""',
+          'nested:',
+          '  boat: null',
+          'global:',
+          '  name: Ishmael',
+          '  subject: Queequeg',
+          '  nested:',
+          '    boat: true',
+          'pequod:',
+          '  boat: null',
+          '  global:',
+          '    name: Stinky',
+          '    harpooner: Tashtego',
+          '    nested:',
+          '      boat: false',
+          '      sail: true',
+          '      foo2: null',
+          '  ahab:',
+          '    scope: whale',
+          '    boat: null',
+          '    nested:',
+          '      foo: true',
+          '      boat: null',
+          '    object: null',
+        ),
+      ],
+      options: CHART,
+      expected: {
+        back: '',
+        global: { name: 'Ishmael', nested: { boat: true }, nested2: { l0: 'moby' }, subject: 'Queequeg' },
+        name: 'moby',
+        nested: {},
+        override: 'bad',
+        pequod: {
+          ahab: { nested: { foo: true }, object: null, scope: 'whale' },
+          global: { harpooner: 'Tashtego', name: 'Stinky', nested: { boat: false, foo2: null, sail: true } },
+        },
+        scope: 'moby',
+        top: 'yup',
+      },
+      logged: [],
+    },
+    {
+      upstream:
+        'pkg/chart/common/util TestCoalesceTables (src the chart, dst the user): the user wins, a user null over a ' +
+        "default deletes it; a user scalar over the chart's table at the top is not logged",
+      layers: [
+        lines(
+          'occupation: whaler',
+          'address:',
+          '  state: MA',
+          '  street: 234 Spouter Inn Ct.',
+          '  country: US',
+          'details: empty',
+          'boat:',
+          '  mast: true',
+          'hole: black',
+        ),
+        lines(
+          'name: Ishmael',
+          'address:',
+          '  street: 123 Spouter Inn Ct.',
+          '  city: Nantucket',
+          '  country: null',
+          'details:',
+          '  friends: [Tashtego]',
+          'boat: pequod',
+          'hole: null',
+        ),
+      ],
+      options: CHART,
+      expected: {
+        occupation: 'whaler',
+        address: { state: 'MA', street: '123 Spouter Inn Ct.', city: 'Nantucket' },
+        details: { friends: ['Tashtego'] },
+        boat: 'pequod',
+        name: 'Ishmael',
+      },
+      logged: ['details'],
+    },
+    {
+      upstream:
+        'pkg/chart/common/util TestCoalesceValuesWarnings, without subcharts (level2.level3 are ordinary keys): ' +
+        'each table against a non-table is kept from the user and logged',
+      layers: [
+        lines(
+          'name: moby',
+          'level2:',
+          '  name: pequod',
+          '  level3:',
+          '    name: ahab',
+          '    boat: true',
+          '    spear:',
+          '      tip: true',
+          '      sail: {cotton: true}',
+        ),
+        lines(
+          'level2:',
+          '  level3:',
+          '    boat: {mast: true}',
+          '    spear:',
+          '      tip: {sharp: true}',
+          '      sail: true',
+        ),
+      ],
+      options: CHART,
+      expected: {
+        name: 'moby',
+        level2: {
+          name: 'pequod',
+          level3: { name: 'ahab', boat: { mast: true }, spear: { tip: { sharp: true }, sail: true } },
+        },
+      },
+      logged: ['level2.level3.boat', 'level2.level3.spear.tip', 'level2.level3.spear.sail'],
+    },
+    {
+      upstream: 'pkg/chart/common/util TestCoalesceValuesEmptyMapWithNils (#31643): a user null the chart lacks stays',
+      layers: [lines('data: {}'), lines('data: {foo: bar, baz: ~}')],
+      options: CHART,
+      expected: { data: { foo: 'bar', baz: null } },
+    },
+    {
+      upstream:
+        "pkg/chart/common/util TestCoalesceValuesSubchartDefaultNilsCleaned (#31919), the subchart's values as the chart's",
+      layers: [lines('keyMapping: {password: null}')],
+      options: CHART,
+      expected: { keyMapping: {} },
+    },
+    {
+      upstream: 'pkg/chart/common/util TestCoalesceValuesUserNullErasesSubchartDefault (#31919), at the top chart',
+      layers: [lines('child: {someKey: default}'), lines('child: {someKey: null}')],
+      options: CHART,
+      expected: { child: {} },
+    },
+    {
+      upstream:
+        'pkg/chart/common/util TestCoalesceValuesSubchartNilDoesNotShadowGlobal (#31971), one chart: global is an ' +
+        "ordinary key, the chart's null is dropped",
+      layers: [lines('ingress: {feature: null}'), lines('global: {ingress: {feature: true}}')],
+      options: CHART,
+      expected: { ingress: {}, global: { ingress: { feature: true } } },
+    },
+    {
+      upstream:
+        'pkg/chart/common/util TestCoalesceValuesSubchartNilCleanedWhenUserPartiallyOverrides, at the top chart',
+      layers: [lines('keyMapping: {password: null, format: bcrypt}'), lines('keyMapping: {format: sha256}')],
+      options: CHART,
+      expected: { keyMapping: { format: 'sha256' } },
+    },
+    {
+      upstream: 'coalesce.go coalesceValues: a top-level user null over a chart null or table is deleted',
+      layers: [lines('a: null', 'b: {x: 1}', 'c: 1'), lines('a: null', 'b: null', 'd: null')],
+      options: CHART,
+      expected: { c: 1, d: null },
+    },
+    {
+      upstream: 'coalesce.go coalesceTablesFullKey: a nested user null over a chart null stays null',
+      layers: [lines('t: {a: null, b: 1}'), lines('t: {a: null}')],
+      options: CHART,
+      expected: { t: { a: null, b: 1 } },
+    },
+    {
+      upstream: 'coalesce.go cleanNilValues: at every depth of a table, not inside lists',
+      layers: [lines('l: [null, {x: null}]', 'm: {k: {x: null, w: 1}}', 'z: null')],
+      options: CHART,
+      expected: { l: [null, { x: null }], m: { k: { w: 1 } } },
+    },
+    {
+      upstream: 'runInstall: the -f files are merged first (a null, then a table again), then coalesced',
+      layers: [lines('a: {x: 1}', 'b: 2'), lines('a: null'), lines('a: {w: 1}')],
+      options: CHART,
+      expected: { a: { x: 1, w: 1 }, b: 2 },
+    },
+    {
+      upstream: 'chart mode off (the default): the same layers keep a later null',
+      layers: [lines('a: {x: 1}', 'b: 2'), lines('a: null')],
+      expected: { a: null, b: 2 },
     },
   ])
 })

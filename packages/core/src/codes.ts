@@ -64,6 +64,9 @@ export const ENGINE_CODES = {
     'A part no merge handles (a shell script, a boothook, binary archive content): skipped, with a warning in both ' +
     'modes.',
   MY_DIALECT_MIXED: "An entry mixing two dialects' directives (every mode for two non-default dialects).",
+  MY_HEADER_NEAR_MISS:
+    'A first line that is nearly a header (`#inclde`, `# include`, `#cloud_config`) but is none, with the ' +
+    'did-you-mean; lenient mode reads the part as YAML, as cloud-init does.',
   MY_DIRECTIVE_NEAR_MISS:
     "A top-level key that is nearly a dialect's directive (`merge_hwo`, `Merge-How`, `lookup_option`), which every " +
     'reference system reads as data; lenient mode does too, with a warning (with the did-you-mean).',
@@ -81,6 +84,9 @@ export const ENGINE_CODES = {
   MY_YAML_TOO_DEEP: 'Mappings and lists nested deeper than `limits.maxDepth` in one document.',
   MY_YAML_BAD_ALIAS: 'A warning of the YAML reader: an anchor or alias ending in `:`, which reads ambiguously.',
   MY_YAML_BAD_DIRECTIVE: 'A warning of the YAML reader: an unknown `%` directive, ignored.',
+  MY_YAML_TAG_NEAR_MISS:
+    "A tag that is nearly Docker Compose's `!override` or `!reset` (`!overide`, `!Override`, `!rest`), located at " +
+    'the tag with the did-you-mean in every YAML version; lenient mode reads the value without it.',
   MY_YAML_TAG_RESOLVE_FAILED:
     'With `yamlVersion` chosen, a tag the YAML reader cannot apply (`!foo`; `!!bool yes` in 1.2): an error in ' +
     'strict mode; lenient mode reads the plain value (unset, PyYAML raising on a tag is MY_YAML_VERSION_AMBIGUOUS).',

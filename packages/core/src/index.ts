@@ -20,6 +20,7 @@ export type { SourceLocation, ValueSource, ValueSources } from './provenance/val
 export type { YamlVersion } from './yaml/types.ts'
 export type { DialectName, DialectOptions } from './dialects/registry.ts'
 export type { HeatMode, HeatOptions, HeatParameterType } from './dialects/heat/index.ts'
+export type { ValuesOptions } from './dialects/values/index.ts'
 export type {
   DatumHandlerContext,
   DatumHandlerFunction,

@@ -154,6 +154,18 @@ export class PartRecorder implements MergeRecorder {
   ): void {
     if (this.wholes) return this.source(path, docPath, action, merger, value, true)
     this.event(path, docPath, action, merger, value, action === 'set' ? undefined : cause)
+    this.walkBelow(path, docPath, old, value, merger, cause)
+  }
+
+  /** The events below `path` of `walk`. */
+  private walkBelow(
+    path: readonly PathSegment[],
+    docPath: readonly PathSegment[],
+    old: unknown,
+    value: unknown,
+    merger: string,
+    cause: string | undefined,
+  ): void {
     const oldKids = childrenOf(old)
     const newKids = childrenOf(value)
     if (oldKids.size === 0 && newKids.size === 0) return
@@ -180,15 +192,14 @@ export class PartRecorder implements MergeRecorder {
     }
   }
 
-  put(path: readonly PathSegment[], old: unknown, value: unknown, by: MergerType): void {
-    this.walk(
-      path,
-      path,
-      old,
-      value,
-      this.label(by),
-      old === ABSENT ? 'set' : value === ABSENT ? 'deleted' : 'replaced',
-    )
+  put(path: readonly PathSegment[], old: unknown, value: unknown, by: MergerType, note?: string): void {
+    const action = old === ABSENT ? 'set' : value === ABSENT ? 'deleted' : 'replaced'
+    if (note !== undefined && !this.wholes) {
+      // The note says why on the path's own event and on every event below it.
+      this.event(path, path, action, this.label(by), value, note)
+      return this.walkBelow(path, path, old, value, this.label(by), note)
+    }
+    this.walk(path, path, old, value, this.label(by), action)
   }
 
   note(
@@ -235,8 +246,11 @@ export class PartRecorder implements MergeRecorder {
     })
   }
 
-  /** Ends the part: its events count when cloud-init kept the merge, and are dropped when it skipped the part. */
-  end(ok: boolean): void {
+  /**
+   * Ends the part: its events count when cloud-init kept the merge, and are dropped when it skipped the part.
+   * `listPart` false: events of a part already listed (a step after its merge), not the part again.
+   */
+  end(ok: boolean, listPart = true): void {
     if (ok) {
       for (const item of this.pending) {
         if (item.kind === 'event') this.owner.add(item.event)
@@ -244,6 +258,7 @@ export class PartRecorder implements MergeRecorder {
         else this.owner.shift(item.path, item.by)
       }
     }
+    if (!listPart) return
     this.owner.addPart({
       ...locateKey(this.doc, []),
       merger: this.labels.part,

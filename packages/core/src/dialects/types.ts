@@ -10,6 +10,7 @@ import type { SchemaReading } from '../schema/compile.ts'
 import type { SourceDocument } from '../source-document.ts'
 import type { PathSegment } from '../values.ts'
 import type { YamlVersion } from '../yaml/types.ts'
+import type { VersionDifference } from '../yaml/version-differences.ts'
 
 /** A file a dialect named in `dependencies`, read with the entry. */
 export interface DependencyFile {
@@ -219,6 +220,11 @@ export interface Dialect<
    * read as data): lenient mode merges such an entry as the other dialect, strict mode refuses it.
    */
   readonly yields?: boolean
+  /**
+   * A place YAML 1.1 and 1.2 read differently, in its reference's words (values: what Helm reads, and the
+   * edit), for a dialect without a `yamlVersion`; undefined keeps the generic message.
+   */
+  describeVersionDifference?(difference: VersionDifference): string | undefined
   /** It applies Docker Compose's `!override` and `!reset` tags (values); another dialect's entry warns of them. */
   readonly readsMergeTags?: boolean
   /**

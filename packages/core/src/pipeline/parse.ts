@@ -10,7 +10,8 @@ import type { RenderCache } from '../render-cache.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import { createSourceDocument, mapPartPosition } from '../source-document.ts'
 import { freezeDeep } from '../values.ts'
-import { parseYamlStream } from '../yaml/parse.ts'
+import { findMergeTagNearMisses, parseYamlStream } from '../yaml/parse.ts'
+import { createTextPositions } from '../yaml/text-positions.ts'
 import type { ParseYamlOptions, YamlDocument } from '../yaml/parse.ts'
 import type { YamlProblem, YamlVersion } from '../yaml/types.ts'
 import type { GatheredItem, GatheredPart } from './gather/gather.ts'
@@ -39,6 +40,27 @@ function ignoredTag(warning: YamlProblem): string {
 function locateIn(part: GatheredPart, position: Position, chain: readonly ChainLink[]): NonNullable<Problem['at']> {
   const { origin } = part
   return { file: origin.file, position: mapPartPosition(origin, position), chain, source: origin.fileText }
+}
+
+/**
+ * A tag nearly Compose's (`!overide`, `!Override`, `!rest`): located at the tag with the did-you-mean, the
+ * same whatever YAML version reads the text (each version's reader would say something else: an unknown
+ * tag at the value, a tag PyYAML cannot construct). Strict mode refuses it; lenient mode reads on.
+ */
+function reportTagNearMisses(item: GatheredPart, report: Reporter): void {
+  const misses = findMergeTagNearMisses(item.text)
+  if (misses.length === 0) return
+  const positionOf = createTextPositions(item.text)
+  for (const { tag, suggestion, offset } of misses) {
+    report.lenient({
+      code: 'MY_YAML_TAG_NEAR_MISS',
+      message:
+        `${tag} is not a tag the values merge knows: did you mean ${suggestion} (Docker Compose's tag)? ` +
+        'Lenient mode reads the value without it',
+      at: locateIn(item, positionOf(offset), item.origin.chain),
+      suggestion,
+    })
+  }
 }
 
 /**
@@ -85,6 +107,7 @@ export function parseParts(
     return parts
   }
   const parseDocuments = (item: GatheredPart, parts: ParsedPart[]): void => {
+    reportTagNearMisses(item, report)
     const jsonp = item.type === 'text/cloud-config-jsonp'
     const parseOptions = jsonp ? parsing.jsonp : parsing.yaml
     const docs = cache ? cache.parse(item.origin.file, item.text, parseOptions) : parseOnce(item.text, parseOptions)

@@ -15,7 +15,7 @@ import { detectDialect } from './detect.ts'
 import { reportNearMisses } from './near-miss.ts'
 import type { GatheredItem } from './gather/gather.ts'
 import { parseParts } from './parse.ts'
-import { refuseVersionGuess } from './yaml-findings.ts'
+import { differenceOf, refuseVersionGuess } from './yaml-findings.ts'
 
 /** The YAML version the options choose: `yamlVersion`, else the default of the dialect the options force. */
 function chosenYamlVersion(options: ResolvedOptions): YamlVersion | undefined {
@@ -65,6 +65,10 @@ export function readParts(
     return { parts: reread, dialect }
   }
   // Each place on its own: strict mode reports them all, and the parts' other errors after them.
-  for (const problem of differences) report.collect(() => refuseVersionGuess(problem, report))
+  for (const problem of differences) {
+    const difference = dialect.describeVersionDifference && differenceOf(problem)
+    const message = difference ? dialect.describeVersionDifference!(difference) : undefined
+    report.collect(() => refuseVersionGuess(message ? { ...problem, message } : problem, report))
+  }
   return { parts, dialect }
 }

@@ -30,11 +30,21 @@ export function duplicateKeyProblem(warning: YamlProblem, site: FindingSite): Pr
 
 /** The problem of a place YAML 1.1 and 1.2 read differently (lenient mode keeps the 1.2 reading). */
 export function versionDifferenceProblem(difference: VersionDifference, site: FindingSite): Problem {
-  return {
+  const problem: Problem = {
     code: 'MY_YAML_VERSION_AMBIGUOUS',
     message: describeDifference(difference, READERS),
     at: site(difference.position),
   }
+  differences.set(problem, difference)
+  return problem
+}
+
+// The difference each problem tells of, for a dialect that tells it in its own words (read.ts).
+const differences = new WeakMap<Problem, VersionDifference>()
+
+/** The difference a versionDifferenceProblem tells of. */
+export function differenceOf(problem: Problem): VersionDifference | undefined {
+  return differences.get(problem)
 }
 
 /**

@@ -4,6 +4,7 @@
 // tagged node. The values dialect applies them; the reader keeps the nodes' values as it reads them.
 import type { Document, Node } from 'yaml'
 import type { MergeTag, MergeTagName, PathSegment } from './types.ts'
+import { suggestName } from '../suggest.ts'
 import { yamlModule } from './yaml-module.ts'
 
 export type { MergeTag, MergeTagName }
@@ -49,4 +50,41 @@ export function findMergeTags(doc: Document, mergeKeys: boolean): MergeTag[] | '
     return true
   }
   return walk(doc.contents, []) ? found : 'too-many'
+}
+
+/** A tag that is nearly one of Compose's (`!overide`, `!Override`, `!rest`), where it is written. */
+export interface MergeTagNearMiss {
+  tag: string
+  suggestion: MergeTagName
+  offset: number
+}
+
+/** Near misses reported per text, at most (a typo repeated in a generated file says it once per place). */
+const MAX_NEAR_MISSES = 20
+
+const CONTROL_TOKENS = new Set(['\x02', '\x18', '\x1f'])
+
+// Only a text with a local tag starting as Compose's do (in any case) is lexed.
+const NEAR_MISS_GATE = /![oOrR][a-zA-Z-]/
+
+/**
+ * The tags of `text` that are nearly `!override` or `!reset` (by the lexer: not inside a quoted
+ * string or a comment), whatever the YAML version it is read as.
+ */
+export function findMergeTagNearMisses(text: string): MergeTagNearMiss[] {
+  if (!NEAR_MISS_GATE.test(text)) return []
+  const { CST, Lexer } = yamlModule()
+  const found: MergeTagNearMiss[] = []
+  let offset = 0
+  for (const token of new Lexer().lex(text)) {
+    if (CST.tokenType(token) === 'tag' && token.startsWith('!') && !token.startsWith('!!') && !isMergeTag(token)) {
+      const name = token.slice(1)
+      const suggestion = suggestName(name, ['override', 'reset'])
+      if (suggestion !== undefined) found.push({ tag: token, suggestion: `!${suggestion}` as MergeTagName, offset })
+      if (found.length === MAX_NEAR_MISSES) break
+    }
+    // The lexer's control tokens (document start, flow end, scalar start) take no room in the text.
+    if (!CONTROL_TOKENS.has(token)) offset += token.length
+  }
+  return found
 }

@@ -23,6 +23,7 @@ import type { ParseYamlOptions, YamlDocument } from './types.ts'
 export type { ParseYamlOptions, PathSegment, TreeFacts, YamlDocument, YamlProblem, YamlVersion } from './types.ts'
 export { parseYamlStreamPrecise } from './precise.ts'
 export { readYamlNodes } from './node-tree.ts'
+export { findMergeTagNearMisses } from './merge-tags.ts'
 export type { YamlNode, YamlNodeTree, YamlNodeTreeOptions, YamlScalarNode } from './node-tree.ts'
 export type { VersionDifference, VersionDifferenceKind, Yaml11Reading } from './version-differences.ts'
 

@@ -6,4 +6,8 @@ export const VALUES_CODES = {
   MY_VALUES_TAG_ROOT:
     '`!override` or `!reset` on a whole document, which Docker Compose ignores (`!override`) or cannot read ' +
     '(`!reset`); lenient mode merges the document as if untagged.',
+  MY_VALUES_INVALID_OPTION: 'The `values` options are malformed (`chart` must be true or false).',
+  MY_VALUES_CHART_NOT_A_TABLE:
+    "With `values.chart`: a table and a non-table meet where the -f files coalesce with the chart's values.yaml; " +
+    "the -f files' value stays and Helm logs a warning (a warning in every mode).",
 } as const

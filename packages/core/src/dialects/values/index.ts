@@ -13,8 +13,15 @@ import { layerDocuments } from '../layers.ts'
 import { PartRecorder } from '../part-recorder.ts'
 import { defineDialect } from '../types.ts'
 import type { ValueBound } from '../types.ts'
+import { coalesceWithChart } from './chart.ts'
 import { VALUES_CODES } from './codes.ts'
+import { chartMode, VALUES_OPTION_KEYS } from './options.ts'
+import { describeForHelm } from './yaml-words.ts'
+import type { ValuesOptions } from './options.ts'
 import { applyTagDeletions, mergeMaps, withoutResets } from './merge.ts'
+import type { Overridden } from './merge.ts'
+
+export type { ValuesOptions } from './options.ts'
 
 const LABELS = { of: () => 'values', part: 'values' }
 
@@ -50,13 +57,15 @@ function mergedBound(parts: readonly ParsedPart[]): ValueBound | undefined {
   return { maxSize: sum, plainJson }
 }
 
+/** Helm's merge of `-f` files, from `start` (an empty map: Options.MergeValues). */
 function mergeValueDocuments(
   docs: readonly SourceDocument[],
   report: Reporter,
   provenance: ProvenanceRecorder | undefined,
+  start?: Mapping,
 ): Mapping {
   const owned = new WeakSet<object>()
-  let merged: Mapping = {}
+  let merged: Mapping = start ?? {}
   owned.add(merged)
   for (const doc of docs) {
     // Helm reads a `null` document as no values; anything but a mapping fails to unmarshal.
@@ -72,26 +81,49 @@ function mergeValueDocuments(
     }
     const tags = report.collect(() => usableTags(doc, report)) ?? []
     const recorder = provenance && new PartRecorder(provenance, doc, LABELS)
-    merged = applyTagDeletions(merged, tags, recorder)
-    merged = mergeMaps(merged, tags.length === 0 ? doc.value : withoutResets(doc.value, tags), owned, recorder)
+    const overridden = recorder && new Map<string, Overridden>()
+    merged = applyTagDeletions(merged, tags, recorder, overridden)
+    const value = tags.length === 0 ? doc.value : withoutResets(doc.value, tags)
+    merged = mergeMaps(merged, value, owned, recorder, [], overridden)
     recorder?.end(true)
   }
   report.throwErrors()
   return merged
 }
 
-export const valuesDialect = defineDialect<'values', never, undefined, typeof VALUES_CODES>({
+export const valuesDialect = defineDialect<'values', ValuesOptions, undefined, typeof VALUES_CODES>({
   name: 'values',
   query: [],
-  flags: [],
+  optionKeys: VALUES_OPTION_KEYS,
+  flags: [
+    {
+      flag: 'values-chart',
+      option: 'chart',
+      value: '',
+      description: "values: the first layer is the chart's values.yaml; render the chart's .Values (Helm 4)",
+      kind: 'switch',
+      switchValue: true,
+    },
+  ],
   codes: VALUES_CODES,
   recordsPerValue: true,
   readsMergeTags: true,
+  describeVersionDifference: describeForHelm,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,
   render(parts, context) {
+    const { report, provenance } = context
     const docs = layerDocuments(parts, 'values', context)
-    const value = mergeValueDocuments(docs, context.report, context.provenance)
+    const value = chartMode(context.dialectOptions, context.entry, report)
+      ? coalesceWithChart(
+          parts,
+          docs,
+          (layers, recorder, start) => mergeValueDocuments(layers, report, recorder, start),
+          LABELS,
+          report,
+          provenance,
+        )
+      : mergeValueDocuments(docs, report, provenance)
     const bound = mergedBound(parts)
     return bound === undefined ? { value } : { value, bound }
   },

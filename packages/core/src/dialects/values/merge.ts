@@ -24,6 +24,7 @@ export function mergeMaps(
   owned: WeakSet<object>,
   recorder?: PartRecorder,
   path: PathSegment[] = [],
+  overridden?: ReadonlyMap<string, Overridden>,
 ): Mapping {
   let out = a
   if (!owned.has(a)) owned.add((out = { ...a }))
@@ -32,17 +33,32 @@ export function mergeMaps(
     const old = Object.hasOwn(out, key) ? out[key] : ABSENT
     if (isMapping(value) && isMapping(old)) {
       recorder?.note([...path, key], 'merged', 'dict', value)
-      setOwn(out, key, mergeMaps(old, value, owned, recorder, recorder ? [...path, key] : path))
+      const below = recorder ? [...path, key] : path
+      setOwn(out, key, mergeMaps(old, value, owned, recorder, below, overridden))
       continue
     }
-    recorder?.put([...path, key], old, value, 'dict')
+    if (recorder) {
+      // A path a tag cleared (applyTagDeletions): its one event replaces what was there before the tag.
+      const tagged = overridden?.get(pathKey([...path, key]))
+      if (tagged) recorder.put([...path, key], tagged.before, value, 'dict', tagged.note)
+      else recorder.put([...path, key], old, value, 'dict')
+    }
     setOwn(out, key, value)
   }
   return out
 }
 
+/** What an `!override` cleared: the value before it, and the note of the event that replaces it. */
+export interface Overridden {
+  before: unknown
+  note: string
+}
+
+/** A path as a map key. */
+export const pathKey = (path: readonly PathSegment[]): string => JSON.stringify(path)
+
 /** `value` without the node at `path` (copies along the path; the same value when there is none). */
-function withoutPath(value: unknown, path: readonly PathSegment[], depth = 0): unknown {
+export function withoutPath(value: unknown, path: readonly PathSegment[], depth = 0): unknown {
   if (depth === path.length) return ABSENT
   const segment = path[depth]!
   if (Array.isArray(value) && typeof segment === 'number' && segment < value.length) {
@@ -87,6 +103,7 @@ export function applyTagDeletions(
   merged: Mapping,
   tags: readonly MergeTag[],
   recorder: PartRecorder | undefined,
+  overridden?: Map<string, Overridden>,
 ): Mapping {
   let out = merged
   for (const { path, tag } of tags) {
@@ -95,11 +112,15 @@ export function applyTagDeletions(
     if (before === ABSENT) continue
     if (tag === '!reset') {
       out = withoutPath(out, path) as Mapping
-      recorder?.put([...path], before, ABSENT, 'dict')
+      recorder?.put([...path], before, ABSENT, 'dict', `!reset on ${path.map(String).join('.')}: removed`)
     } else {
-      // The key keeps its place; the document's value (never a mapping merged into null) takes it.
+      // The key keeps its place; the document's value (never a mapping merged into null) takes it, in one
+      // event that mergeMaps records.
       out = withPathNull(out, path)
-      recorder?.note(path, 'replaced', 'dict', before, '!override: replaced as a whole, not merged')
+      overridden?.set(pathKey(path), {
+        before,
+        note: `!override on ${path.map(String).join('.')}: replaced as a whole, not merged`,
+      })
     }
   }
   return out
@@ -114,7 +135,7 @@ function withPathNull(value: Mapping, path: readonly PathSegment[], depth = 0): 
 }
 
 /** The value at `path` through mappings, or ABSENT. */
-function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+export function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
   let node = value
   for (const segment of path) {
     if (!isMapping(node) || !Object.hasOwn(node, String(segment))) return ABSENT

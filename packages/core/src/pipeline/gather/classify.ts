@@ -1,4 +1,5 @@
 // cloud-init's content sniffing (`handlers.type_from_starts_with`, INCLUSION_TYPES_MAP).
+import { suggestName } from '../../suggest.ts'
 
 export type PartType =
   | 'text/x-include-url'
@@ -34,6 +35,27 @@ export function sniffType(payload: string): PartType | undefined {
     if (head.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry
   }
   return best?.[1]
+}
+
+/** What the headers above are called without their `#` (`include`, `cloud-config`, …). */
+const HEADER_NAMES = PREFIXES.map(([prefix]) => prefix.slice(1)).filter((name) => /^[a-z-]+$/.test(name))
+
+/**
+ * A first line that nearly is a header (`#inclde`, `# include`, `#cloud_config`) in a payload that has
+ * none: the header it resembles and where the line starts. A comment sentence (`# include the defaults`)
+ * is not one: only a line of one word, or of the header's name spaced out.
+ */
+export function nearHeader(payload: string): { suggestion: string; offset: number } | undefined {
+  const offset = Math.max(0, payload.search(/\S/))
+  if (payload.charCodeAt(offset) !== 0x23 || payload.startsWith('#!', offset)) return undefined
+  const end = payload.indexOf('\n', offset)
+  const rest = payload.slice(offset + 1, end < 0 ? offset + 80 : Math.min(end, offset + 80))
+  const words = rest.trim().split(/\s+/)
+  const compact = words.join('').toLowerCase()
+  if (compact === '' || words.length > 2) return undefined
+  const exact = HEADER_NAMES.find((name) => name === compact)
+  const name = exact ?? (words.length === 1 ? suggestName(compact, HEADER_NAMES) : undefined)
+  return name === undefined ? undefined : { suggestion: `#${name}`, offset }
 }
 
 /** Declared types that cloud-init sniffs the payload of instead of trusting. */

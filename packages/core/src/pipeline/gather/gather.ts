@@ -15,7 +15,7 @@ import type { FileSystem } from '../../file-system.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
 import { expandArchive } from './archive.ts'
-import { isGzip, resolvePartType } from './classify.ts'
+import { isGzip, nearHeader, resolvePartType } from './classify.ts'
 import { Confinement } from './confinement.ts'
 import { problemAt, siteAt } from './context.ts'
 import type { GatherContext, IncludeSite } from './context.ts'
@@ -276,9 +276,26 @@ class Gatherer implements Gathering {
       case 'text/cloud-config-jsonp':
         return [this.part(type, false, text, headers, ctx)]
       case undefined:
-      case 'text/x-not-multipart':
+      case 'text/x-not-multipart': {
+        const near = nearHeader(text)
+        if (near !== undefined) {
+          const line = text.slice(0, near.offset).split('\n').length - 1
+          const column = near.offset - (text.lastIndexOf('\n', near.offset - 1) + 1)
+          this.report.lenient(
+            problemAt(
+              ctx,
+              'MY_HEADER_NEAR_MISS',
+              `the first line is nearly the header ${near.suggestion} but is not one: did you mean ` +
+                `${near.suggestion}? Without it the lines below are YAML (lenient mode reads them so)`,
+              line,
+              column,
+              near.suggestion,
+            ),
+          )
+        }
         // A plain file without a `#cloud-config` line: YAML to us (cloud-init would not handle it).
         return [this.part('text/cloud-config', true, text, headers, ctx)]
+      }
       case 'text/jinja2':
         this.report.lenient(
           problemAt(
