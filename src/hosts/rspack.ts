@@ -2,8 +2,12 @@
 // watching (see webpack.ts).
 import { createDefaultHost } from './default.ts'
 import type { Host, HostParts } from './host.ts'
-import { readCompilerOptions, watchWithLoaderContext } from './webpack.ts'
+import { isCompilerWatching, readCompilerOptions, watchWithLoaderContext } from './webpack.ts'
 
 export function createRspackHost({ info }: HostParts): Host {
-  return { ...createDefaultHost({ rspack: readCompilerOptions(info) }), watch: watchWithLoaderContext }
+  return {
+    ...createDefaultHost({ rspack: readCompilerOptions(info) }),
+    watch: watchWithLoaderContext,
+    watching: isCompilerWatching,
+  }
 }

@@ -57,6 +57,16 @@ export const readCompilerOptions =
     addStoreNodeRule(compiler)
   }
 
+/** Whether the webpack (or Rspack) compiler running the loader watches (`compiler.watch()`, `--watch`). */
+export function isCompilerWatching(context: LoadContext): boolean {
+  const native = context.getNativeBuildContext?.() as { compiler?: { watchMode?: boolean } } | undefined
+  return native?.compiler?.watchMode === true
+}
+
 export function createWebpackHost({ info }: HostParts): Host {
-  return { ...createDefaultHost({ webpack: readCompilerOptions(info) }), watch: watchWithLoaderContext }
+  return {
+    ...createDefaultHost({ webpack: readCompilerOptions(info) }),
+    watch: watchWithLoaderContext,
+    watching: isCompilerWatching,
+  }
 }
