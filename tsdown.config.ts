@@ -18,6 +18,8 @@ export default defineConfig({
     'src/loader.ts',
     // The pure code generators, `unplugin-merged-yaml/codegen` (the CLI bundles them).
     'src/codegen/index.ts',
+    // The plugin writing a project's declarations without a bundler (`merged-yaml sync` imports it).
+    'src/sync.ts',
   ],
   format: 'esm',
   platform: 'node',

@@ -23,6 +23,8 @@ const base = {
       '@merged-yaml/core/internal': fileURLToPath(new URL('./packages/core/src/internal.ts', import.meta.url)),
       '@merged-yaml/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
       'unplugin-merged-yaml/codegen': fileURLToPath(new URL('./src/codegen/index.ts', import.meta.url)),
+      'unplugin-merged-yaml/config': fileURLToPath(new URL('./src/config/index.ts', import.meta.url)),
+      'unplugin-merged-yaml/sync': fileURLToPath(new URL('./src/sync.ts', import.meta.url)),
     },
   },
 }

@@ -6,6 +6,7 @@ export { generateModule } from './codegen/module.ts'
 export { generateDeclaration, generateAmbientModule, generateType } from './codegen/declaration.ts'
 export type { TypeOptions } from './codegen/declaration.ts'
 export type { DtsMode, DtsOptions, Options } from './plugin/options.ts'
+export { defineConfig } from './config/config-file.ts'
 
 /** The plugin for every bundler: `unplugin.vite()`, `unplugin.webpack()`, … (or `unplugin-merged-yaml/<bundler>`). */
 export const unplugin = /* #__PURE__ */ createUnplugin(unpluginFactory)

@@ -4,8 +4,16 @@ import { defineConfig } from 'tsdown'
 export default defineConfig({
   // `merged-yaml types` writes the plugin's declarations: its pure code generators are bundled in,
   // so that the CLI needs no bundler plugin installed.
-  alias: { 'unplugin-merged-yaml/codegen': fileURLToPath(new URL('../../src/codegen/index.ts', import.meta.url)) },
-  deps: { alwaysBundle: ['unplugin-merged-yaml/codegen'] },
+  // The config file is read by the plugin's own code too (c12 stays a dependency).
+  alias: {
+    'unplugin-merged-yaml/codegen': fileURLToPath(new URL('../../src/codegen/index.ts', import.meta.url)),
+    'unplugin-merged-yaml/config': fileURLToPath(new URL('../../src/config/index.ts', import.meta.url)),
+  },
+  // `merged-yaml sync` runs the installed plugin (`unplugin-merged-yaml/sync`), imported when it runs.
+  deps: {
+    alwaysBundle: ['unplugin-merged-yaml/codegen', 'unplugin-merged-yaml/config'],
+    neverBundle: ['unplugin-merged-yaml/sync'],
+  },
   entry: ['src/index.ts'],
   format: 'esm',
   platform: 'node',

@@ -56,6 +56,11 @@ export interface Host {
   readonly finishesAtClose?: boolean
   /** Reads what the bundler tells on each load, before the entry renders (a loader runner's root and mode). */
   prepare?(context: LoadContext): void
+  /**
+   * Whether the bundler watches (a watch build: declarations then carry provenance by default). By
+   * default Rollup's, Rolldown's and Vite's `watchMode`; webpack's and Rspack's compiler's.
+   */
+  watching?(context: LoadContext): boolean
   /** Makes the bundler watch what an entry module depends on (nothing in a one-off build). */
   watch(context: LoadContext, deps: Dependencies): void
   /** Records what an entry module was served as, for a dev server that asks whether it changed. */

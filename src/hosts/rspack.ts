@@ -5,7 +5,7 @@ import { PLUGIN_NAME } from '../plugin/options.ts'
 import { createImporterRecord, webpackClientBuild } from './client-build.ts'
 import { createDefaultHost } from './default.ts'
 import type { Host, HostParts } from './host.ts'
-import { readCompilerOptions, watchWithLoaderContext } from './webpack.ts'
+import { isCompilerWatching, readCompilerOptions, watchWithLoaderContext } from './webpack.ts'
 
 /** The part of Rspack's compiler the importer record taps. */
 interface ResolveHooks {
@@ -46,6 +46,7 @@ export function createRspackHost({ info }: HostParts): Host {
       },
     }),
     watch: watchWithLoaderContext,
+    watching: isCompilerWatching,
     clientBuild: webpackClientBuild,
     importChain: (_context, id) => importers.chain(id),
   }

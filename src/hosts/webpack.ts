@@ -58,11 +58,18 @@ export const readCompilerOptions =
     addStoreNodeRule(compiler)
   }
 
+/** Whether the webpack (or Rspack) compiler running the loader watches (`compiler.watch()`, `--watch`). */
+export function isCompilerWatching(context: LoadContext): boolean {
+  const native = context.getNativeBuildContext?.() as { compiler?: { watchMode?: boolean } } | undefined
+  return native?.compiler?.watchMode === true
+}
+
 export function createWebpackHost({ info }: HostParts): Host {
   return {
     ...createDefaultHost({ webpack: readCompilerOptions(info) }),
     watch: watchWithLoaderContext,
     clientBuild: webpackClientBuild,
     importChain: chainFromIssuers,
+    watching: isCompilerWatching,
   }
 }

@@ -20,7 +20,7 @@ import { dependenciesOf, mergeDependencies } from '../plugin/dependencies.ts'
 import type { Dependencies } from '../plugin/dependencies.ts'
 import { formatQuery, parseEntryId } from '../plugin/entry-id.ts'
 import type { EntryId } from '../plugin/entry-id.ts'
-import { resolveDeclaredModes, resolveEngineOptions, resolveMode, resolveRoot } from '../plugin/options.ts'
+import { resolveCurrentMode, resolveDeclaredModes, resolveEngineOptions, resolveRoot } from '../plugin/options.ts'
 import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
 import { createGuardedReader } from '../plugin/serve-access.ts'
 import { refuseRequest } from './access.ts'
@@ -67,7 +67,7 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
   const watched = new Map<string, Dependencies>()
   const summaries = new Map<string, InspectorEntrySummary>()
 
-  const currentMode = () => options.vars.mode ?? resolveMode(info)
+  const currentMode = () => resolveCurrentMode(options, info)
   const engineOptions = (entry: EntryId, mode: string): RenderOptions => {
     const engine = resolveEngineOptions(options, { ...info, mode }, entry.query)
     return options.vars.mode === undefined ? engine : { ...engine, vars: { ...engine.vars, mode } }
@@ -133,8 +133,9 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
   }
 
   function listEntries() {
-    const modes = resolveDeclaredModes(options, info)
     const current = currentMode()
+    // The page compares the mode it serves with the declared ones.
+    const modes = [...new Set([...resolveDeclaredModes(options), current])]
     const entries: InspectorEntrySummary[] = []
     let rendered = 0
     for (const id of [...loaded].sort()) {

@@ -104,10 +104,10 @@ export function unwritable(path: string, error: unknown): Diagnostic {
   return { code: 'MY_DTS_UNWRITABLE', severity: 'warning', message, file: path, line: 1, column: 1, chain: [] }
 }
 
-/** Where the current mode's value came from, when the entry was rendered with its sources (see `withProvenance`). */
-function propertySourcesOf(rendered: RenderedEntry): PropertySources | undefined {
-  const sources = rendered.sources()
-  return sources && createPropertySources(sources, rendered.value())
+/** Where the first declared mode's value came from, when the build records sources (see `withProvenance`). */
+function propertySourcesOf(modes: ModeValues): PropertySources | undefined {
+  const provenance = modes.provenance()
+  return provenance && createPropertySources(provenance.sources, provenance.value)
 }
 
 /** How long a slice of writing lasts when a timer runs it (a dev server answers requests between slices). */
@@ -223,7 +223,7 @@ export function createDeclarationWriter(
       const input = () => ({
         values: modes.values(),
         schema: rendered.schema(),
-        sources: propertySourcesOf(rendered),
+        sources: propertySourcesOf(modes),
         secret: rendered.secret,
       })
       return update(entry, { key: keyWith(modes, provenance), kept, input })

@@ -6,6 +6,8 @@ import { createRenderCache, formatDiagnostic } from '@merged-yaml/core'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { createHost, isOneOffBuild, MESSAGE_PREFIX } from '../hosts/index.ts'
+import { mergeOptions } from '../config/config-file.ts'
+import { loadProjectConfigSync } from '../config/load-sync.ts'
 import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
@@ -47,10 +49,17 @@ export interface MergedYaml {
 }
 
 /** The plugin with the host of `framework`: unplugin's bundlers, or Turbopack's loader (hosts/turbopack-loader.ts). */
-export function createMergedYaml(rawOptions: Options | undefined, framework: HostName): MergedYaml {
+export function createMergedYaml(
+  rawOptions: Options | undefined,
+  framework: HostName,
+  /** `'none'`: the options are all there are (`merged-yaml sync` has merged the config file's already). */
+  configFile: 'search' | 'none' = 'search',
+): MergedYaml {
   // Before anything else: an option nobody reads (`dst`, `history`) is a mistake, said at once.
   assertPluginOptions(rawOptions ?? {})
-  const options = resolvePluginOptions(rawOptions)
+  // The project's config file, found from the working directory up: the bundler config's options win, key by key.
+  const config = configFile === 'search' ? loadProjectConfigSync({ cwd: process.cwd() }) : undefined
+  const options = resolvePluginOptions(mergeOptions(config?.options, rawOptions))
   const info: HostInfo = {}
   // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
   const renderCache = createRenderCache()
@@ -85,10 +94,12 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
   // Set by the loads of a one-off build (`vite build`), whose declarations go without provenance
   // unless `dts.provenance` is true (options.ts).
   let oneOffBuild = false
+  // Set by each load: the bundler serves or watches (`Host.watching`).
+  let watching = false
   // Whether this build's declarations say where each value came from (`dts.provenance`).
-  const withProvenance = () => declarations()?.withProvenance(oneOffBuild) ?? false
+  const withProvenance = () => declarations()?.withProvenance(!watching) ?? false
   const entries = createEntryRenderer({ options, info, renderCache, diskCache: openDiskCache, withProvenance })
-  const valuesAcrossModes = createModeValues({ options, info, renderCache })
+  const valuesAcrossModes = createModeValues({ options, info, renderCache, withProvenance })
   const idFilter = createIdFilter(options)
   const isEntry = createEntryMatcher(options)
   const isServerOnly = createServerOnlyMatcher(options.serverOnly)
@@ -138,6 +149,9 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
       return host.error(context, serverOnlyError(entry.file, reason, chain, resolveRoot(options, info)))
     }
     if (client && isServerOnly(entry.file)) return refuse('name')
+    // Provenance by default only where an editor is open on a watched project: a dev server, a watch
+    // build. Every other build (esbuild's, webpack's run, `merged-yaml sync`) writes the same bytes.
+    watching = info.serving === true || (host.watching ? host.watching(context) : context.meta?.watchMode === true)
     const outcome = entries.render(id, entry)
     if (client && outcome.ok && outcome.secret) return refuse('secret')
     // A declaration covers the entry's value in other modes too: what they read is watched as well.
@@ -152,7 +166,7 @@ export function createMergedYaml(rawOptions: Options | undefined, framework: Hos
     for (const warning of outcome.warnings) if (!isShown(warning)) host.warn(context, warning, root)
     // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
     if (typed && modes)
-      for (const warning of typed.declare(entry, modes, outcome, oneOffBuild)) host.warn(context, warning, root)
+      for (const warning of typed.declare(entry, modes, outcome, !watching)) host.warn(context, warning, root)
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
   }

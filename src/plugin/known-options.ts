@@ -39,9 +39,12 @@ function checkDtsMode(mode: unknown, option: string): void {
   invalidOption(`option '${option}' must be 'sidecar' or 'ambient', not ${JSON.stringify(mode)}`, suggestion)
 }
 
-/** Throws a MergedYamlError (`MY_INVALID_OPTION`) for an option the plugin does not take, or a bad `dts` mode. */
-export function assertPluginOptions(options: Options): void {
-  assertKnownOptions(options, PLUGIN_OPTIONS)
+/**
+ * Throws a MergedYamlError (`MY_INVALID_OPTION`) for an option the plugin does not take, or a bad `dts` mode.
+ * `source` names where the options were written (the plugin, or the config file).
+ */
+export function assertPluginOptions(options: Options, source = PLUGIN_NAME): void {
+  assertKnownOptions(options, source === PLUGIN_NAME ? PLUGIN_OPTIONS : { ...PLUGIN_OPTIONS, name: source })
   if (typeof options.dts === 'string') checkDtsMode(options.dts, 'dts')
   else if (typeof options.dts === 'object' && options.dts !== null) checkDtsMode(options.dts.mode, 'dts.mode')
 }

@@ -5,14 +5,14 @@
 // generated: its key is the entry's fingerprint in each mode, which needs only the files read.
 import { createHash } from 'node:crypto'
 import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
-import type { RenderCache } from '@merged-yaml/core'
+import type { RenderCache, ValueSources } from '@merged-yaml/core'
 import { namesMode } from '../codegen/modes.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
 import { hashOwnCode } from './disk-cache.ts'
 import { createGuardedReader } from './serve-access.ts'
 import type { EntryId } from './entry-id.ts'
-import { resolveDeclaredModes, resolveEngineOptions, resolveMode } from './options.ts'
+import { resolveCurrentMode, resolveDeclaredModes, resolveEngineOptions } from './options.ts'
 import type { HostInfo, ResolvedDtsOptions, ResolvedPluginOptions } from './options.ts'
 
 export interface ModeValues {
@@ -25,22 +25,36 @@ export interface ModeValues {
   fingerprints: string[]
   /** What the other modes read (`env/production.yaml` in dev): a change to one updates the types. */
   deps: Dependencies
+  /**
+   * Where the first declared mode's value came from, and that value (what the declaration's JSDoc
+   * and map say): the same whichever mode the build runs in. Undefined without provenance.
+   */
+  provenance(): { sources: ValueSources; value: unknown } | undefined
 }
 
 export interface ModeValuesParts {
   options: ResolvedPluginOptions
   info: HostInfo
   renderCache: RenderCache
+  /** Whether this build's declarations say where each value came from. */
+  withProvenance(): boolean
 }
 
 /** The entry in the current mode, as rendered (or served from the disk cache) for its module. */
 export interface CurrentMode {
   fingerprint(): string
   value(): unknown
+  /** Where its value came from, when the build's declarations carry provenance. */
+  sources(): ValueSources | undefined
   files: readonly string[]
 }
 
-export function createModeValues({ options, info, renderCache }: ModeValuesParts) {
+/** The provenance of a render: its sources (when recorded) with its value. */
+function provenanceOf(sources: ValueSources | undefined, value: () => unknown) {
+  return sources && { sources, value: value() }
+}
+
+export function createModeValues({ options, info, renderCache, withProvenance }: ModeValuesParts) {
   // Per file content: a layer shared by many entries is searched once.
   const modeNamed = new WeakMap<Uint8Array, boolean>()
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
@@ -63,33 +77,45 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
 
   /** The entry in several modes: each mode's fingerprint named by the mode, whichever is current. */
   function acrossModes(entry: EntryId, current: CurrentMode, modes: string[]): ModeValues {
-    const currentMode = resolveMode(info)
+    const currentMode = resolveCurrentMode(options, info)
     const renders: (() => { value: unknown } | undefined)[] = []
+    let provenance: ModeValues['provenance'] = () => undefined
     const fingerprints: string[] = []
     const read = new Set<string>()
     const dirs = new Set<string>()
     for (const mode of modes) {
+      const first = fingerprints.length === 0
       if (mode === currentMode) {
         fingerprints.push(`${mode}:${current.fingerprint()}`)
         renders.push(() => ({ value: current.value() }))
+        if (first) provenance = () => provenanceOf(current.sources(), current.value)
         continue
       }
       try {
-        const engine = resolveEngineOptions(options, { ...info, mode }, entry.query)
+        // The declared mode, even over the build's `vars.mode`: the declaration is the project's, not this build's.
+        const given = resolveEngineOptions(options, { ...info, mode }, entry.query)
+        const engine = { ...given, vars: { ...given.vars, mode } }
         const prepared = prepareEntry(entry.file, engine, { cache: renderCache, readFile: info.serveGuard && readFile })
         fingerprints.push(`${mode}:${prepared.fingerprint}`)
         const deps = dependenciesOf(prepared)
         for (const file of deps.files) read.add(file)
         for (const dir of deps.dirs) dirs.add(dir)
-        renders.push(() => {
+        const rendered = <T>(read: () => T): T | undefined => {
           try {
-            return { value: prepared.render().value }
+            return read()
           } catch (error) {
             // A mode whose layers fail is reported when it is built; the types cover the modes that render.
             if (!isMergedYamlError(error)) throw error
             return undefined
           }
-        })
+        }
+        renders.push(() => rendered(() => ({ value: prepared.render().value })))
+        // Recorded only when the build's declarations carry provenance (asked for as the current mode's are).
+        if (first)
+          provenance = () =>
+            !withProvenance()
+              ? undefined
+              : rendered(() => provenanceOf(prepared.sources(), () => prepared.render().value))
       } catch (error) {
         if (!isMergedYamlError(error)) throw error
         for (const file of error.dependencies?.files ?? []) read.add(file)
@@ -102,6 +128,7 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
       values: () => (values ??= renders.flatMap((render) => render() ?? []).map((rendered) => rendered.value)),
       fingerprints,
       deps: { files: [...read], dirs: [...dirs] },
+      provenance,
     }
   }
 
@@ -110,9 +137,15 @@ export function createModeValues({ options, info, renderCache }: ModeValuesParts
    * read (for its fingerprint and to be watched) now, and parsed and merged only if its value is asked for.
    */
   return function valuesAcrossModes(entry: EntryId, current: CurrentMode): ModeValues {
-    const modes = resolveDeclaredModes(options, info)
-    if (modes.length === 1 || !current.files.some(mentionsMode)) {
-      return { values: () => [current.value()], fingerprints: [current.fingerprint()], deps: { files: [], dirs: [] } }
+    const modes = resolveDeclaredModes(options)
+    if (!current.files.some(mentionsMode)) {
+      // One value whatever the mode: its sources are every mode's.
+      return {
+        values: () => [current.value()],
+        fingerprints: [current.fingerprint()],
+        deps: { files: [], dirs: [] },
+        provenance: () => provenanceOf(current.sources(), current.value),
+      }
     }
     return acrossModes(entry, current, modes)
   }

@@ -92,9 +92,9 @@ export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
   dts?: boolean | DtsMode | DtsOptions
   /**
    * The modes the project is built in. An entry whose files use `${mode}` gets one declaration that
-   * covers its value in each of these modes and the current one (a key only some modes set is
-   * optional; a named export only when every mode has it), so that `tsc` gives the same answer
-   * whichever command ran last. Ignored when `vars.mode` is given (one mode, the user's).
+   * covers its value in each of these modes (a key only some modes set is optional; a named export
+   * only when every mode has it), so that `tsc` gives the same answer whichever command ran last: a
+   * build's own mode or `vars.mode` never changes it. `merged-yaml check` checks these modes.
    * @default ['development', 'production']
    */
   modes?: string[]
@@ -236,15 +236,17 @@ export function resolveMode(info: HostInfo): string {
 }
 
 /**
- * The modes an entry's declaration covers, in a fixed order (the `modes` option's, then the current
- * mode if it is not listed), so that its text does not depend on the mode that ran last. Only the
- * current one when the user fixed `vars.mode`.
+ * The modes an entry's declaration covers: the `modes` option's, in its order, and nothing of the
+ * build that writes it (its mode, its `vars.mode`), so that every bundler and `merged-yaml sync` write
+ * the same declaration whichever ran last.
  */
-export function resolveDeclaredModes(options: ResolvedPluginOptions, info: HostInfo): string[] {
-  const current = options.vars.mode ?? resolveMode(info)
-  if (options.vars.mode !== undefined) return [current]
-  return [...new Set([...options.modes, current])]
+export function resolveDeclaredModes(options: ResolvedPluginOptions): string[] {
+  return [...new Set(options.modes)]
 }
+
+/** The mode this build renders in: the user's `vars.mode`, else the bundler's (`resolveMode`). */
+export const resolveCurrentMode = (options: ResolvedPluginOptions, info: HostInfo): string =>
+  options.vars.mode ?? resolveMode(info)
 
 export function resolveRoot(options: ResolvedPluginOptions, info: HostInfo): string {
   return resolve(options.root ?? info.root ?? process.cwd())

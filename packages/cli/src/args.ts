@@ -15,6 +15,7 @@ import {
 } from '@merged-yaml/core/internal'
 import type { DialectFlag } from '@merged-yaml/core/internal'
 import { DEFAULT_MODES } from 'unplugin-merged-yaml/codegen'
+import type { Options as PluginOptions, ResolvedPluginOptions } from 'unplugin-merged-yaml/config'
 
 export class UsageError extends Error {
   constructor(
@@ -45,6 +46,8 @@ export const ENGINE_OPTIONS = {
   schema: { type: 'string' },
   'no-validate': { type: 'boolean' },
   dialect: { type: 'string' },
+  config: { type: 'string' },
+  'no-config': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options
 
@@ -68,6 +71,7 @@ const COMMAND_FLAGS = {
   explain: { format: { type: 'string' }, compare: { type: 'string' } },
   types: { 'as-const': { type: 'boolean' } },
   schema: { format: { type: 'string' } },
+  sync: { 'list-inputs': { type: 'boolean' } },
 } as const satisfies Record<string, Options>
 
 type CommandWithFlags = keyof typeof COMMAND_FLAGS
@@ -133,34 +137,50 @@ export function count(command: string, flag: string, value: unknown): number | u
 
 /**
  * The modes a command that covers several renders an entry in, as the plugin's declarations cover its
- * `modes` option: each `--mode`; else the one `--var mode=…` fixes (the plugin's `vars.mode`); else
- * development and production (the plugin's default `modes`). Each is set as `vars.mode`.
+ * `modes` option: each `--mode`; else the one `--var mode=…` fixes; else the config file's `modes`, by
+ * default development and production (the plugin's default `modes`). Each is set as `vars.mode`.
  */
-export function modesOf(values: FlagValues): string[] {
+export function modesOf(values: FlagValues, config?: ProjectOptions): string[] {
   if (Array.isArray(values.mode) && values.mode.length > 0) return [...new Set(values.mode)]
   const fixed = (Array.isArray(values.var) ? values.var : []).findLast((pair) => pair.startsWith('mode='))
-  return fixed === undefined ? [...DEFAULT_MODES] : [fixed.slice('mode='.length)]
+  if (fixed !== undefined) return [fixed.slice('mode='.length)]
+  return [...new Set(config?.modes ?? DEFAULT_MODES)]
+}
+
+/** The config file's options, split as the plugin splits them, and the file's folder (the default root). */
+export interface ProjectOptions extends ResolvedPluginOptions {
+  file: string
+  folder: string
+  /** The file's options as written (`merged-yaml sync` hands them to the plugin). */
+  options: PluginOptions
 }
 
 /**
- * The render() options the engine flags ask for. Relative paths are relative to `cwd`. As in the
- * plugin: includes may read inside the workspace root found from `cwd` unless `--root` or `--allow`
- * is given, and `${mode}` is `--mode` (once: a command that renders one value), else
- * `--var mode=…`, else `NODE_ENV`, else `development`.
+ * The render() options the engine flags ask for, over the config file's (`config`): a flag given wins,
+ * key by key, as the bundler config's options win in the plugin. Relative paths of flags are relative
+ * to `cwd`; the config file's, to its `root` (by default the file's folder), as in the plugin. As in the
+ * plugin: includes may read inside the workspace root unless a root or `allow` is given, and
+ * `${mode}` is `--mode` (once: a command that renders one value), else `--var mode=…`, else the
+ * config file's `vars.mode`, else `NODE_ENV`, else `development`.
  */
 export function toRenderOptions(
   command: string,
   values: FlagValues,
   cwd: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  config?: ProjectOptions,
 ): RenderOptions {
   if (values.strict && values['no-strict'])
     throw new UsageError('--strict and --no-strict contradict each other', command)
-  const root = resolve(cwd, typeof values.root === 'string' ? values.root : '.')
+  const file = config?.engine ?? {}
+  const root =
+    typeof values.root === 'string' ? resolve(cwd, values.root) : (config?.root ?? config?.folder ?? resolve(cwd))
   const options: RenderOptions = {
+    ...file,
     root,
-    stack: oneOf(command, 'stack', values.stack, STACKS, 'scoped'),
-    strict: !values['no-strict'],
+    stack:
+      values.stack === undefined && file.stack ? file.stack : oneOf(command, 'stack', values.stack, STACKS, 'scoped'),
+    strict: values['no-strict'] ? false : values.strict ? true : (file.strict ?? true),
   }
   // Unset, each dialect reads its reference's version (docs/yaml-versions.md).
   if (values['yaml-version'] !== undefined)
@@ -168,10 +188,13 @@ export function toRenderOptions(
   if (typeof values['merge-how'] === 'string') options.mergeHow = values['merge-how']
   if (values.dialect !== undefined)
     options.dialect = oneOf(command, 'dialect', values.dialect, DIALECT_NAMES, DIALECT_NAMES[0]!)
-  const allow = Array.isArray(values.allow) ? values.allow.map((dir) => resolve(cwd, dir)) : undefined
-  options.allow = resolveAllow({ allow, root, rootGiven: values.root !== undefined })
+  const allow = Array.isArray(values.allow)
+    ? values.allow.map((dir) => resolve(cwd, dir))
+    : file.allow?.map((dir) => resolve(root, dir))
+  const rootGiven = values.root !== undefined || config?.root !== undefined
+  options.allow = resolveAllow({ allow, root, rootGiven })
   if (Array.isArray(values.deny)) options.deny = values.deny
-  const vars: Record<string, string> = {}
+  const vars: Record<string, string> = { ...config?.vars }
   for (const pair of Array.isArray(values.var) ? values.var : []) {
     const at = pair.indexOf('=')
     if (at < 1) throw new UsageError(`--var takes name=value, not '${pair}'`, command)

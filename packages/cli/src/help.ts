@@ -4,7 +4,7 @@ import { DIALECT_NAMES, DIALECT_SURFACES } from '@merged-yaml/core/internal'
 import { ENGINE_OPTIONS } from './args.ts'
 import { PROVENANCE_DETAIL } from './provenance-detail.ts'
 
-export const COMMANDS = ['render', 'check', 'explain', 'types', 'schema'] as const
+export const COMMANDS = ['render', 'check', 'explain', 'types', 'schema', 'sync'] as const
 export type CommandName = (typeof COMMANDS)[number]
 
 /** `a, b, c or d`. */
@@ -63,6 +63,9 @@ const ENGINE_FLAGS = `Engine options (those of render() and the bundler plugin):
   --no-validate                check no schema (neither the entry's, nor Deckhand's DataSchemas)
 ${flagLine('--dialect <name>', `${listed(DIALECT_NAMES)} instead of detecting it`)}
 ${DIALECT_FLAG_LINES}
+  --config <file>              the config file (default: the nearest merged-yaml.config.{ts,mts,js,
+                               mjs,json,yaml} from the working directory up); a flag given wins over it
+  --no-config                  read no config file
   -h, --help                   show this help`
 
 const EXIT_CODES = `Exit codes: 0 ok, 1 diagnostics (errors, or too many warnings), 2 usage error.`
@@ -77,6 +80,7 @@ Usage:
   merged-yaml explain <entry> [key.path] [--format text|json|html] [--compare <mode>] [engine options]
   merged-yaml types <entry> [--mode <mode>]… [--as-const] [engine options]
   merged-yaml schema <entries or globs…> [--mode <mode>]… [--format json|yaml] [engine options]
+  merged-yaml sync [entries…] [--list-inputs] [--config <file> | --no-config]
   merged-yaml help [command]
 
 Commands:
@@ -85,6 +89,9 @@ Commands:
   explain   which part (file:line) set each value and which merger decided
   types     the TypeScript declaration the bundler plugin writes for the entry
   schema    a JSON Schema inferred from the merged value(s), to start the entry's own
+  sync      write every entry's declaration as the bundler plugin does (run it from "prepare")
+
+Every command reads the project's merged-yaml.config.* (the plugin's options); flags override it.
 
 Run 'merged-yaml <command> --help' for the flags of a command.
 Colours are used only on a terminal, and never when NO_COLOR is set.
@@ -108,8 +115,11 @@ ${EXIT_CODES}
 Example:
   merged-yaml render config/app.merged.yaml --mode production --format json`,
 
-  check: `Usage: merged-yaml check <entries or globs…> [--mode <mode>]… [--format text|json] [--max-warnings <n>]
+  check: `Usage: merged-yaml check [entries or globs…] [--mode <mode>]… [--format text|json] [--max-warnings <n>]
        [engine options]
+
+Without entries: the project's, as the config file's include takes them (by default every
+*.merged.yaml and *.merged.yml outside node_modules and build output), in the config's modes.
 
 Renders every entry independently, in every mode it can be built in (each --mode; by default
 development and production, the bundler plugin's modes), and reports every diagnostic with the
@@ -185,6 +195,28 @@ ${EXIT_CODES}
 
 Example:
   merged-yaml schema config/app.merged.yaml --mode development --mode production > config/app.schema.json`,
+
+  sync: `Usage: merged-yaml sync [entries…] [--list-inputs] [--config <file> | --no-config]
+
+Writes the declaration (app.merged.d.yaml.ts and its map, or the ambient file) of every entry of the
+project — the config file's include, by default every *.merged.yaml and *.merged.yml outside
+node_modules and build output — exactly as the bundler plugin writes it: the installed
+unplugin-merged-yaml writes them, from the config file's options alone, across its modes. Run it
+before the type checker: "prepare": "merged-yaml sync" in package.json. An entry that does not render
+in one of the modes fails it (exit 1), every error located; the others are still written.
+
+Options:
+  --list-inputs                print every file the entries read or look for (optional layers, glob
+                               folders), one a line, relative to the working directory: the inputs
+                               of a build cache (Turborepo, Nx); writes nothing
+  --config <file>              the config file (default: the nearest merged-yaml.config.* upward)
+  --no-config                  read no config file
+  -h, --help                   show this help
+
+${EXIT_CODES}
+
+Example:
+  merged-yaml sync && tsc -b`,
 }
 
 export function helpText(command?: CommandName): string {

@@ -13,6 +13,9 @@ export const ENGINE_CODES = {
   MY_FILE_NOT_FOUND: "The entry, a file a dialect's options name, or the entry's schema file, does not exist.",
   MY_FILE_UNREADABLE: 'A file, or a folder a glob walks, that cannot be read (permissions, an I/O error).',
   MY_FILE_TOO_LARGE: 'A file over `limits.maxFileSize`.',
+  MY_CONFIG_FILE:
+    'The project config file (`merged-yaml.config.*`) cannot be loaded: it does not parse, throws, or exports ' +
+    'something other than an object of data (a function is not data).',
   MY_DTS_NOT_OURS:
     'A warning of the plugin: a declaration (`*.merged.d.yaml.ts`, the ambient file) or its `.map` that it did not ' +
     'write (no generated header or marker) is left as it is, neither rewritten nor deleted.',

@@ -12,6 +12,7 @@ import type { Context } from '../context.ts'
 import { inMode, renderEntry, writeDiagnostics } from '../entry.ts'
 import { displayPath, plural } from '../format.ts'
 import { helpText } from '../help.ts'
+import { findProjectEntries, loadCommandConfig } from '../project.ts'
 
 export interface CheckedEntry {
   /** Absolute path of the entry. */
@@ -53,7 +54,7 @@ export function expandEntries(args: readonly string[], cwd: string, command = 'c
   return [...new Set(files)]
 }
 
-function writeText(ctx: Context, report: CheckReport, maxWarnings: number | undefined): void {
+export function writeText(ctx: Context, report: CheckReport, maxWarnings: number | undefined): void {
   const { out } = ctx
   // An entry whose outcome differs between modes says which mode each item is.
   const split = new Set(report.entries.map((e) => e.file).filter((file, i, files) => files.indexOf(file) !== i))
@@ -101,6 +102,23 @@ async function checkEntry(
   return [...byOutcome.values()]
 }
 
+/** Every entry in every mode, as `check` reports them (`maxWarnings`: more warnings fail it). */
+export async function checkFiles(
+  files: readonly string[],
+  options: RenderOptions,
+  modes: string[],
+  maxWarnings?: number,
+): Promise<CheckReport> {
+  // Layers that entries and modes share are read and parsed once.
+  const hooks = { cache: createRenderCache() }
+  const entries: CheckedEntry[] = []
+  for (const file of files) entries.push(...(await checkEntry(file, options, modes, hooks)))
+  const errorCount = entries.reduce((n, e) => n + e.diagnostics.length, 0)
+  const warningCount = entries.reduce((n, e) => n + e.warnings.length, 0)
+  const ok = errorCount === 0 && (maxWarnings === undefined || warningCount <= maxWarnings)
+  return { ok, modes, errorCount, warningCount, entries }
+}
+
 export async function runCheck(args: readonly string[], ctx: Context): Promise<number> {
   const { values, positionals } = parseCommand('check', args)
   if (values.help) {
@@ -109,18 +127,18 @@ export async function runCheck(args: readonly string[], ctx: Context): Promise<n
   }
   const format = oneOf('check', 'format', values.format, ['text', 'json'] as const, 'text')
   const maxWarnings = count('check', 'max-warnings', values['max-warnings'])
-  if (positionals.length === 0) throw new UsageError('check needs at least one entry or glob', 'check')
-  const modes = modesOf(values)
-  const options = toRenderOptions('check', { ...values, mode: undefined }, ctx.cwd, ctx.env)
-  // Layers that entries and modes share are read and parsed once.
-  const hooks = { cache: createRenderCache() }
-  const entries: CheckedEntry[] = []
-  for (const file of expandEntries(positionals, ctx.cwd))
-    entries.push(...(await checkEntry(file, options, modes, hooks)))
-  const errorCount = entries.reduce((n, e) => n + e.diagnostics.length, 0)
-  const warningCount = entries.reduce((n, e) => n + e.warnings.length, 0)
-  const ok = errorCount === 0 && (maxWarnings === undefined || warningCount <= maxWarnings)
-  const report: CheckReport = { ok, modes, errorCount, warningCount, entries }
+  const config = await loadCommandConfig('check', values, ctx.cwd)
+  // Without entries, the project's (the config file's `include`): the build's verdict, no flag repeated.
+  const files = positionals.length > 0 ? expandEntries(positionals, ctx.cwd) : findProjectEntries(config, ctx.cwd)
+  if (files.length === 0)
+    throw new UsageError(
+      'check found no entry: name entries or globs, or set `include` in merged-yaml.config.*',
+      'check',
+    )
+  const modes = modesOf(values, config)
+  const options = toRenderOptions('check', { ...values, mode: undefined }, ctx.cwd, ctx.env, config)
+  const report = await checkFiles(files, options, modes, maxWarnings)
+  const { ok } = report
   if (format === 'json') ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
   else writeText(ctx, report, maxWarnings)
   return ok ? EXIT_OK : EXIT_DIAGNOSTICS

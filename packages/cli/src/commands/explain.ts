@@ -10,6 +10,7 @@ import { createHtmlReport } from './explain-html.ts'
 import { bytesAsBase64, displayPath, formatKeyPath, formatShortValue, parseKeyPath } from '../format.ts'
 import type { Style } from '../format.ts'
 import { helpText } from '../help.ts'
+import { loadCommandConfig } from '../project.ts'
 import { nearestKeys, selectPaths } from '../history-view.ts'
 import { PER_VALUE_DIALECTS } from '../provenance-detail.ts'
 import type { ExplainedPath } from '../history-view.ts'
@@ -126,7 +127,8 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
   const target = positionals[1] === undefined ? undefined : parseKeyPath(positionals[1])
   if (positionals[1] !== undefined && !target)
     throw new UsageError(`'${positionals[1]}' is not a key path (write a.b[0] or a["dotted.key"])`, 'explain')
-  const options = toRenderOptions('explain', values, ctx.cwd, ctx.env)
+  const config = await loadCommandConfig('explain', values, ctx.cwd)
+  const options = toRenderOptions('explain', values, ctx.cwd, ctx.env, config)
   const entry = resolve(ctx.cwd, positionals[0]!)
   if (format === 'html') {
     if (target) throw new UsageError('--format html reports the whole entry: leave out the key path', 'explain')

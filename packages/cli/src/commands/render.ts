@@ -6,6 +6,7 @@ import type { Context } from '../context.ts'
 import { renderEntry, writeDiagnostics } from '../entry.ts'
 import { serializeValue } from '../format.ts'
 import { helpText } from '../help.ts'
+import { loadCommandConfig } from '../project.ts'
 
 export async function runRender(args: readonly string[], ctx: Context): Promise<number> {
   const { values, positionals } = parseCommand('render', args)
@@ -19,7 +20,8 @@ export async function runRender(args: readonly string[], ctx: Context): Promise<
       positionals.length === 0 ? 'render needs an entry' : `render takes one entry, not ${positionals.length}`,
       'render',
     )
-  const options = toRenderOptions('render', values, ctx.cwd, ctx.env)
+  const config = await loadCommandConfig('render', values, ctx.cwd)
+  const options = toRenderOptions('render', values, ctx.cwd, ctx.env, config)
   const outcome = await renderEntry(resolve(ctx.cwd, positionals[0]!), options, 'render')
   if (!outcome.ok) {
     writeDiagnostics(ctx.stderr, ctx.err, outcome.diagnostics, ctx.cwd)

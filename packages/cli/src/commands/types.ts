@@ -8,15 +8,21 @@ import { createRenderCache } from '@merged-yaml/core'
 import type { RenderCache, RenderResult } from '@merged-yaml/core'
 import { generateDeclaration, namesMode } from 'unplugin-merged-yaml/codegen'
 import { modesOf, parseCommand, toRenderOptions, UsageError } from '../args.ts'
+import type { ProjectOptions } from '../args.ts'
 import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
 import type { Context } from '../context.ts'
 import { inMode, renderEntry, writeDiagnostics } from '../entry.ts'
 import { helpText } from '../help.ts'
+import { loadCommandConfig } from '../project.ts'
 
 /** Whether a file the entry read names `${mode}` (as the plugin decides whether an entry depends on the mode). */
 function dependsOnMode(result: RenderResult, cache: RenderCache): boolean {
   return result.files.some((file) => namesMode(cache.readFile(file)))
 }
+
+/** The config file's `dts.asConst`. */
+const asConstOf = (config: ProjectOptions | undefined): boolean =>
+  typeof config?.dts === 'object' && config.dts !== null && config.dts.asConst === true
 
 export async function runTypes(args: readonly string[], ctx: Context): Promise<number> {
   const { values, positionals } = parseCommand('types', args)
@@ -30,8 +36,9 @@ export async function runTypes(args: readonly string[], ctx: Context): Promise<n
       'types',
     )
   const file = resolve(ctx.cwd, positionals[0]!)
-  const modes = modesOf(values)
-  const options = toRenderOptions('types', { ...values, mode: undefined }, ctx.cwd, ctx.env)
+  const config = await loadCommandConfig('types', values, ctx.cwd)
+  const modes = modesOf(values, config)
+  const options = toRenderOptions('types', { ...values, mode: undefined }, ctx.cwd, ctx.env, config)
   const cache = createRenderCache()
   const results: RenderResult[] = []
   for (const mode of modes) {
@@ -56,6 +63,8 @@ export async function runTypes(args: readonly string[], ctx: Context): Promise<n
     schema: schema && { schema: schema.schema },
     secret,
   }
-  ctx.stdout.write(generateDeclaration(input, { asConst: values['as-const'] === true }, basename(file)))
+  ctx.stdout.write(
+    generateDeclaration(input, { asConst: values['as-const'] === true || asConstOf(config) }, basename(file)),
+  )
   return EXIT_OK
 }

@@ -1,0 +1,65 @@
+// `unplugin-merged-yaml/sync`: the declarations of a project's entries written without a bundler, for
+// `merged-yaml sync` (run from `prepare`, before `tsc`). Not a copy of the plugin: the plugin itself,
+// run as the loader Turbopack runs (hosts/turbopack.ts), one load per entry and a build's end, so
+// that the text written is the plugin's byte for byte (a one-off build's: no provenance unless
+// `dts.provenance` is true).
+import type { Diagnostic } from '@merged-yaml/core'
+import type { LoadContext } from './hosts/host.ts'
+import { createMergedYaml } from './plugin/factory.ts'
+import type { Options } from './plugin/options.ts'
+
+export interface SyncedEntry {
+  /** The entry's absolute path. */
+  file: string
+  /** The entry rendered in the build's mode and its declaration was written (or was current). */
+  ok: boolean
+  /** What the plugin reported for it: its error, or its warnings. */
+  diagnostics: Diagnostic[]
+}
+
+/** The diagnostic a host message carries (default.ts's `toMessage`), else one made of its text. */
+function diagnosticOf(message: unknown, file: string, severity: Diagnostic['severity']): Diagnostic {
+  const carried = (message as { meta?: { diagnostic?: Diagnostic } }).meta?.diagnostic
+  if (carried) return carried
+  const text = typeof message === 'string' ? message : String((message as { message?: unknown }).message)
+  return { code: 'MY_INTERNAL', severity, message: text, file, line: 1, column: 1, chain: [] }
+}
+
+/**
+ * Writes the declaration of each entry in `files` as the plugin with `options` does (options already
+ * merged with the config file's: none is searched for here), in a build rooted at `root`.
+ */
+export async function writeDeclarations(
+  files: readonly string[],
+  options: Options,
+  root: string,
+): Promise<SyncedEntry[]> {
+  const plugin = createMergedYaml(options, 'turbopack', 'none')
+  const loader = {
+    rootContext: root,
+    addDependency() {},
+    addMissingDependency() {},
+    addContextDependency() {},
+  }
+  const synced: SyncedEntry[] = []
+  for (const file of files) {
+    const entry: SyncedEntry = { file, ok: true, diagnostics: [] }
+    const context: LoadContext = {
+      loader,
+      // A one-off build: nothing is watched, and declarations are what any one-off build writes.
+      meta: { watchMode: false },
+      addWatchFile() {},
+      error(message) {
+        entry.ok = false
+        entry.diagnostics.push(diagnosticOf(message, file, 'error'))
+      },
+      warn(message) {
+        entry.diagnostics.push(diagnosticOf(message, file, 'warning'))
+      },
+    }
+    plugin.load(context, file)
+    synced.push(entry)
+  }
+  await plugin.buildEnd()
+  return synced
+}
