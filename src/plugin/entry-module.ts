@@ -1,7 +1,15 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
 import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
-import type { Diagnostic, MergedYamlError, RenderCache, RenderResult, ValueSources } from '@merged-yaml/core'
+import type {
+  Diagnostic,
+  MergedYamlError,
+  PreparedEntry,
+  RenderCache,
+  RenderResult,
+  ValueSources,
+} from '@merged-yaml/core'
+import type { DeclarationSchema } from '../codegen/declaration.ts'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
@@ -25,19 +33,26 @@ export type EntryOutcome =
       fingerprint: () => string
       /** Its merged value: parsed and merged when first asked, if the module was served from the disk cache. */
       value: () => unknown
-      /** The JSON Schema the value was validated against (the declaration is generated from it). */
-      schema: () => { schema: unknown } | undefined
+      /** The schema the value was validated against (the declaration is generated from it). */
+      schema: () => DeclarationSchema | undefined
       /** Where the value came from (with `withProvenance`): the entry merged again with a `sources` record. */
       sources: () => ValueSources | undefined
     }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
 
-/** The schema a declaration is generated from: the JSON Schema the value was validated against. */
-const schemaOf = (result: RenderResult) => result.schema && { schema: result.schema.schema }
+/** The schema a declaration is generated from: the one the value was validated against. */
+function schemaOf({ schema }: RenderResult): DeclarationSchema | undefined {
+  if (!schema) return undefined
+  if (schema.kind === 'json') return { schema: schema.schema }
+  return { module: { file: schema.file, exportName: schema.exportName } }
+}
 
 export interface EntryRenderer {
-  /** Renders the entry module `id` (the entry `entry`), or serves it from the disk cache. */
-  render(id: string, entry: EntryId): EntryOutcome
+  /**
+   * Renders the entry module `id` (the entry `entry`), or serves it from the disk cache; a promise
+   * only for an entry whose schema is a Standard Schema module (the engine's `renderAsync`).
+   */
+  render(id: string, entry: EntryId): EntryOutcome | Promise<EntryOutcome>
   /** Waits for the disk cache's writes started so far (the end of a build). */
   settle(): Promise<void>
 }
@@ -61,17 +76,54 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
   // its rules once the config is resolved, after this is made.
   const guardedRead = createGuardedReader(renderCache.readFile, () => info.serveGuard)
-  function render(id: string, entry: EntryId): EntryOutcome {
+  /** What an entry that failed depends on: what it read and looked for, and what it read when it last worked. */
+  function failed(id: string, entry: EntryId, error: unknown): EntryOutcome {
+    if (!isMergedYamlError(error)) throw error
+    // Keep watching what the entry read and looked for (the engine's record: a missing include,
+    // once created, recovers), the entry itself, and what it depended on when it last worked.
+    const before = lastGood.get(id) ?? { files: [], dirs: [] }
+    const failure = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
+    const files = [...new Set([entry.file, ...failure.files, ...before.files])]
+    return { ok: false, error, deps: { files, dirs: [...new Set([...failure.dirs, ...before.dirs])] } }
+  }
+
+  /** The module of a rendered entry; stored in the disk cache when `store` is given. */
+  function rendered(id: string, result: RenderResult, prepared: PreparedEntry, secret: boolean): EntryOutcome {
+    const code = generateModule(result.value, { plainJson: result.plainJson })
+    const deps = dependenciesOf(result)
+    lastGood.set(id, deps)
+    const schema = schemaOf(result)
+    // Recorded only when a declaration is generated (after the module code is returned, and only if
+    // its key changed): the parts, parsed already, are merged again with a recorder.
+    const sources = () => (withProvenance() ? prepared.sources() : undefined)
+    return {
+      ok: true,
+      code,
+      secret,
+      deps,
+      warnings: result.warnings,
+      fingerprint: () => prepared.fingerprint,
+      value: () => result.value,
+      schema: () => schema,
+      sources,
+    }
+  }
+
+  function render(id: string, entry: EntryId): EntryOutcome | Promise<EntryOutcome> {
     try {
       const engine = resolveEngineOptions(options, info, entry.query)
       const prepared = prepareEntry(entry.file, engine, {
         cache: renderCache,
         readFile: info.serveGuard && guardedRead,
       })
+      // A Standard Schema module runs asynchronously, and never from the disk cache: what its module
+      // imports (a library, a shared file) is no input of the fingerprint.
+      if (prepared.standardSchema)
+        return prepared.renderAsync().then(
+          (result) => rendered(id, result, prepared, mayHoldSecrets(engine, result, renderCache.readFile)),
+          (error: unknown) => failed(id, entry, error),
+        )
       const fingerprint = () => prepared.fingerprint
-      // Recorded only when a declaration is generated (after the module code is returned, and only if
-      // its key changed): the parts, parsed already, are merged again with a recorder.
-      const sources = () => (withProvenance() ? prepared.sources() : undefined)
       const store = diskCache()
       // One stored module per file and options (the query's selectors are among them): builds in
       // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
@@ -83,39 +135,29 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
         const schema = () => schemaOf(prepared.render())
         const value = () => prepared.render().value
+        const sources = () => (withProvenance() ? prepared.sources() : undefined)
         // Never stored when it may hold secrets (codegen/secrets.ts).
         const secret = false
         return { ok: true, code: hit.code, secret, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
       }
       const result = prepared.render()
-      const code = generateModule(result.value, { plainJson: result.plainJson })
       const secret = mayHoldSecrets(engine, result, renderCache.readFile)
-      if (store && !secret) {
+      const outcome = rendered(id, result, prepared, secret)
+      if (store && !secret && outcome.ok) {
         const { files, missing, globs, warnings, dialect } = result
-        store.write(key, { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect, code })
+        store.write(key, {
+          fingerprint: prepared.fingerprint,
+          files,
+          missing,
+          globs,
+          warnings,
+          dialect,
+          code: outcome.code,
+        })
       }
-      const deps = dependenciesOf(result)
-      lastGood.set(id, deps)
-      const schema = schemaOf(result)
-      return {
-        ok: true,
-        code,
-        secret,
-        deps,
-        warnings: result.warnings,
-        fingerprint,
-        value: () => result.value,
-        schema: () => schema,
-        sources,
-      }
+      return outcome
     } catch (error) {
-      if (!isMergedYamlError(error)) throw error
-      // Keep watching what the entry read and looked for (the engine's record: a missing include,
-      // once created, recovers), the entry itself, and what it depended on when it last worked.
-      const before = lastGood.get(id) ?? { files: [], dirs: [] }
-      const failed = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
-      const files = [...new Set([entry.file, ...failed.files, ...before.files])]
-      return { ok: false, error, deps: { files, dirs: [...new Set([...failed.dirs, ...before.dirs])] } }
+      return failed(id, entry, error)
     }
   }
 

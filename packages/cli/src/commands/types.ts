@@ -53,7 +53,7 @@ export async function runTypes(args: readonly string[], ctx: Context): Promise<n
   const secret = results.some((result) => mayHoldSecrets(options, result, (path) => cache.readFile(path)))
   const input = {
     values: results.map((result) => result.value),
-    schema: schema && { schema: schema.schema },
+    schema: schema && (schema.kind === 'json' ? { schema: schema.schema } : { module: schema }),
     secret,
   }
   ctx.stdout.write(generateDeclaration(input, { asConst: values['as-const'] === true }, basename(file)))
