@@ -1,4 +1,5 @@
 // TypeScript declarations for a merged value: pure string building, deterministic for a given value.
+import { dirname, extname, relative } from 'node:path'
 import { isPlainObject } from './module.ts'
 import { isExportableName } from './names.ts'
 import { generateDeclarationMap, sourceMappingComment } from './declaration-map.ts'
@@ -30,9 +31,38 @@ function localName(exported: readonly string[]): string {
   return name
 }
 
-/** An entry's JSON Schema: when given, the declaration's types come from it instead of the value. */
-export interface DeclarationSchema {
-  schema: unknown
+/**
+ * An entry's schema: when given, the declaration's types come from it instead of the value. A JSON
+ * Schema (`schema`), or a Standard Schema module's export (`module`: the absolute file and the export),
+ * whose output type the declaration imports.
+ */
+export type DeclarationSchema = { schema: unknown } | { module: StandardSchemaModule }
+
+/** A Standard Schema module's export, which a declaration types the entry from. */
+export interface StandardSchemaModule {
+  /** Absolute path of the module. */
+  file: string
+  /** `default`, or the name after `#`. */
+  exportName: string
+}
+
+/** TypeScript's spelling of a module's emitted file, as imports name it in every resolution mode. */
+const EMITTED: Record<string, string> = { '.ts': '.js', '.mts': '.mjs', '.cts': '.cjs' }
+
+/** The specifier of `file` from the folder of `declarationFile` (the absolute path without one). */
+export function moduleSpecifier(file: string, declarationFile: string | undefined): string {
+  const ext = extname(file)
+  const emitted = file.slice(0, file.length - ext.length) + (EMITTED[ext] ?? ext)
+  if (!declarationFile) return emitted.replaceAll('\\', '/')
+  const path = relative(dirname(declarationFile), emitted).replaceAll('\\', '/')
+  return path.startsWith('.') ? path : `./${path}`
+}
+
+/** `StandardSchemaV1.InferOutput<typeof schema>` of a module's export, imported from the declaration. */
+function standardOutputType(module: StandardSchemaModule, declarationFile: string | undefined): string {
+  const specifier = JSON.stringify(moduleSpecifier(module.file, declarationFile))
+  const schema = `typeof import(${specifier})[${JSON.stringify(module.exportName)}]`
+  return `import("unplugin-merged-yaml").StandardSchemaV1.InferOutput<${schema}>`
 }
 
 /**
@@ -66,28 +96,34 @@ function writeExportStatements(
   given: TypeOptions,
   ambient: boolean,
   notes?: SourceNotes,
+  declarationFile?: string,
 ): void {
   const options = secret && given.asConst ? { ...given, asConst: false } : given
   const exported = exportedNames(values)
   const local = localName(exported)
   const declare = ambient ? '' : 'declare '
-  let typed = (_key: string) => true
+  let typeOfKey = (key: string) => `Value[${JSON.stringify(key)}]`
   const root = notes && []
-  if (schema) {
+  if (schema && 'module' in schema) {
+    // The schema's output, the module's value (validate-standard.ts): the team's own types. A key the
+    // output type lacks (a passthrough object's) is unknown rather than an error in the declaration.
+    out.write(`type Value = ${standardOutputType(schema.module, declarationFile)}`)
+    typeOfKey = (key) => `Value extends { ${JSON.stringify(key)}: infer T } ? T : unknown`
+  } else if (schema) {
     const printer = new SchemaTypePrinter(schema.schema, options, ['Value', local], notes)
     const valueType = printer.type(schema.schema, 0, root)
     for (const named of printer.namedTypes()) out.write(`${named}\n`)
     out.write(`${schemaDocComment(schema.schema)}type Value = `)
     out.writeMarked(valueType, printer.marks)
     const declared = schemaKeys(schema.schema)
-    typed = (key) => declared.has(key)
+    typeOfKey = (key) => (declared.has(key) ? `Value[${JSON.stringify(key)}]` : 'unknown')
   } else {
     out.write('type Value = ')
     printTypeOf(out, values, options, 0, notes, root)
   }
   out.write(`\n${declare}const ${local}: Value\nexport default ${local}`)
   for (const key of exported) {
-    const type = typed(key) ? `Value[${JSON.stringify(key)}]` : 'unknown'
+    const type = typeOfKey(key)
     const described = notes && describeSource(notes, [key], '')
     if (!described) {
       out.write(`\nexport ${declare}const ${key}: ${type}`)
@@ -125,9 +161,10 @@ function writeDeclaration(
   options: TypeOptions,
   source: string,
   notes?: SourceNotes,
+  file?: string,
 ): void {
   out.write(generatedHeader(source))
-  writeExportStatements(out, input, options, false, notes)
+  writeExportStatements(out, input, options, false, notes, file)
   out.write('\n')
 }
 
@@ -141,9 +178,9 @@ export function generateDeclarationWithMap(
   file: string,
   source: string,
 ): GeneratedDeclaration {
-  if (!input.sources) return { text: generateDeclaration(input, options, source) }
+  if (!input.sources) return { text: generateDeclaration(input, options, source, file) }
   const out = new DeclarationText()
-  writeDeclaration(out, input, options, source, createSourceNotes(input.sources, file))
+  writeDeclaration(out, input, options, source, createSourceNotes(input.sources, file), file)
   const text = out.toString()
   if (out.mappings.length === 0) return { text }
   return { text: text + sourceMappingComment(`${file}.map`), map: generateDeclarationMap(file, out.mappings) }
@@ -153,9 +190,15 @@ export function generateDeclarationWithMap(
  * A sidecar declaration (`app.merged.d.yaml.ts` next to `app.merged.yaml`), which TypeScript uses
  * for `import … from './app.merged.yaml'` when `allowArbitraryExtensions` is on.
  */
-export function generateDeclaration(input: DeclarationInput, options: TypeOptions, source: string): string {
+export function generateDeclaration(
+  input: DeclarationInput,
+  options: TypeOptions,
+  source: string,
+  /** The declaration's own path: a Standard Schema module is imported relative to it (else absolute). */
+  file?: string,
+): string {
   const out = new DeclarationText()
-  writeDeclaration(out, input, options, source)
+  writeDeclaration(out, input, options, source, undefined, file)
   return out.toString()
 }
 
@@ -170,10 +213,11 @@ function writeAmbientModule(
   input: DeclarationInput,
   options: TypeOptions,
   notes?: SourceNotes,
+  file?: string,
 ): void {
   out.write(`declare module ${JSON.stringify(specifier)} {\n${INDENT}`)
   out.linePrefix = INDENT
-  writeExportStatements(out, input, options, true, notes)
+  writeExportStatements(out, input, options, true, notes, file)
   out.write('\nexport {}')
   out.linePrefix = ''
   out.write('\n}')
@@ -197,6 +241,6 @@ export function generateAmbientModuleWithMappings(
   file: string,
 ): { text: string; mappings: readonly Mapping[] } {
   const out = new DeclarationText()
-  writeAmbientModule(out, specifier, input, options, input.sources && createSourceNotes(input.sources, file))
+  writeAmbientModule(out, specifier, input, options, input.sources && createSourceNotes(input.sources, file), file)
   return { text: out.toString(), mappings: out.mappings }
 }

@@ -18,7 +18,7 @@ export interface EsbuildLoadOptions {
   filter: RegExp
   /** Whether the plugin handles the id (its `include`/`exclude`). */
   includes(id: string): boolean
-  load(context: LoadContext, id: string): LoadResult
+  load(context: LoadContext, id: string): LoadResult | Promise<LoadResult>
   /** What the id depended on when it was last loaded (nothing before its first load). */
   dependencies(id: string): Dependencies
 }
@@ -80,7 +80,7 @@ export function registerEsbuildLoad(build: PluginBuild, options: EsbuildLoadOpti
       resolving.delete(key)
     }
   })
-  build.onLoad({ filter: options.filter }, (args) => {
+  build.onLoad({ filter: options.filter }, async (args) => {
     const id = args.path + (args.suffix ?? '')
     if (!options.includes(id)) return undefined
     const watchFiles: string[] = []
@@ -92,7 +92,7 @@ export function registerEsbuildLoad(build: PluginBuild, options: EsbuildLoadOpti
       warn: (message) => void warnings.push(toEsbuildMessage(message)),
       getNativeBuildContext: () => ({ framework: 'esbuild', build }),
     }
-    const result = options.load(context, id)
+    const result = await options.load(context, id)
     if (result === undefined) return undefined
     loadedNames.add(basename(args.path))
     return {

@@ -93,9 +93,9 @@ export interface HostParts {
   /** Whether a path exists, asked through the render cache (once per build). */
   exists(path: string): boolean
   /** The plugin's `load`, for a host that calls it from a hook of its own (esbuild). */
-  load(context: LoadContext, id: string): LoadResult
-  /** Renders an entry module again (Vite's HMR: did its output change?). */
-  render(id: string, entry: EntryId): EntryOutcome
+  load(context: LoadContext, id: string): LoadResult | Promise<LoadResult>
+  /** Renders an entry module again (Vite's HMR: did its output change?); a promise with a Standard Schema module. */
+  render(id: string, entry: EntryId): EntryOutcome | Promise<EntryOutcome>
   /** Writes the declarations pending and waits for the disk cache's writes (the end of a build). */
   finish(): Promise<void>
 }

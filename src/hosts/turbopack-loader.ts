@@ -62,21 +62,27 @@ function runLoader(loader: LoaderContext): void {
     },
   }
   const plugin = pluginFor(loader.getOptions())
-  let result: ReturnType<MergedYaml['load']>
+  let loading: ReturnType<MergedYaml['load']>
   try {
-    result = plugin.load(context, resourcePath + resourceQuery)
+    loading = plugin.load(context, resourcePath + resourceQuery)
   } catch (error) {
     callback(error as Error)
     return
   }
-  plugin.buildEnd().then(
-    () => {
-      if (failure) callback(failure)
-      else if (result === undefined)
-        // `turbopack.rules` matches paths only: a query the plugin does not own (`?raw`) still comes here.
-        callback(new Error(`${resourcePath}${resourceQuery}: the query is not one of an entry's`))
-      else callback(null, typeof result === 'string' ? result : result.code)
-    },
-    (error: unknown) => callback(error as Error),
-  )
+  // A promise only for an entry with a Standard Schema module.
+  Promise.resolve(loading)
+    .then(async (result) => {
+      await plugin.buildEnd()
+      return result
+    })
+    .then(
+      (result) => {
+        if (failure) callback(failure)
+        else if (result === undefined)
+          // `turbopack.rules` matches paths only: a query the plugin does not own (`?raw`) still comes here.
+          callback(new Error(`${resourcePath}${resourceQuery}: the query is not one of an entry's`))
+        else callback(null, typeof result === 'string' ? result : result.code)
+      },
+      (error: unknown) => callback(error as Error),
+    )
 }

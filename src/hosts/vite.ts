@@ -75,9 +75,9 @@ export function createViteHost({ info, options, idFilter, graph, exists, render,
   }
 
   /** Renders an entry module again: whether its code (or its error) is not what was served. */
-  const changed = (id: string): boolean => {
+  const changed = async (id: string): Promise<boolean> => {
     const entry = parseEntryId(id)
-    return entry !== undefined && servedAs(render(id, entry)) !== served.get(id)
+    return entry !== undefined && servedAs(await render(id, entry)) !== served.get(id)
   }
 
   /**
@@ -87,13 +87,13 @@ export function createViteHost({ info, options, idFilter, graph, exists, render,
    * layer is not a module, and `addWatchFile` from `load` is lost on a module's first load in Vite
    * dev (vitejs/vite#18103).
    */
-  function hotUpdate(
+  async function hotUpdate(
     this: { environment: { moduleGraph: { getModuleById(id: string): EnvironmentModuleNode | undefined } } },
     options: HotUpdateOptions,
   ) {
     const ids = new Set(graph.readers(options.file))
     if (options.type !== 'update')
-      for (const id of graph.searchers(options.file)) if (!ids.has(id) && changed(id)) ids.add(id)
+      for (const id of graph.searchers(options.file)) if (!ids.has(id) && (await changed(id))) ids.add(id)
     if (ids.size === 0) return
     const modules = new Set(options.modules)
     for (const id of ids) {

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { isAbsolute, relative, resolve } from 'node:path'
-import { createRenderCache, isMergedYamlError, renderSync } from '@merged-yaml/core'
+import { createRenderCache, isMergedYamlError, render } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
 import type { ViteDevServer } from 'vite'
 import {
@@ -79,10 +79,11 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
     watched.set(id, mode === currentMode() || !before ? deps : mergeDependencies(before, deps))
   }
 
-  function renderTimed(id: string, entry: EntryId, mode: string, history: boolean): InspectorRender {
+  // Awaited: an entry's Standard Schema module is loaded and run asynchronously (render()).
+  async function renderTimed(id: string, entry: EntryId, mode: string, history: boolean): Promise<InspectorRender> {
     const started = performance.now()
     try {
-      const result = renderSync(entry.file, { ...engineOptions(entry, mode), history }, { cache, readFile })
+      const result = await render(entry.file, { ...engineOptions(entry, mode), history }, { cache, readFile })
       const denied = result.files.find((file) => !servable(file))
       if (denied) throw new Refusal(403, `${relId(id)} reads a file the dev server does not serve`)
       record(id, mode, dependenciesOf(result))
@@ -111,14 +112,14 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
     return { id, entry: { file, query: asked.query } }
   }
 
-  function summarize(id: string): InspectorEntrySummary {
+  async function summarize(id: string): Promise<InspectorEntrySummary> {
     let summary = summaries.get(id)
     if (summary) return summary
     const entry = parseEntryId(id)!
     const mode = currentMode()
     let run: InspectorRender
     try {
-      run = renderTimed(id, entry, mode, false)
+      run = await renderTimed(id, entry, mode, false)
     } catch (error) {
       // An entry one of whose files the dev server does not serve: listed, shown as refused when picked.
       if (error instanceof Refusal) return { id: relId(id), loaded: true }
@@ -132,7 +133,7 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
     return summary
   }
 
-  function listEntries() {
+  async function listEntries() {
     const current = currentMode()
     // The page compares the mode it serves with the declared ones.
     const modes = [...new Set([...resolveDeclaredModes(options), current])]
@@ -140,19 +141,19 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
     let rendered = 0
     for (const id of [...loaded].sort()) {
       if (!servable(parseEntryId(id)!.file)) continue
-      entries.push(rendered++ < MAX_SUMMARIES ? summarize(id) : { id: relId(id), loaded: true })
+      entries.push(rendered++ < MAX_SUMMARIES ? await summarize(id) : { id: relId(id), loaded: true })
     }
     for (const file of findEntries(root(), servable))
       if (!loaded.has(file)) entries.push(summaries.get(file) ?? { id: relId(file), loaded: false })
     return { root: root(), mode: current, modes, compare: modes.find((m) => m !== current) ?? '', entries }
   }
 
-  function showEntry(url: URL) {
+  async function showEntry(url: URL) {
     const { id, entry } = resolveId(url.searchParams.get('id'))
     const compare = url.searchParams.get('compare') ?? ''
     if (compare !== '' && !MODE.test(compare)) throw new Refusal(400, `not a mode: ${compare}`)
-    const current = renderTimed(id, entry, currentMode(), true)
-    const other = compare ? renderTimed(id, entry, compare, true) : undefined
+    const current = await renderTimed(id, entry, currentMode(), true)
+    const other = compare ? await renderTimed(id, entry, compare, true) : undefined
     watch(id)
     const report = createInspectorReport({
       entry: entry.file,
@@ -205,7 +206,15 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
     else if (ENTRY_FILE.test(changed)) notify([])
   })
 
-  server.middlewares.use(INSPECTOR_PATH, (req: IncomingMessage, res: ServerResponse) => {
+  // Connect does not await a handler: its failure goes to `next` (Vite's error page), as a thrown one did.
+  server.middlewares.use(
+    INSPECTOR_PATH,
+    (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void) => {
+      handle(req, res).catch(next)
+    },
+  )
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://inspector.invalid')
     const isPage = url.pathname === '/' || url.pathname === '' || url.pathname === '/channel'
     const refusal = refuseRequest(req.method, req.headers, server.config.server, isPage ? 'page' : 'data')
@@ -216,7 +225,8 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
     ) {
       res.statusCode = 302
       res.setHeader('Location', `${INSPECTOR_PATH}/`)
-      return res.end()
+      res.end()
+      return
     }
     try {
       if (url.pathname === '/channel') {
@@ -228,14 +238,14 @@ export function installInspector(server: ViteDevServer, { options, info }: Inspe
         const html = generateInspectorPage({ live })
         return send(res, 200, 'text/html; charset=utf-8', html, inspectorContentSecurityPolicy(true, true))
       }
-      if (url.pathname === '/api/entries') return sendJson(res, 200, listEntries())
-      if (url.pathname === '/api/entry') return sendJson(res, 200, showEntry(url))
+      if (url.pathname === '/api/entries') return sendJson(res, 200, await listEntries())
+      if (url.pathname === '/api/entry') return sendJson(res, 200, await showEntry(url))
       return sendJson(res, 404, { error: `no such page: ${INSPECTOR_PATH}${url.pathname}` })
     } catch (error) {
       if (error instanceof Refusal) return sendJson(res, error.status, { error: error.message })
       throw error
     }
-  })
+  }
 
   return {
     loaded(id) {

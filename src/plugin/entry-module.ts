@@ -1,7 +1,15 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
 import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
-import type { Diagnostic, MergedYamlError, RenderCache, RenderResult, ValueSources } from '@merged-yaml/core'
+import type {
+  Diagnostic,
+  MergedYamlError,
+  PreparedEntry,
+  RenderCache,
+  RenderResult,
+  ValueSources,
+} from '@merged-yaml/core'
+import type { DeclarationSchema } from '../codegen/declaration.ts'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
@@ -24,8 +32,8 @@ export type EntryOutcome =
       fingerprint: () => string
       /** Its merged value: parsed and merged when first asked, if the module was served from the disk cache. */
       value: () => unknown
-      /** The JSON Schema the value was validated against (the declaration is generated from it). */
-      schema: () => { schema: unknown } | undefined
+      /** The schema the value was validated against (the declaration is generated from it). */
+      schema: () => DeclarationSchema | undefined
       /** Where the value came from (with `withProvenance`): the entry merged again with a `sources` record. */
       sources: () => ValueSources | undefined
     }
@@ -34,12 +42,19 @@ export type EntryOutcome =
 /** Renders again of an entry one of whose files changed while it was rendered (serving): a bound, not a loop. */
 const MAX_RENDERS_AGAIN = 3
 
-/** The schema a declaration is generated from: the JSON Schema the value was validated against. */
-const schemaOf = (result: RenderResult) => result.schema && { schema: result.schema.schema }
+/** The schema a declaration is generated from: the one the value was validated against. */
+function schemaOf({ schema }: RenderResult): DeclarationSchema | undefined {
+  if (!schema) return undefined
+  if (schema.kind === 'json') return { schema: schema.schema }
+  return { module: { file: schema.file, exportName: schema.exportName } }
+}
 
 export interface EntryRenderer {
-  /** Renders the entry module `id` (the entry `entry`), or serves it from the disk cache. */
-  render(id: string, entry: EntryId): EntryOutcome
+  /**
+   * Renders the entry module `id` (the entry `entry`), or serves it from the disk cache; a promise
+   * only for an entry whose schema is a Standard Schema module (the engine's `renderAsync`).
+   */
+  render(id: string, entry: EntryId): EntryOutcome | Promise<EntryOutcome>
   /** Waits for the disk cache's writes started so far (the end of a build). */
   settle(): Promise<void>
 }
@@ -63,6 +78,39 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
   // its rules once the config is resolved, after this is made.
   const guardedRead = createGuardedReader(renderCache.readFile, () => info.serveGuard)
+  /** What an entry that failed depends on: what it read and looked for, and what it read when it last worked. */
+  function failed(id: string, entry: EntryId, error: unknown): EntryOutcome {
+    if (!isMergedYamlError(error)) throw error
+    // Keep watching what the entry read and looked for (the engine's record: a missing include,
+    // once created, recovers), the entry itself, and what it depended on when it last worked.
+    const before = lastGood.get(id) ?? { files: [], dirs: [] }
+    const failure = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
+    const files = [...new Set([entry.file, ...failure.files, ...before.files])]
+    return { ok: false, error, deps: { files, dirs: [...new Set([...failure.dirs, ...before.dirs])] } }
+  }
+
+  /** The module of a rendered entry; stored in the disk cache when `store` is given. */
+  function rendered(id: string, result: RenderResult, prepared: PreparedEntry, secret: boolean): EntryOutcome {
+    const code = generateModule(result.value, { plainJson: result.plainJson })
+    const deps = dependenciesOf(result)
+    lastGood.set(id, deps)
+    const schema = schemaOf(result)
+    // Recorded only when a declaration is generated (after the module code is returned, and only if
+    // its key changed): the parts, parsed already, are merged again with a recorder.
+    const sources = () => (withProvenance() ? prepared.sources() : undefined)
+    return {
+      ok: true,
+      code,
+      secret,
+      deps,
+      warnings: result.warnings,
+      fingerprint: () => prepared.fingerprint,
+      value: () => result.value,
+      schema: () => schema,
+      sources,
+    }
+  }
+
 
   /**
    * Serving, renders again (a few times at most) when a file changed while it was rendered: an
@@ -70,11 +118,13 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
    * not be served. The render cache hands out the same bytes while a file's size and times are
    * unchanged: other bytes for a file read are a change.
    */
-  function render(id: string, entry: EntryId): EntryOutcome {
+  function render(id: string, entry: EntryId): EntryOutcome | Promise<EntryOutcome> {
     if (!info.serving) return renderOnce(id, entry, undefined)
     for (let attempt = 1; ; attempt++) {
       const reads = new Map<string, Uint8Array>()
       const outcome = renderOnce(id, entry, reads)
+      // A Standard Schema module's render is awaited by the bundler: its reads are done before it validates.
+      if (outcome instanceof Promise) return outcome
       if (attempt > MAX_RENDERS_AGAIN || ![...reads].some(([file, bytes]) => hasChanged(file, bytes))) return outcome
     }
   }
@@ -88,7 +138,11 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
     }
   }
 
-  function renderOnce(id: string, entry: EntryId, reads: Map<string, Uint8Array> | undefined): EntryOutcome {
+  function renderOnce(
+    id: string,
+    entry: EntryId,
+    reads: Map<string, Uint8Array> | undefined,
+  ): EntryOutcome | Promise<EntryOutcome> {
     const read = info.serveGuard ? guardedRead : renderCache.readFile
     try {
       const engine = resolveEngineOptions(options, info, entry.query)
@@ -102,10 +156,14 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
             }
           : info.serveGuard && guardedRead,
       })
+      // A Standard Schema module runs asynchronously, and never from the disk cache: what its module
+      // imports (a library, a shared file) is no input of the fingerprint.
+      if (prepared.standardSchema)
+        return prepared.renderAsync().then(
+          (result) => rendered(id, result, prepared, result.secret),
+          (error: unknown) => failed(id, entry, error),
+        )
       const fingerprint = () => prepared.fingerprint
-      // Recorded only when a declaration is generated (after the module code is returned, and only if
-      // its key changed): the parts, parsed already, are merged again with a recorder.
-      const sources = () => (withProvenance() ? prepared.sources() : undefined)
       const store = diskCache()
       // One stored module per file and options (the query's selectors are among them): builds in
       // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
@@ -117,42 +175,32 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
         const schema = () => schemaOf(prepared.render())
         const value = () => prepared.render().value
+        const sources = () => (withProvenance() ? prepared.sources() : undefined)
         // A render that made secrets is never stored (below).
         const secret = false
         return { ok: true, code: hit.code, secret, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
       }
       const result = prepared.render()
-      const code = generateModule(result.value, { plainJson: result.plainJson })
       const { secret } = result
+      const outcome = rendered(id, result, prepared, secret)
       // Kept on disk neither when the render made secrets (decided by the engine from what it did, never
       // from how a file spells a handler: SECURITY.md) nor when handler functions of the user's took part,
       // whose code no fingerprint covers.
-      if (store && !secret && engine.datum?.handlers === undefined) {
+      if (store && !secret && engine.datum?.handlers === undefined && outcome.ok) {
         const { files, missing, globs, warnings, dialect } = result
-        store.write(key, { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect, code })
+        store.write(key, {
+          fingerprint: prepared.fingerprint,
+          files,
+          missing,
+          globs,
+          warnings,
+          dialect,
+          code: outcome.code,
+        })
       }
-      const deps = dependenciesOf(result)
-      lastGood.set(id, deps)
-      const schema = schemaOf(result)
-      return {
-        ok: true,
-        code,
-        secret,
-        deps,
-        warnings: result.warnings,
-        fingerprint,
-        value: () => result.value,
-        schema: () => schema,
-        sources,
-      }
+      return outcome
     } catch (error) {
-      if (!isMergedYamlError(error)) throw error
-      // Keep watching what the entry read and looked for (the engine's record: a missing include,
-      // once created, recovers), the entry itself, and what it depended on when it last worked.
-      const before = lastGood.get(id) ?? { files: [], dirs: [] }
-      const failed = dependenciesOf(error.dependencies ?? { files: [], missing: [], globs: [] })
-      const files = [...new Set([entry.file, ...failed.files, ...before.files])]
-      return { ok: false, error, deps: { files, dirs: [...new Set([...failed.dirs, ...before.dirs])] } }
+      return failed(id, entry, error)
     }
   }
 

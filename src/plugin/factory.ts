@@ -14,6 +14,8 @@ import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
 import { parseEntryId } from './entry-id.ts'
 import { createEntryRenderer } from './entry-module.ts'
+import type { EntryOutcome } from './entry-module.ts'
+import type { EntryId } from './entry-id.ts'
 import { createEntryMatcher, createIdFilter } from './id-filter.ts'
 import { assertPluginOptions } from './known-options.ts'
 import { createDiskCache } from './disk-cache.ts'
@@ -43,7 +45,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (raw
 export interface MergedYaml {
   plugin: UnpluginOptions
   /** Renders the entry module `id` (nothing when `id` is not an entry). */
-  load(context: LoadContext, id: string): LoadResult
+  load(context: LoadContext, id: string): LoadResult | Promise<LoadResult>
   /** What a build does at its end: declarations and disk-cache writes, waited for. */
   buildEnd(): Promise<void>
 }
@@ -134,7 +136,7 @@ export function createMergedYaml(
     return false
   }
 
-  function load(context: LoadContext, id: string): LoadResult {
+  function load(context: LoadContext, id: string): LoadResult | Promise<LoadResult> {
     const entry = parseEntryId(id)
     // The filter matched the id with its query: the file itself must be an entry.
     if (!entry || !isEntry(entry)) return
@@ -153,7 +155,14 @@ export function createMergedYaml(
     // build. Every other build (esbuild's, webpack's run, `merged-yaml sync`) writes the same bytes.
     watching = info.serving === true || (host.watching ? host.watching(context) : context.meta?.watchMode === true)
     const outcome = entries.render(id, entry)
-    if (client && outcome.ok && outcome.secret) return refuse('secret')
+    const settled = (done: EntryOutcome): LoadResult =>
+      client && done.ok && done.secret ? refuse('secret') : loaded(context, id, entry, done)
+    // Only an entry with a Standard Schema module renders asynchronously (entry-module.ts).
+    return outcome instanceof Promise ? outcome.then(settled) : settled(outcome)
+  }
+
+  /** Hands the bundler a rendered entry: what it depends on, its errors and warnings, its code. */
+  function loaded(context: LoadContext, id: string, entry: EntryId, outcome: EntryOutcome): LoadResult {
     // A declaration covers the entry's value in other modes too: what they read is watched as well.
     const typed = outcome.ok ? declarations() : null
     const modes = typed && outcome.ok ? valuesAcrossModes(entry, { ...outcome, files: outcome.deps.files }) : undefined

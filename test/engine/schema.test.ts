@@ -53,7 +53,7 @@ describe('the modeline (# yaml-language-server: $schema=…)', () => {
     const result = await render(entry, { root, vars: { mode: 'development' } })
     expect(result.value).toMatchObject({ server: { host: 'localhost', port: 3000 } })
     expect(result.schema).toMatchObject({ file: join(root, 'app.schema.json'), source: 'modeline' })
-    expect(result.schema!.schema).toMatchObject({ title: 'Shop configuration' })
+    expect(result.schema).toMatchObject({ kind: 'json', schema: { title: 'Shop configuration' } })
     expect(result.files).toContain(join(root, 'app.schema.json'))
   })
 

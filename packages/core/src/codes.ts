@@ -112,13 +112,28 @@ export const ENGINE_CODES = {
   MY_VALUE_TOO_LARGE: 'A document or the merged value larger than `limits.maxValueSize` written out.',
   MY_SCHEMA_VIOLATION:
     'The merged value breaks its JSON Schema (or a Deckhand document its DataSchema), located at the layer line ' +
-    'that set the value, or that last touched the object missing a required key; a warning with `strict: false`.',
+    'that set the value, or that last touched the object missing a required key; a warning with `strict: false`. ' +
+    "An issue of a Standard Schema (Zod, Valibot, ArkType) too, with the library's message.",
   MY_SCHEMA_INVALID:
     'A schema that cannot be used: not JSON or YAML, not a valid JSON Schema of its draft, an unresolvable `$ref` ' +
     '(every mode).',
   MY_SCHEMA_REMOTE:
     'A yaml-language-server modeline naming an `http(s)://` schema, which a build cannot fetch: a warning, and the ' +
     'value is checked against the `schema` option only.',
+  MY_SCHEMA_MODULE:
+    'A Standard Schema module the `schema` option names that cannot be used: it does not load (a syntax error, ' +
+    'a missing import, an error while it runs), has no such export, or its export is no Standard Schema ' +
+    '(`~standard`, version 1); located at the schema file (every mode).',
+  MY_SCHEMA_THREW:
+    'A Standard Schema whose `validate` threw (or whose promise rejected) instead of returning issues; located at ' +
+    "the schema's export, with its error (every mode).",
+  MY_SCHEMA_OUTPUT:
+    "A Standard Schema's output (its transforms, coercions, defaults applied) that is no data a module can export " +
+    '(a Date, a Map, a function, `undefined`, a cycle): located at the layer line that set the value there ' +
+    '(every mode).',
+  MY_SCHEMA_ASYNC:
+    '`renderSync()` (or `PreparedEntry.render()`) on an entry whose schema is a Standard Schema module, which only ' +
+    '`render()` can load and await.',
   MY_REGEX_UNSUPPORTED:
     'A regular expression from data (a Deckhand pattern, a Datum `lookup_options` key or knockout prefix, a JSON ' +
     'Schema `pattern`) that the linear-time engine cannot run as its reference reads it: a lookaround, a ' +

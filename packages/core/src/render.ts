@@ -1,6 +1,8 @@
 // render(): the pipeline composed — options → gather (+ what the dialects read with the entry, the
 // schema) → fingerprint → read (parse, detect, the YAML version settled) → merge → validate. Each
-// stage is a module of pipeline/; this one only wires them (kept whole: the wiring reads in one place).
+// stage is a module of pipeline/; this one only wires them, a Standard Schema module's validation
+// (pipeline/validate-standard.ts) the one asynchronous end. It is kept whole: the composition, its
+// synchronous and asynchronous ends and the result types they share read best in one place.
 import { resolve } from 'node:path'
 import { DIALECTS } from './dialects/registry.ts'
 import type { DialectName } from './dialects/registry.ts'
@@ -22,7 +24,9 @@ import { createDialectContext, mergeAgain, mergeParts } from './pipeline/merge.t
 import type { MergeInput } from './pipeline/merge.ts'
 import { readParts } from './pipeline/read.ts'
 import { validateValue } from './pipeline/validate.ts'
-import type { EntrySchema } from './pipeline/validate.ts'
+import type { EntrySchema, ValidateInput } from './pipeline/validate.ts'
+import { awaitedOnly, validateStandard } from './pipeline/validate-standard.ts'
+import type { PendingStandard } from './pipeline/validate-standard.ts'
 import type { ValueHistory } from './provenance/history.ts'
 import { createProvenanceRecorder, recordedHistory, requestedRecords, takeRecords } from './provenance/records.ts'
 import type { RequestedRecords } from './provenance/records.ts'
@@ -52,7 +56,10 @@ export interface RenderResult {
   history?: ValueHistory
   /** With the `sources` option: where each value was set (the layer line, the merger, the layer before). */
   sources?: ValueSources
-  /** The JSON Schema the value was validated against (the entry's modeline's or the `schema` option's). */
+  /**
+   * The schema the value was validated against: a JSON Schema (the entry's modeline's or the `schema`
+   * option's), or a Standard Schema module's export (the `schema` option's), whose output is `value`.
+   */
   schema?: EntrySchema
   /**
    * True when the engine knows, from reading the documents, that the value is plain JSON data:
@@ -86,8 +93,18 @@ export interface PreparedEntry {
    * fingerprints, equal results: what a cache that outlives the process keys on (an unread file: render()'s error).
    */
   readonly fingerprint: string
-  /** Parses and merges: renderSync's result. Once; later calls give the same result or error. */
+  /**
+   * Whether the entry's schema is a Standard Schema module (the `schema` option names a `.ts`, `.js`, …
+   * module): it is loaded and run asynchronously, by `renderAsync()` only.
+   */
+  readonly standardSchema: boolean
+  /**
+   * Parses and merges: renderSync's result. Once; later calls give the same result or error. An entry
+   * whose schema is a Standard Schema module fails here (`MY_SCHEMA_ASYNC`): use `renderAsync()`.
+   */
   render(): RenderResult
+  /** render()'s result, with the entry's Standard Schema, if any, awaited: render()'s. Once. */
+  renderAsync(): Promise<RenderResult>
   /**
    * Where each value of the result was set (see the `sources` option): the record a render with that
    * option made, else the render's parts merged again with a recorder — so a caller can leave the
@@ -116,7 +133,8 @@ export async function render(
   options: RenderOptions = {},
   hooks: RenderHooks = {},
 ): Promise<RenderResult> {
-  return renderSync(entry, options, hooks)
+  const inputs: EntryInputs = { files: [], missing: [], globs: [] }
+  return guard(entry, options, inputs, () => prepare(entry, options, hooks, inputs)).renderAsync()
 }
 
 /**
@@ -164,9 +182,23 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
   const gathered = gatherEntry(resolve(entry), dialectRequests(resolved), resolved, report, files, inputs)
   const records = requestedRecords(options)
   let fingerprint: string | undefined
-  let outcome: { result: RenderResult } | { error: unknown } | undefined
-  let merged: MergeInput | undefined
+  type Made = ReturnType<typeof mergeEntry>
+  let outcome: { made: Made } | { error: unknown } | undefined
+  let finished: Promise<RenderResult> | undefined
   let sources: ValueSources | undefined
+  // The schema module's files, once loaded: a failed validation depends on them too.
+  const loadedFiles: string[] = []
+  const merge = (): Made => {
+    try {
+      outcome ??= {
+        made: guard(entry, options, inputs, () => mergeEntry(gathered, inputs, resolved, report, records, cache)),
+      }
+    } catch (error) {
+      outcome = { error }
+    }
+    if ('error' in outcome) throw outcome.error
+    return outcome.made
+  }
   return {
     ...inputs,
     get fingerprint() {
@@ -175,25 +207,48 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
       fingerprint = fingerprintInputs(resolved, records, inputs, contents, gathered.listings)
       return fingerprint
     },
+    get standardSchema() {
+      return gathered.schema?.module !== undefined
+    },
     render() {
-      try {
-        outcome ??= {
-          result: guard(entry, options, inputs, () => {
-            const made = mergeEntry(gathered, inputs, resolved, report, records, cache)
-            merged = made.input
-            return made.result
-          }),
-        }
-      } catch (error) {
-        outcome = { error }
+      const made = merge()
+      if (made.pending) {
+        const error = awaitedOnly(entry, gathered.schema!.file, resolved.root)
+        error.dependencies = inputs
+        throw error
       }
-      if ('error' in outcome) throw outcome.error
-      return outcome.result
+      return made.result
+    },
+    renderAsync() {
+      finished ??= (async () => {
+        const made = merge()
+        if (!made.pending) return made.result
+        try {
+          const { result } = made
+          const standard = await validateStandard(made.pending, resolved, loadedFiles)
+          return {
+            ...result,
+            value: standard.value,
+            files: [...result.files, ...standard.files.filter((file) => !result.files.includes(file))],
+            warnings: report.finishWarnings(inputs.files[0]!),
+            // A value the schema made is checked for data, not for JSON's exactness: a consumer checks.
+            plainJson: standard.unchanged && result.plainJson,
+            schema: standard.schema,
+          }
+        } catch (error) {
+          // Failing, the entry depends on the schema's own modules too: fixing one recovers.
+          const files = [...inputs.files, ...loadedFiles.filter((file) => !inputs.files.includes(file))]
+          return guard(entry, options, { ...inputs, files }, () => {
+            throw error
+          })
+        }
+      })()
+      return finished
     },
     sources() {
-      const result = this.render()
+      const { result, input } = merge()
       sources ??=
-        result.sources ?? guard(entry, options, inputs, () => mergeAgain(merged!, resolved, 'sources').sources())
+        result.sources ?? guard(entry, options, inputs, () => mergeAgain(input, resolved, 'sources').sources())
       return sources
     },
   }
@@ -223,7 +278,7 @@ function mergeEntry(
   report: Reporter,
   records: RequestedRecords,
   cache: RenderCache | undefined,
-): { result: RenderResult; input: MergeInput } {
+): { result: RenderResult; input: MergeInput; pending?: PendingStandard } {
   const { parts, dialect } = readParts(gathered.items, resolved, report, cache)
   const provenance = createProvenanceRecorder(records)
   const entry = inputs.files[0]!
@@ -236,28 +291,31 @@ function mergeEntry(
     provenance,
   }
   const merged = mergeParts(input, resolved, report)
-  const schema = validateValue(
-    {
-      entry,
-      entryText: gathered.entryText,
-      value: merged.value,
-      parts,
-      dialect,
-      schema: gathered.schema,
-      context: createDialectContext(input, resolved, report),
-      history: () => recordedHistory(provenance) ?? mergeAgain(input, resolved, 'history').history(),
-    },
-    resolved,
-  )
+  const validateInput: ValidateInput = {
+    entry,
+    entryText: gathered.entryText,
+    value: merged.value,
+    parts,
+    dialect,
+    schema: gathered.schema,
+    context: createDialectContext(input, resolved, report),
+    history: () => recordedHistory(provenance) ?? mergeAgain(input, resolved, 'history').history(),
+  }
+  const schema = validateValue(validateInput, resolved)
   const result: RenderResult = {
     value: merged.value,
     ...inputs,
-    warnings: report.finishWarnings(entry),
+    warnings: [],
     dialect: dialect.name as DialectName,
     plainJson: merged.bound?.plainJson ?? false,
     secret: merged.secret === true,
     ...takeRecords(provenance, records),
   }
   if (schema) result.schema = schema
+  const standard = gathered.schema
+  // The warnings are finished once the Standard Schema has run: its issues may be among them.
+  if (standard?.module)
+    return { result, input, pending: { input: validateInput, schema: { ...standard, module: standard.module } } }
+  result.warnings = report.finishWarnings(entry)
   return { result, input }
 }

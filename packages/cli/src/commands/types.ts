@@ -60,7 +60,7 @@ export async function runTypes(args: readonly string[], ctx: Context): Promise<n
   const secret = results.some((result) => result.secret)
   const input = {
     values: results.map((result) => result.value),
-    schema: schema && { schema: schema.schema },
+    schema: schema && (schema.kind === 'json' ? { schema: schema.schema } : { module: schema }),
     secret,
   }
   ctx.stdout.write(

@@ -21,15 +21,32 @@ import type { GatheredSchema } from './gather/gather.ts'
 import { ViolationLocator } from './locate-violation.ts'
 import type { ViolationPlace } from './locate-violation.ts'
 
-/** The schema an entry's value was validated against: what its declaration is generated from. */
-export interface EntrySchema {
-  /** Absolute path of the schema file. */
-  file: string
-  /** What named it: the entry's `# yaml-language-server: $schema=` line, or the `schema` option. */
-  source: 'modeline' | 'option'
-  /** The schema, as parsed. */
-  schema: unknown
-}
+/**
+ * The schema an entry's value was validated against: what its declaration is generated from. A JSON
+ * Schema (`kind: 'json'`), or a Standard Schema module's export (`kind: 'standard'`: Zod, Valibot,
+ * ArkType), whose declaration imports the module's type.
+ */
+export type EntrySchema =
+  | {
+      kind: 'json'
+      /** Absolute path of the schema file. */
+      file: string
+      /** What named it: the entry's `# yaml-language-server: $schema=` line, or the `schema` option. */
+      source: 'modeline' | 'option'
+      /** The schema, as parsed. */
+      schema: unknown
+    }
+  | {
+      kind: 'standard'
+      /** Absolute path of the schema module. */
+      file: string
+      /** Named by the `schema` option (a modeline names JSON Schemas only). */
+      source: 'option'
+      /** The export (`default`, or the name after `#`). */
+      exportName: string
+      /** Its vendor (`zod`, `valibot`, `arktype`), as it says. */
+      vendor: string
+    }
 
 export interface ValidateInput {
   entry: string
@@ -63,7 +80,7 @@ function describeViolation(violation: Violation, prefix: string, schemaName: str
  * Reports violations, each at the layer that set its value: each an error of its own (all in one
  * run), or a warning with `strict: false`. The history record is made once, at the first violation.
  */
-class Validation {
+export class Validation {
   private locator: ViolationLocator | undefined
 
   constructor(
@@ -71,7 +88,8 @@ class Validation {
     private readonly report: Reporter,
   ) {}
 
-  private place(violation: Violation, modulePath: readonly PathSegment[]): ViolationPlace {
+  /** Where the value at `path` (or, for a missing or an extra key, the key) was set. */
+  place(violation: Violation, modulePath: readonly PathSegment[]): ViolationPlace {
     this.locator ??= new ViolationLocator(this.input.history(), this.input.parts, {
       file: this.input.entry,
       position: { line: 1, column: 1 },
@@ -114,7 +132,8 @@ function checkEntrySchema(
   validation: Validation,
 ): EntrySchema | undefined {
   const { schema } = input
-  if (!schema) return undefined
+  // A Standard Schema runs asynchronously, after this stage (validate-standard.ts).
+  if (!schema || schema.module) return undefined
   const text = decodeUtf8(schema.bytes)
   const compiled = compileSchemaText(text, options.limits.maxDepth, options.limits.maxAliasCount)
   if (!compiled.ok) {
@@ -127,7 +146,7 @@ function checkEntrySchema(
     for (const violation of toViolations(compiled.validate.errors ?? [], input.value))
       validation.add(violation, [], describeViolation(violation, '', name))
   }
-  return { file: schema.file, source: schema.source, schema: compiled.schema }
+  return { kind: 'json', file: schema.file, source: schema.source, schema: compiled.schema }
 }
 
 /** The path of the first `$ref: ref` in a schema (ajv's schema paths restart in each referenced definition). */

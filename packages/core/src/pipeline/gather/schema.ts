@@ -1,7 +1,9 @@
-// The entry's JSON Schema, read with its files: named by a yaml-language-server modeline among the
-// entry's first comment lines (relative to the entry, as editors read it), else by the `schema`
-// option (relative to `root`). It is read like an include — confined, size-limited, a dependency of
-// the entry and part of its fingerprint — so that editing it rebuilds, and it cannot leak a file.
+// The entry's schema, read with its files: a JSON Schema named by a yaml-language-server modeline
+// among the entry's first comment lines (relative to the entry, as editors read it), else the `schema`
+// option's (relative to `root`): a JSON Schema, or a Standard Schema module (`.ts`, `.js`, … with an
+// optional `#export`), whose file is read here and run by the validate stage. It is read like an
+// include — confined, size-limited, a dependency of the entry and part of its fingerprint — so that
+// editing it rebuilds, and it cannot leak a file.
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import picomatch from 'picomatch'
@@ -9,6 +11,7 @@ import { MergedYamlError } from '../../diagnostics.ts'
 import type { Position } from '../../diagnostics.ts'
 import type { ResolvedOptions, SchemaOption } from '../../options.ts'
 import type { Problem, Reporter } from '../../reporter.ts'
+import { isExportName, schemaModuleTarget } from '../../schema/standard-module.ts'
 import type { EntryInputs, GatheredSchema } from './types.ts'
 
 /** A `$schema=` value of a yaml-language-server modeline, and where it is in the entry. */
@@ -40,28 +43,50 @@ export function findSchemaModeline(text: string): SchemaModeline | undefined {
 /** `https://…`, `urn:…`: a schema a build cannot read (no network). A drive letter (`C:`) is a path. */
 const isRemote = (target: string): boolean => /^[a-z][a-z\d+.-]+:/i.test(target) && !target.startsWith('file:')
 
+/** Why a schema path is unusable (`#` naming no export a module can have), or undefined. */
+function schemaPathProblem(name: string, path: string): string | undefined {
+  if (path === '') return `option '${name}' must not be empty`
+  const module = schemaModuleTarget(path)
+  if (module && !isExportName(module.exportName))
+    return `option '${name}' names the export '${module.exportName}' of ${module.path}, which is no JavaScript name`
+  return undefined
+}
+
 /** Why the `schema` option is unusable, or undefined. */
 export function schemaOptionProblem(schema: SchemaOption | undefined): string | undefined {
   if (schema === undefined || schema === false) return undefined
-  if (typeof schema === 'string') return schema === '' ? `option 'schema' must not be empty` : undefined
+  if (typeof schema === 'string') return schemaPathProblem('schema', schema)
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
     return `option 'schema' must be a path, a map from entry globs to paths, or false, not ${JSON.stringify(schema)}`
   for (const [glob, path] of Object.entries(schema)) {
+    const name = `schema[${JSON.stringify(glob)}]`
     if (typeof path !== 'string' || path === '')
-      return `option 'schema[${JSON.stringify(glob)}]' must be the path of a schema file, not ${JSON.stringify(path)}`
+      return `option '${name}' must be the path of a schema file, not ${JSON.stringify(path)}`
+    const problem = schemaPathProblem(name, path)
+    if (problem) return problem
   }
   return undefined
 }
 
-/** The schema path the option gives this entry (absolute), if any. */
-function schemaFromOption(schema: SchemaOption | undefined, entry: string, root: string): string | undefined {
+/** A schema the option names: its file (absolute) and, for a Standard Schema module, its export. */
+interface OptionSchema {
+  file: string
+  module?: { exportName: string }
+}
+
+/** The schema the option gives this entry, if any. */
+function schemaFromOption(schema: SchemaOption | undefined, entry: string, root: string): OptionSchema | undefined {
   if (schema === undefined || schema === false) return undefined
-  if (typeof schema === 'string') return resolve(root, schema)
-  const path = relative(root, entry).replaceAll('\\', '/')
-  for (const [glob, file] of Object.entries(schema)) {
-    if (picomatch(glob, { dot: true })(path)) return resolve(root, file)
+  let target: string | undefined
+  if (typeof schema === 'string') target = schema
+  else {
+    const path = relative(root, entry).replaceAll('\\', '/')
+    target = Object.entries(schema).find(([glob]) => picomatch(glob, { dot: true })(path))?.[1]
   }
-  return undefined
+  if (target === undefined) return undefined
+  const module = schemaModuleTarget(target)
+  if (!module) return { file: resolve(root, target) }
+  return { file: resolve(root, module.path), module: { exportName: module.exportName } }
 }
 
 /**
@@ -103,7 +128,7 @@ export function gatherSchema(
 ): GatheredSchema | undefined {
   if (options.schema === false) return undefined
   const modeline = findSchemaModeline(entryText)
-  let named: { file: string; source: GatheredSchema['source']; at: NonNullable<Problem['at']> } | undefined
+  let named: (OptionSchema & { source: GatheredSchema['source']; at: NonNullable<Problem['at']> }) | undefined
   if (modeline) {
     const at = { file: entry, position: modeline.position, chain: [], source: entryText }
     if (isRemote(modeline.target)) {
@@ -123,12 +148,14 @@ export function gatherSchema(
     }
   }
   if (!named) {
-    const file = schemaFromOption(options.schema, entry, options.root)
-    if (file === undefined) return undefined
-    named = { file, source: 'option', at: { file: '<options>', position: { line: 1, column: 1 }, chain: [] } }
+    const option = schemaFromOption(options.schema, entry, options.root)
+    if (option === undefined) return undefined
+    named = { ...option, source: 'option', at: { file: '<options>', position: { line: 1, column: 1 }, chain: [] } }
   }
   try {
-    return { file: named.file, bytes: read(named.file, named.at), source: named.source }
+    const gathered: GatheredSchema = { file: named.file, bytes: read(named.file, named.at), source: named.source }
+    if (named.module) gathered.module = named.module
+    return gathered
   } catch (error) {
     // Creating the file fixes the entry: watch for it.
     if (error instanceof MergedYamlError && error.code === 'MY_FILE_NOT_FOUND') inputs.missing.push(named.file)

@@ -52,6 +52,8 @@ export interface GatheredSchema {
   bytes: Uint8Array
   /** What named it: the entry's modeline, or the `schema` option. */
   source: 'modeline' | 'option'
+  /** A Standard Schema module (`schema: './app.schema.ts#appSchema'`): its export; else a JSON Schema. */
+  module?: { exportName: string }
 }
 
 export interface GatherResult {
