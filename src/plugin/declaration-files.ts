@@ -45,34 +45,43 @@ function readText(path: string): string | undefined {
 // Enough for the header of a declaration and the start of a map, however long its file's name.
 const HEAD_BYTES = 4096
 
-/** A file's first bytes as text (a large ambient file is not read whole to be recognised). */
-function readHead(path: string): string | undefined {
+/**
+ * A file's first bytes as text (a large ambient file is not read whole to be recognised); null when
+ * it is gone (removed since it was seen: absent), undefined when it cannot be read.
+ */
+function readHead(path: string): string | null | undefined {
   let fd: number | undefined
   try {
     fd = openSync(path, 'r')
     const buffer = Buffer.alloc(HEAD_BYTES)
     return buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0))
-  } catch {
-    return undefined
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : undefined
   } finally {
     if (fd !== undefined) closeSync(fd)
   }
 }
 
-const isOurDeclaration = (text: string): boolean => text.replace(/^\uFEFF/, '').startsWith(GENERATED_MARK)
+/**
+ * Whether `text` starts with `mark`, or is what a write of such a text shows before it ends: empty (the
+ * file truncated, not yet written) or a start of the mark. Another process writes the same file while
+ * this one reads it (Turbopack's loader processes, which render an entry for the server and the client
+ * at once); nothing of anyone's is lost by overwriting that.
+ */
+const startsWithMark = (text: string, mark: string): boolean => text.startsWith(mark) || mark.startsWith(text)
+
+const isOurDeclaration = (text: string): boolean => startsWithMark(text.replace(/^\uFEFF/, ''), GENERATED_MARK)
 
 /**
  * Whether a map is ours: it carries the mark, or (written before maps were marked) it is the map
  * TypeScript-style JSON of the declaration beside it, itself ours.
  */
 function isOurMap(path: string, text: string): boolean {
-  if (text.startsWith(`{"version":3,${DECLARATION_MAP_MARK},`)) return true
+  if (startsWithMark(text, `{"version":3,${DECLARATION_MAP_MARK},`)) return true
   const declaration = path.slice(0, -'.map'.length)
   const name = JSON.stringify(basename(declaration))
   const beside = readHead(declaration)
-  return (
-    text.startsWith(`{"version":3,"file":${name},"sourceRoot":"",`) && beside !== undefined && isOurDeclaration(beside)
-  )
+  return text.startsWith(`{"version":3,"file":${name},"sourceRoot":"",`) && !!beside && isOurDeclaration(beside)
 }
 
 /** Whether `path` is a link (a dangling one included). */
@@ -94,8 +103,17 @@ export function isOwnedOrAbsent(path: string): boolean {
   if (isLink(path)) return false
   if (!existsSync(path)) return true
   const text = readHead(path)
+  if (text === null) return true
   if (text === undefined) return false
   return path.endsWith('.map') ? isOurMap(path, text) : isOurDeclaration(text)
+}
+
+/** Why the plugin leaves a target alone (`isOwnedOrAbsent` said no): a link, an unreadable file, or another's. */
+export type ForeignReason = 'link' | 'unreadable' | 'not-ours'
+
+export function foreignReason(path: string): ForeignReason {
+  if (isLink(path)) return 'link'
+  return readHead(path) === undefined ? 'unreadable' : 'not-ours'
 }
 
 /** Writes `text` unless the file already holds exactly that, or is not the plugin's. */
