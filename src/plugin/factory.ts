@@ -44,12 +44,19 @@ export interface MergedYaml {
   buildEnd(): Promise<void>
 }
 
-/** The plugin with the host of `framework`: unplugin's bundlers, or Turbopack's loader (hosts/turbopack-loader.ts). */
-export function createMergedYaml(rawOptions: Options | undefined, framework: HostName): MergedYaml {
+/**
+ * The plugin with the host of `framework`: unplugin's bundlers, or Turbopack's loader (hosts/turbopack-loader.ts).
+ * `told` is what a framework tells before its bundler does (Nuxt's mode, for Nitro's Rollup, which has none).
+ */
+export function createMergedYaml(
+  rawOptions: Options | undefined,
+  framework: HostName,
+  told: HostInfo = {},
+): MergedYaml {
   // Before anything else: an option nobody reads (`dst`, `history`) is a mistake, said at once.
   assertPluginOptions(rawOptions ?? {})
   const options = resolvePluginOptions(rawOptions)
-  const info: HostInfo = {}
+  const info: HostInfo = { ...told }
   // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
   const renderCache = createRenderCache()
   const graph = createDependencyGraph()
