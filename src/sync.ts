@@ -34,7 +34,7 @@ export async function writeDeclarations(
   options: Options,
   root: string,
 ): Promise<SyncedEntry[]> {
-  const plugin = createMergedYaml(options, 'turbopack', 'none')
+  const plugin = createMergedYaml(options, 'turbopack', {}, 'none')
   const loader = {
     rootContext: root,
     addDependency() {},

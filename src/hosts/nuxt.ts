@@ -1,12 +1,13 @@
-// Nuxt: a module that adds the plugin to the builder Nuxt runs (Vite, webpack or Rspack), with Nuxt's
-// project folder as the root (Vite's root there is the `app/` source folder). `${mode}` is the
-// builder's mode, which Nuxt sets from its own (`development` under `nuxi dev`, else `production`):
-// not fixed in `vars`, so that declarations still cover every mode (plugin/mode-values.ts). It types
-// `*.merged.yaml` imports in `.vue` files through the tsconfig Nuxt generates: sidecar declarations
-// need `allowArbitraryExtensions`, and the client types cover entries not generated yet. No import of
+// Nuxt: a module that adds the plugin to the builder Nuxt runs (Vite, webpack or Rspack) and to
+// Nitro's Rollup (the server), with Nuxt's project folder as the root (Vite's root there is the `app/`
+// source folder). `${mode}` is the builder's mode, which Nuxt sets from its own (`development` under
+// `nuxi dev`, else `production`), and Nuxt's own for Nitro: not fixed in `vars`, so that declarations
+// still cover every mode (plugin/mode-values.ts). It types `*.merged.yaml` imports in `.vue` files and
+// server code through the tsconfigs Nuxt generates: sidecar declarations need
+// `allowArbitraryExtensions`, and the client types cover entries not generated yet. No import of
 // @nuxt/kit: the hooks are Nuxt's own.
-import { createRspackPlugin, createVitePlugin, createWebpackPlugin } from 'unplugin'
-import { PLUGIN_NAME, unpluginFactory } from '../plugin/factory.ts'
+import { createRollupPlugin, createRspackPlugin, createVitePlugin, createWebpackPlugin } from 'unplugin'
+import { createMergedYaml, PLUGIN_NAME, unpluginFactory } from '../plugin/factory.ts'
 import type { Options } from '../plugin/options.ts'
 import { INSPECTOR_PATH } from '../inspector/server.ts'
 
@@ -14,6 +15,11 @@ const INSPECTOR_TAB = { type: 'iframe', src: `${INSPECTOR_PATH}/` } as const
 
 interface Plugins {
   plugins?: unknown[]
+}
+
+/** The part of Nitro's config (`nitro:config`) the module sets: its Rollup's plugins. */
+interface NitroConfigLike {
+  rollupConfig?: { plugins?: unknown }
 }
 
 /** The part of a tsconfig Nuxt generates that the module sets. */
@@ -55,6 +61,11 @@ export interface NuxtLike {
   hook(name: 'build:error', run: (error: unknown) => void): unknown
   hook(name: 'vite:serverCreated', run: (server: ViteServerLike, builder: { isServer: boolean }) => void): unknown
   hook(name: 'devtools:customTabs', run: (tabs: DevToolsTab[]) => void): unknown
+  hook(name: 'nitro:config', run: (config: NitroConfigLike) => void): unknown
+  hook(
+    name: 'nitro:prepare:types',
+    run: (types: { references: Array<{ types: string } | { path: string }> }) => void,
+  ): unknown
   hook(
     name: 'prepare:types',
     run: (types: { references: Array<{ types: string } | { path: string }>; tsConfig: TsConfig }) => void,
@@ -105,6 +116,26 @@ function forwardRendererChanges(nuxt: NuxtLike): void {
   })
 }
 
+/**
+ * Nitro bundles the server (`server/`: API routes, middleware, plugins) with a Rollup of its own, in
+ * `nuxi dev` as in `nuxi build`: the plugin goes first among its plugins, with Nuxt's mode (Rollup tells
+ * none: NODE_ENV would be the shell's), so that a server route reads the values the pages do.
+ */
+function addToNitro(options: Options, nuxt: NuxtLike): void {
+  const mode = nuxt.options.dev ? 'development' : 'production'
+  nuxt.hook('nitro:config', (config) => {
+    const create = createRollupPlugin<Options | undefined>(
+      (given, meta) => createMergedYaml(given, meta.framework, { mode }).plugin,
+    )
+    const rollup = (config.rollupConfig ??= {})
+    const plugins =
+      rollup.plugins === undefined ? [] : Array.isArray(rollup.plugins) ? rollup.plugins : [rollup.plugins]
+    rollup.plugins = [create(options), ...plugins]
+  })
+  // The server's tsconfig (`.nuxt/tsconfig.server.json`) reads Nitro's types, not the app's.
+  nuxt.hook('nitro:prepare:types', ({ references }) => references.push({ types: 'unplugin-merged-yaml/client' }))
+}
+
 /** `modules: [['unplugin-merged-yaml/nuxt', options]]` in nuxt.config. */
 export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: NuxtLike): void {
   const options = resolveNuxtOptions(inlineOptions ?? {}, nuxt)
@@ -115,6 +146,7 @@ export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: N
   nuxt.hook('rspack:config', (configs) => {
     for (const config of configs) push(config, createRspackPlugin(unpluginFactory)(options))
   })
+  addToNitro(options, nuxt)
   forwardRendererChanges(nuxt)
   // The inspector page (inspector/server.ts) in a Nuxt DevTools tab: Nuxt hands the dev server's
   // requests for `/__merged-yaml` to Vite, which serves it (its route is in Vite's middleware stack).

@@ -56,15 +56,18 @@ function readText(path: string): string | undefined {
 // Enough for the header of a declaration and the start of a map, however long its file's name.
 const HEAD_BYTES = 4096
 
-/** A file's first bytes as text (a large ambient file is not read whole to be recognised). */
-function readHead(path: string): string | undefined {
+/**
+ * A file's first bytes as text (a large ambient file is not read whole to be recognised); null when
+ * it is gone (removed since it was seen: absent), undefined when it cannot be read.
+ */
+function readHead(path: string): string | null | undefined {
   let fd: number | undefined
   try {
     fd = openSync(path, 'r')
     const buffer = Buffer.alloc(HEAD_BYTES)
     return buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0))
-  } catch {
-    return undefined
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : undefined
   } finally {
     if (fd !== undefined) closeSync(fd)
   }
@@ -91,9 +94,7 @@ function isOurMap(path: string, text: string): boolean {
   const declaration = path.slice(0, -'.map'.length)
   const name = JSON.stringify(basename(declaration))
   const beside = readHead(declaration)
-  return (
-    text.startsWith(`{"version":3,"file":${name},"sourceRoot":"",`) && beside !== undefined && isOurDeclaration(beside)
-  )
+  return text.startsWith(`{"version":3,"file":${name},"sourceRoot":"",`) && !!beside && isOurDeclaration(beside)
 }
 
 /** Whether `path` is a link (a dangling one included). */
@@ -115,9 +116,19 @@ export function isOwnedOrAbsent(path: string): boolean {
   if (isLink(path)) return false
   if (!existsSync(path)) return true
   const text = readHead(path)
+  if (text === null) return true
   if (text === undefined) return false
   return path.endsWith('.map') ? isOurMap(path, text) : isOurDeclaration(text)
 }
+
+/** Why the plugin leaves a target alone (`isOwnedOrAbsent` said no): a link, an unreadable file, or another's. */
+export type ForeignReason = 'link' | 'unreadable' | 'not-ours'
+
+export function foreignReason(path: string): ForeignReason {
+  if (isLink(path)) return 'link'
+  return readHead(path) === undefined ? 'unreadable' : 'not-ours'
+}
+
 
 let temporaries = 0
 

@@ -12,7 +12,8 @@ import type { DeclarationInput } from '../codegen/declaration.ts'
 import { createPropertySources } from '../codegen/property-sources.ts'
 import type { PropertySources } from '../codegen/property-sources.ts'
 import { createAmbientWriter } from './ambient-writer.ts'
-import type { Pending } from './declaration-files.ts'
+import { foreignReason } from './declaration-files.ts'
+import type { ForeignReason, Pending } from './declaration-files.ts'
 import { createMemoryRecords } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
 import type { EntryId } from './entry-id.ts'
@@ -78,12 +79,24 @@ function createInsideFolders(folders: readonly string[]): (file: string) => bool
   }
 }
 
-/** The warning for a declaration or map the plugin did not write, located at the file itself. */
+/** What the warning for a target left alone says, and what it advises, by why it is left alone. */
+const NOT_OURS_TEXTS: Record<ForeignReason, (what: string) => string> = {
+  // A link is never written through, even to a declaration of ours: removing it loses nothing of the user's.
+  link: (what) =>
+    `this ${what} is a link: left as it is, as the plugin writes plain files and never through a link; ` +
+    'replace it by a plain file (or remove it) to have it generated, or set `dts: false`',
+  unreadable: (what) =>
+    `this ${what} cannot be read (its permissions?): left as it is, neither rewritten nor deleted; ` +
+    'make it readable and writable to have it generated, or set `dts: false`',
+  'not-ours': (what) =>
+    `this ${what} was not written by unplugin-merged-yaml (no generated header or marker): left as it is, ` +
+    'neither rewritten nor deleted; remove it to have it generated, or set `dts: false`',
+}
+
+/** The warning for a declaration or map the plugin leaves alone, located at the file itself. */
 function notOurs(path: string): Diagnostic {
   const what = path.endsWith('.map') ? 'declaration map' : 'declaration file'
-  const message =
-    `this ${what} was not written by unplugin-merged-yaml (no generated header or marker): left as it is, ` +
-    'neither rewritten nor deleted; remove it to have it generated, or set `dts: false`'
+  const message = NOT_OURS_TEXTS[foreignReason(path)](what)
   return { code: 'MY_DTS_NOT_OURS', severity: 'warning', message, file: path, line: 1, column: 1, chain: [] }
 }
 

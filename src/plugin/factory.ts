@@ -50,10 +50,14 @@ export interface MergedYaml {
   buildEnd(): Promise<void>
 }
 
-/** The plugin with the host of `framework`: unplugin's bundlers, or Turbopack's loader (hosts/turbopack-loader.ts). */
+/**
+ * The plugin with the host of `framework`: unplugin's bundlers, or Turbopack's loader (hosts/turbopack-loader.ts).
+ * `told` is what a framework tells before its bundler does (Nuxt's mode, for Nitro's Rollup, which has none).
+ */
 export function createMergedYaml(
   rawOptions: Options | undefined,
   framework: HostName,
+  told: HostInfo = {},
   /** `'none'`: the options are all there are (`merged-yaml sync` has merged the config file's already). */
   configFile: 'search' | 'none' = 'search',
 ): MergedYaml {
@@ -62,7 +66,7 @@ export function createMergedYaml(
   // The project's config file, found from the working directory up: the bundler config's options win, key by key.
   const config = configFile === 'search' ? loadProjectConfigSync({ cwd: process.cwd() }) : undefined
   const options = resolvePluginOptions(mergeOptions(config?.options, rawOptions))
-  const info: HostInfo = {}
+  const info: HostInfo = { ...told }
   // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
   const renderCache = createRenderCache()
   const graph = createDependencyGraph()

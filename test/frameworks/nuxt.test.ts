@@ -3,7 +3,9 @@
 // client types and sidecar declarations); a broken layer failing the build with its
 // located error, with the Vite builder and with the webpack one (whose own report says only "Nuxt
 // build error": the module prints the render error; the webpack builder's successful build is left
-// out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit.
+// out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit. A server
+// route (server/api/config.get.ts, bundled by Nitro's Rollup) imports the same entry, in dev and build,
+// and the server's tsconfig type-checks it.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +20,16 @@ import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 function useWebpackBuilder(app: string): void {
   const config = join(app, 'nuxt.config.ts')
   writeFileSync(config, readFileSync(config, 'utf8').replace('modules:', "builder: 'webpack',\n  modules:"))
+}
+
+/** The repository's TypeScript: what `nuxi typecheck` runs (vue-tsc) does for the server's `.ts` files. */
+const TSC = join(import.meta.dirname, '../../node_modules/.bin/tsc')
+
+/** The values the server route answers (server/api/config.get.ts), failing after 20 s rather than hanging. */
+async function routeValues(url: string): Promise<Record<string, string | undefined>> {
+  const response = await fetch(new URL('/api/config', url), { signal: AbortSignal.timeout(20_000) })
+  const body = (await response.json()) as { title: string; api: string; features: string[] }
+  return { title: body.title, api: body.api, features: body.features.join(', ') }
 }
 
 const missing = await frameworksMissing()
@@ -42,6 +54,8 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
     servers.push(server)
     const html = await (await fetch(url)).text()
     expect(pageValues(html)).toEqual({ title: 'Merged YAML on Nuxt', ...PRODUCTION })
+    // The server route, bundled by Nitro's Rollup, in Nuxt's mode.
+    expect(await routeValues(url)).toEqual({ title: 'Merged YAML on Nuxt', ...PRODUCTION })
     // The types: the client types in what Nuxt generates, sidecar declarations allowed (`dts: 'sidecar'`).
     expect(readFileSync(join(app, '.nuxt/nuxt.d.ts'), 'utf8')).toContain('unplugin-merged-yaml/client')
     const tsconfig = JSON.parse(readFileSync(join(app, '.nuxt/tsconfig.app.json'), 'utf8')) as {
@@ -49,6 +63,26 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
     }
     expect(tsconfig.compilerOptions.allowArbitraryExtensions).toBe(true)
     expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(true)
+  })
+
+  // Nuxt's type check of the server (`nuxi typecheck` runs it on .nuxt/tsconfig.server.json): the client
+  // types reach Nitro's, so a fresh checkout passes; once declared, a typo'd key in a route fails.
+  it("the server's tsconfig passes on a fresh checkout, and fails on a typo'd key once declared", async () => {
+    const app = copyApp('nuxt')
+    const prepare = await run(bin('nuxi'), ['prepare'], app)
+    expect(prepare.code, prepare.output).toBe(0)
+    expect(readFileSync(join(app, '.nuxt/types/nitro-nuxt.d.ts'), 'utf8')).toContain('unplugin-merged-yaml/client')
+    expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(false)
+    const typecheck = () => run(TSC, ['--noEmit', '-p', '.nuxt/tsconfig.server.json'], app)
+    const fresh = await typecheck()
+    expect(fresh.code, fresh.output).toBe(0)
+    const route = join(app, 'server/api/config.get.ts')
+    writeFileSync(route, readFileSync(route, 'utf8').replace('api: config.api', 'api: config.apii'))
+    const build = await run(bin('nuxi'), ['build'], app)
+    expect(build.code, build.output).toBe(0)
+    const typo = await typecheck()
+    expect(typo.code).not.toBe(0)
+    expect(typo.output).toMatch(/server\/api\/config\.get\.ts\(\d+,\d+\): error TS2551: Property 'apii' does not exist/)
   })
 
   for (const builder of ['Vite', 'webpack']) {
@@ -62,13 +96,10 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
     })
   }
 
-  // A layer edit reaches the server's render (the module's forwardRendererChanges) and, hot, the browser.
-  it.skipIf(skipUnlessAvailable(chromiumMissing))(
-    titleUnlessAvailable(
-      'nuxi dev renders the development layer, and a layer edit reaches the next render and the page in Chromium',
-      chromiumMissing,
-    ),
-    async () => {
+  /** The app under `nuxi dev`, started by the first test that needs it. */
+  let dev: Promise<{ app: string; server: Server }> | undefined
+  const startDev = (): Promise<{ app: string; server: Server }> =>
+    (dev ??= (async () => {
       const app = copyApp('nuxt')
       const port = await freePort()
       const url = `http://127.0.0.1:${port}/`
@@ -78,18 +109,46 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
       temporaries.push(temporary)
       const server = await startServer(bin('nuxi'), args, app, url, { TMPDIR: temporary })
       servers.push(server)
+      return { app, server }
+    })())
+
+  // A layer edit reaches the server's render (the module's forwardRendererChanges) and the server route,
+  // which Nitro rebuilds: every request answers within its bound, a hang fails the test.
+  it('nuxi dev renders the development layer in the page and the server route, and a layer edit reaches both', async () => {
+    const { app, server } = await startDev()
+    const hung: string[] = []
+    const bounded =
+      <T>(what: string, get: () => Promise<T>) =>
+      () =>
+        get().catch((error: unknown) => {
+          if ((error as Error).name === 'TimeoutError') hung.push(what)
+          throw error
+        })
+    const rendered = bounded('page', async () => {
+      const response = await fetch(server.url, { signal: AbortSignal.timeout(60_000) })
+      return pageValues(await response.text())
+    })
+    const route = bounded('route', () => routeValues(server.url))
+    const development = { title: 'Merged YAML on Nuxt', api: 'http://localhost:8080', features: 'search, debug' }
+    expect(await rendered(), server.output()).toEqual(development)
+    expect(await route(), server.output()).toEqual(development)
+    writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug, live]\n')
+    await expect.poll(route, { timeout: 90_000, interval: 500 }).toMatchObject({ features: 'search, debug, live' })
+    await expect.poll(rendered, { timeout: 90_000, interval: 500 }).toMatchObject({ features: 'search, debug, live' })
+    expect(hung, server.output()).toEqual([])
+  })
+
+  it.skipIf(skipUnlessAvailable(chromiumMissing))(
+    titleUnlessAvailable('nuxi dev: a layer edit hot-updates the page in Chromium', chromiumMissing),
+    async () => {
+      const { app, server } = await startDev()
       const layer = join(app, 'config/env/development.yaml')
-      const rendered = async () => pageValues(await (await fetch(url)).text())
-      const development = { title: 'Merged YAML on Nuxt', api: 'http://localhost:8080', features: 'search, debug' }
-      expect(await rendered(), server.output()).toEqual(development)
-      writeFileSync(layer, '#cloud-config\nfeatures: [debug, live]\n')
-      await expect.poll(rendered, { timeout: 30_000, interval: 500 }).toMatchObject({ features: 'search, debug, live' })
       const browser = await launchChromium()
       try {
         const tab = await browser.newPage()
-        await tab.goto(url)
+        await tab.goto(server.url)
         const features = async () => (await tab.getByTestId('features').textContent()) ?? ''
-        await expect.poll(features, { timeout: 60_000 }).toBe('search, debug, live')
+        await expect.poll(features, { timeout: 60_000 }).toMatch(/^search, debug/)
         writeFileSync(layer, '#cloud-config\nfeatures: [debug, hot]\n')
         await expect.poll(features, { timeout: 60_000, interval: 500 }).toBe('search, debug, hot')
       } finally {
