@@ -8,8 +8,13 @@ export interface CorpusParams {
   seed?: string
   /** Include lines as an app writes them: `${mode}` and a glob (t3). */
   appShaped?: boolean
+  /** 'values': the layers without their cloud-init directives, merged in the values dialect. */
+  dialect?: 'values'
 }
-export declare const CORPORA: Record<'m50' | 's200' | 'l5' | 's1000' | 't3', CorpusParams>
+export declare const CORPORA: Record<
+  'm50' | 's200' | 'l5' | 's1000' | 't3' | 'values-m50' | 'values-s200' | 'values-l5' | 'values-t3',
+  CorpusParams
+>
 export interface CorpusManifest {
   params: CorpusParams & { seed: string }
   layers: Record<string, { bytes: number; topLevelKeys: number; mergeHow: string | null }>

@@ -7,6 +7,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -38,6 +39,12 @@ export const CORPORA = {
   // A typical app: a few entries of a few small layers, where fixed costs (loading the plugin, first
   // calls) weigh most; its include lines name `${mode}` and a glob (see `shapeLikeAnApp`).
   t3: { entries: 3, depth: 5, size: 'small', appShaped: true },
+  // The same shapes in the values dialect, the default a frontend app merges in: the layers without
+  // their cloud-init directives (see `shapeAsValues`).
+  'values-m50': { entries: 50, depth: 6, size: 'medium', dialect: 'values' },
+  'values-s200': { entries: 200, depth: 6, size: 'small', dialect: 'values' },
+  'values-l5': { entries: 5, depth: 4, size: 'large', dialect: 'values' },
+  'values-t3': { entries: 3, depth: 5, size: 'small', appShaped: true, dialect: 'values' },
 }
 
 /** The modes a build of t3 renders in: Vite's build, Rollup's (no mode: `development`), declarations' both. */
@@ -87,6 +94,38 @@ function shapeLikeAnApp(out, manifest) {
   return manifest
 }
 
+const VALUES_SHAPE_VERSION = 1
+/** A top-level cloud-init directive and the lines that continue it (indented, or a list's items). */
+const DIRECTIVE = /^(?:merge_how|merge_type):.*\n(?:[ -].*\n)*/gm
+
+/**
+ * Rewrites a generated corpus's layers as a values-dialect app writes them: without `merge_how` and
+ * `merge_type`, so no part carries a dialect marker and every entry merges as Helm merges values
+ * files. The pre-merged baselines (json/, plain/) merge without directives already; their values are
+ * not what the values dialect gives, only their size and shape, which is what a build ratio compares.
+ */
+function shapeAsValues(out, manifest) {
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((dirent) =>
+      dirent.isDirectory()
+        ? ['json', 'plain'].includes(dirent.name) && dir === out
+          ? []
+          : walk(join(dir, dirent.name))
+        : /\.ya?ml$/.test(dirent.name) && !dirent.name.endsWith('.merged.yaml')
+          ? [join(dir, dirent.name)]
+          : [],
+    )
+  for (const file of walk(out)) {
+    const text = readFileSync(file, 'utf8')
+    const stripped = text.replace(DIRECTIVE, '')
+    if (stripped !== text) writeFileSync(file, stripped)
+  }
+  manifest.dialect = 'values'
+  manifest.valuesShaped = VALUES_SHAPE_VERSION
+  writeFileSync(join(out, 'corpus.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  return manifest
+}
+
 function yamlPackageDir() {
   const require = createRequire(join(REPO_ROOT, 'package.json'))
   let dir = dirname(require.resolve('yaml'))
@@ -98,7 +137,7 @@ function yamlPackageDir() {
  * Writes a corpus into `out` (reusing it when its manifest has the same parameters) and returns the
  * manifest (corpus.json).
  */
-export function generateCorpus(out, { entries, depth, size, seed = '1', appShaped = false }) {
+export function generateCorpus(out, { entries, depth, size, seed = '1', appShaped = false, dialect }) {
   const manifestPath = join(out, 'corpus.json')
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
@@ -109,7 +148,8 @@ export function generateCorpus(out, { entries, depth, size, seed = '1', appShape
       p.depth === depth &&
       p.size === size &&
       p.seed === String(seed) &&
-      manifest.appShaped === shape
+      manifest.appShaped === shape &&
+      manifest.valuesShaped === (dialect === 'values' ? VALUES_SHAPE_VERSION : undefined)
     )
       return manifest
     rmSync(out, { recursive: true, force: true })
@@ -138,6 +178,7 @@ export function generateCorpus(out, { entries, depth, size, seed = '1', appShape
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
-  return appShaped ? shapeLikeAnApp(out, manifest) : manifest
+  const generated = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const manifest = appShaped ? shapeLikeAnApp(out, generated) : generated
+  return dialect === 'values' ? shapeAsValues(out, manifest) : manifest
 }

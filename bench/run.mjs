@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: the performance of merged-yaml against importing the pre-merged data.
 //
-//   node bench/run.mjs [--pairs 10] [--corpora m50,s200,l5,s1000,t3] [--tools vite,rollup] [--rounds 9]
+//   node bench/run.mjs [--pairs 10] [--corpora m50,s200,l5,s1000,t3,values-t3,…] [--tools vite,rollup] [--rounds 9]
 //                      [--variants ours,cached,dts,dts-provenance,dts-cached,dts-cold,yaml] [--no-build] [--skip-builds]
 //                      [--skip-inprocess] [--skip-scale] [--skip-dev] [--dev-pairs 5] [--dev-edits 3]
 //                      [--report file.json] [--deckhand-site seaworthy] [--deckhand-rounds 3] [--skip-deckhand]
@@ -48,7 +48,8 @@ import { summarize } from './stats.mjs'
 const USAGE = `Usage: npm run bench -- [options]
 
   --pairs N          interleaved build pairs per corpus and tool (default 10)
-  --corpora LIST     comma-separated, of m50, s200, l5, s1000, t3 (default all five)
+  --corpora LIST     comma-separated, of m50, s200, l5, s1000, t3 (cloud-init) and values-m50, values-s200,
+                     values-l5, values-t3 (the same shapes in the values dialect); default all nine
   --tools LIST       comma-separated, of vite, rollup (default both)
   --variants LIST    our variants built, of ours, cached, dts, dts-provenance, dts-cached, dts-cold, and the yaml
                      baseline (default all; the json baseline always runs)
@@ -72,7 +73,7 @@ function readArgs() {
     const { values } = parseArgs({
       options: {
         pairs: { type: 'string', default: '10' },
-        corpora: { type: 'string', default: 'm50,s200,l5,s1000,t3' },
+        corpora: { type: 'string', default: 'm50,s200,l5,s1000,t3,values-m50,values-s200,values-l5,values-t3' },
         tools: { type: 'string', default: 'vite,rollup' },
         variants: { type: 'string', default: 'ours,cached,dts,dts-provenance,dts-cached,dts-cold,yaml' },
         'skip-scale': { type: 'boolean', default: false },

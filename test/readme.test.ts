@@ -1,4 +1,5 @@
-// Every fenced code block in README.md is checked. The line right before each fence names what it is:
+// Every fenced code block in README.md and in the guide's pages (docs/guide/, the README's sections
+// before the docs site took them) is checked. The line right before each fence names what it is:
 //   <!-- snippet: path -->          the block is that file, verbatim (the file is exercised elsewhere:
 //                                   the examples by test/examples.test.ts, the playground by the e2e
 //                                   test, dialect entries are rendered here);
@@ -10,9 +11,11 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -28,8 +31,26 @@ import { run } from './cli/helpers.ts'
 import { appFiles, WEBPACK_CJS_CONFIG } from './packaging/apps.ts'
 import { REPO } from './plugin/bundlers.ts'
 
-const README = join(REPO, 'README.md')
 const UPDATE = process.env.UPDATE_README === '1'
+
+/** Every file under `path` (or `path` itself). */
+function listFiles(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path]
+  return readdirSync(path).flatMap((name) => (name === 'node_modules' ? [] : listFiles(join(path, name))))
+}
+
+/** The documents whose every block is checked: README.md and the guide's pages. */
+function checkedDocuments(): string[] {
+  const guide = (dir: string): string[] =>
+    readdirSync(join(REPO, dir), { withFileTypes: true }).flatMap((dirent) =>
+      dirent.isDirectory()
+        ? guide(`${dir}/${dirent.name}`)
+        : dirent.name.endsWith('.md')
+          ? [`${dir}/${dirent.name}`]
+          : [],
+    )
+  return ['README.md', ...guide('docs/guide').sort()]
+}
 
 interface Marker {
   kind: string
@@ -50,7 +71,7 @@ const FENCE = /^(`{3,}|~{3,})/
 const MARKER = /^<!--\s*([\w-]+):\s*(.*?)\s*-->\s*$/
 
 /** Fenced blocks (fences at line start) with the marker on the line before each. */
-function parseBlocks(lines: readonly string[]): Block[] {
+function parseBlocks(document: string, lines: readonly string[]): Block[] {
   const blocks: Block[] = []
   for (let i = 0; i < lines.length; i++) {
     const open = FENCE.exec(lines[i]!)
@@ -59,7 +80,7 @@ function parseBlocks(lines: readonly string[]): Block[] {
     const close = new RegExp(`^${fence[0]}{${fence.length},}\\s*$`)
     let end = i + 1
     while (end < lines.length && !close.test(lines[end]!)) end++
-    if (end === lines.length) throw new Error(`README.md:${i + 1}: the fence is never closed`)
+    if (end === lines.length) throw new Error(`${document}:${i + 1}: the fence is never closed`)
     const marker = i > 0 ? MARKER.exec(lines[i - 1]!) : null
     blocks.push({
       line: i + 1,
@@ -72,9 +93,6 @@ function parseBlocks(lines: readonly string[]): Block[] {
   }
   return blocks
 }
-
-const readmeLines = readFileSync(README, 'utf8').split('\n')
-const blocks = parseBlocks(readmeLines)
 
 const json = (value: unknown) => JSON.stringify(value, null, 2)
 const dialectEntry = (path: string) => join(REPO, 'playground/dialects', path)
@@ -156,7 +174,7 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
   },
 }
 
-const rootPackage = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string }
+const rootPackage = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string; exports: object }
 
 /** Commands of a shell block: comments and blank lines dropped. */
 const commands = (text: string) =>
@@ -255,6 +273,29 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
       expect(existsSync(join(REPO, 'test/fixtures/readme/validation', schema))).toBe(true)
   },
 
+  /**
+   * A bundler's or framework's config in its shortest form (the README's): valid TypeScript or
+   * JavaScript, importing a subpath the package exports, which the full example the tests build
+   * (playground/examples/, playground/frameworks/) imports the same way.
+   */
+  'plugin-config'(text) {
+    const syntax = ts.transpileModule(text, { reportDiagnostics: true, compilerOptions: { module: 99 } })
+    expect(syntax.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([])
+    const specifiers = [...text.matchAll(/['"](unplugin-merged-yaml\/[\w-]+)['"]/g)].map((m) => m[1]!)
+    expect(specifiers.length).toBeGreaterThan(0)
+    const examples = ['playground/vite.config.ts', 'playground/examples', 'playground/frameworks']
+      .flatMap((path) => listFiles(join(REPO, path)))
+      .filter((file) => !file.includes('node_modules'))
+      .map((file) => readFileSync(file, 'utf8'))
+    for (const specifier of specifiers) {
+      expect(rootPackage.exports, specifier).toHaveProperty([`.${specifier.slice(rootPackage.name.length)}`])
+      expect(
+        examples.some((example) => example.includes(`'${specifier}'`)),
+        `an example the tests build imports ${specifier}`,
+      ).toBe(true)
+    }
+  },
+
   // The CommonJS config the packaging test builds webpack 5 with, from the packed tarball.
   'webpack-cjs'(text) {
     expect(`${text}\n`).toBe(WEBPACK_CJS_CONFIG)
@@ -338,65 +379,71 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
 
 const KINDS = ['snippet', 'snippet-output', 'snippet-check']
 
-describe('README.md', () => {
-  it('marks every fenced block, each marker with a known name and right before a fence', () => {
-    const problems: string[] = []
-    for (const block of blocks) {
-      const { marker } = block
-      if (!marker) problems.push(`README.md:${block.line}: fenced block without a marker`)
-      else if (!KINDS.includes(marker.kind)) problems.push(`README.md:${block.line}: unknown marker '${marker.kind}'`)
-      else if (marker.kind === 'snippet-output' && !(marker.name in OUTPUTS))
-        problems.push(`README.md:${block.line}: unknown snippet-output '${marker.name}'`)
-      else if (marker.kind === 'snippet-check' && !(marker.name in CHECKS))
-        problems.push(`README.md:${block.line}: unknown snippet-check '${marker.name}'`)
+for (const document of checkedDocuments()) {
+  const readmeLines = readFileSync(join(REPO, document), 'utf8').split('\n')
+  const blocks = parseBlocks(document, readmeLines)
+
+  describe(document, () => {
+    it('marks every fenced block, each marker with a known name and right before a fence', () => {
+      const problems: string[] = []
+      for (const block of blocks) {
+        const { marker } = block
+        if (!marker) problems.push(`${document}:${block.line}: fenced block without a marker`)
+        else if (!KINDS.includes(marker.kind))
+          problems.push(`${document}:${block.line}: unknown marker '${marker.kind}'`)
+        else if (marker.kind === 'snippet-output' && !(marker.name in OUTPUTS))
+          problems.push(`${document}:${block.line}: unknown snippet-output '${marker.name}'`)
+        else if (marker.kind === 'snippet-check' && !(marker.name in CHECKS))
+          problems.push(`${document}:${block.line}: unknown snippet-check '${marker.name}'`)
+      }
+      readmeLines.forEach((line, i) => {
+        if (MARKER.test(line) && !FENCE.test(readmeLines[i + 1] ?? ''))
+          problems.push(`${document}:${i + 1}: marker not followed by a fence`)
+      })
+      expect(problems).toEqual([])
+      if (document === 'README.md') expect(blocks.length).toBeGreaterThan(0)
+    })
+
+    const updates = new Map<Pick<Block, 'start' | 'end'>, string>()
+    afterAll(() => {
+      if (updates.size === 0) return
+      const lines = [...readmeLines]
+      // Bottom-up, so that earlier blocks keep their line numbers.
+      for (const [block, output] of [...updates].sort(([a], [b]) => b.start - a.start))
+        lines.splice(block.start, block.end - block.start, ...output.split('\n'))
+      writeFileSync(join(REPO, document), lines.join('\n'))
+    })
+
+    /** The blocks of one marker kind (with a known name), each with its test title. */
+    const cases = (kind: string, names?: object) =>
+      blocks.flatMap(({ marker, line, ...block }) =>
+        marker?.kind === kind && (!names || marker.name in names)
+          ? [{ ...block, line, name: marker.name, title: `${kind}: ${marker.name} (${document}:${line})` }]
+          : [],
+      )
+
+    for (const { title, name, text } of cases('snippet')) {
+      it(title, async () => {
+        expect(`${text}\n`).toBe(readFileSync(join(REPO, name), 'utf8'))
+        if (/^playground\/dialects\/.+\.merged\.yaml$/.test(name))
+          await expect(render(join(REPO, name), { root: REPO })).resolves.toHaveProperty('value')
+      })
     }
-    readmeLines.forEach((line, i) => {
-      if (MARKER.test(line) && !FENCE.test(readmeLines[i + 1] ?? ''))
-        problems.push(`README.md:${i + 1}: marker not followed by a fence`)
-    })
-    expect(problems).toEqual([])
-    expect(blocks.length).toBeGreaterThan(0)
+
+    for (const { title, name, ...block } of cases('snippet-output', OUTPUTS)) {
+      it(title, async () => {
+        const output = await OUTPUTS[name]!()
+        if (UPDATE) updates.set(block, output)
+        else expect(block.text, 'run the test with UPDATE_README=1 to rewrite it').toBe(output)
+      })
+    }
+
+    for (const { title, name, text } of cases('snippet-check', CHECKS)) {
+      it(title, async () => {
+        const check = CHECKS[name]
+        expect(check).toBeTypeOf('function')
+        await check!(text)
+      })
+    }
   })
-
-  const updates = new Map<Pick<Block, 'start' | 'end'>, string>()
-  afterAll(() => {
-    if (updates.size === 0) return
-    const lines = [...readmeLines]
-    // Bottom-up, so that earlier blocks keep their line numbers.
-    for (const [block, output] of [...updates].sort(([a], [b]) => b.start - a.start))
-      lines.splice(block.start, block.end - block.start, ...output.split('\n'))
-    writeFileSync(README, lines.join('\n'))
-  })
-
-  /** The blocks of one marker kind (with a known name), each with its test title. */
-  const cases = (kind: string, names?: object) =>
-    blocks.flatMap(({ marker, line, ...block }) =>
-      marker?.kind === kind && (!names || marker.name in names)
-        ? [{ ...block, line, name: marker.name, title: `${kind}: ${marker.name} (README.md:${line})` }]
-        : [],
-    )
-
-  for (const { title, name, text } of cases('snippet')) {
-    it(title, async () => {
-      expect(`${text}\n`).toBe(readFileSync(join(REPO, name), 'utf8'))
-      if (/^playground\/dialects\/.+\.merged\.yaml$/.test(name))
-        await expect(render(join(REPO, name), { root: REPO })).resolves.toHaveProperty('value')
-    })
-  }
-
-  for (const { title, name, ...block } of cases('snippet-output', OUTPUTS)) {
-    it(title, async () => {
-      const output = await OUTPUTS[name]!()
-      if (UPDATE) updates.set(block, output)
-      else expect(block.text, 'run the test with UPDATE_README=1 to rewrite it').toBe(output)
-    })
-  }
-
-  for (const { title, name, text } of cases('snippet-check', CHECKS)) {
-    it(title, async () => {
-      const check = CHECKS[name]
-      expect(check).toBeTypeOf('function')
-      await check!(text)
-    })
-  }
-})
+}

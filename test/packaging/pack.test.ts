@@ -93,10 +93,11 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
   titleUnlessAvailable('packed tarballs in fresh apps', unreachable),
   () => {
     let tarballs: Record<string, string>
+    let sources: string
     const apps: Record<string, { root: string; app: string; installed: Promise<Run> }> = {}
 
     beforeAll(async () => {
-      const sources = copySources()
+      sources = copySources()
       const packed = mkdtempSync(join(tmpdir(), 'my-packed-'))
       dirs.push(sources, packed)
       await ok(
@@ -165,6 +166,39 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
         ).toEqual([])
       }
     })
+
+    it('publishes (dry run) each package with exactly the files it should, in the release order', async () => {
+      // The scripts ran in the pack above, from the same sources: `--ignore-scripts` publishes what it built.
+      const allowed: Record<string, RegExp> = {
+        '@merged-yaml/core': /^(?:LICENSE|README\.md|package\.json|dist\/[\w.-]+\.(?:js|d\.ts))$/,
+        '@merged-yaml/cli': /^(?:LICENSE|README\.md|package\.json|dist\/[\w.-]+\.(?:js|d\.ts))$/,
+        'unplugin-merged-yaml':
+          /^(?:LICENSE|README\.md|CHANGELOG\.md|package\.json|client\.d\.ts|bin\/merged-yaml\.js|dist\/(?:[\w-]+\/)*[\w.-]+\.(?:js|d\.ts|json))$/,
+      }
+      // The three dry runs overlap: they mostly wait on the registry.
+      const dryRuns = PACKAGES.map(({ name }) =>
+        ok(
+          NPM,
+          ['publish', '--dry-run', '--json', '--ignore-scripts', ...(name.startsWith('@') ? ['-w', name] : [])],
+          sources,
+        ),
+      )
+      for (const [index, { name }] of PACKAGES.entries()) {
+        const output = await dryRuns[index]!
+        const report = JSON.parse(output.slice(output.indexOf('{')))
+        const published = (report[name] ?? report) as { name: string; files: { path: string }[] }
+        expect(published.name).toBe(name)
+        const files = published.files.map((file) => file.path)
+        expect(
+          files.filter((file) => !allowed[name]!.test(file)),
+          name,
+        ).toEqual([])
+        // No source, test, map or backup of the stripped manifest.
+        expect(files.some((file) => file.endsWith('.pack-backup') || file.endsWith('.map'))).toBe(false)
+        const pack = execFileSync('tar', ['-tzf', tarballs[name]!], { encoding: 'utf8' })
+        expect(files.map((file) => `package/${file}`).sort()).toEqual(pack.trim().split('\n').sort())
+      }
+    }, 300_000)
 
     it('Vite 8 + TypeScript in a monorepo: builds, type-checks, checks, and reports a broken layer as Vite prints it', async () => {
       const app = await installedApp('vite8-monorepo')
