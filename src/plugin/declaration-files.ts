@@ -129,7 +129,6 @@ export function foreignReason(path: string): ForeignReason {
   return readHead(path) === undefined ? 'unreadable' : 'not-ours'
 }
 
-
 let temporaries = 0
 
 /**

@@ -111,7 +111,6 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
     }
   }
 
-
   /**
    * Serving, renders again (a few times at most) when a file changed while it was rendered: an
    * editor that truncates then writes a layer may be read in between, and that half of a save must

@@ -17,7 +17,11 @@ function project(): string {
   const imports: string[] = []
   for (let i = 0; i < ENTRIES; i++) {
     files[`config/app-${i}.merged.yaml`] = lines('#include', '../shared.yaml', `own-${i}.yaml`)
-    files[`config/own-${i}.yaml`] = lines(`name: app-${i}`, 'list:', ...Array.from({ length: 50 }, (_, k) => `  - ${k}`))
+    files[`config/own-${i}.yaml`] = lines(
+      `name: app-${i}`,
+      'list:',
+      ...Array.from({ length: 50 }, (_, k) => `  - ${k}`),
+    )
     imports.push(`import c${i} from './config/app-${i}.merged.yaml'`)
   }
   files['main.js'] = [...imports, `console.log(${Array.from({ length: ENTRIES }, (_, i) => `c${i}`).join(', ')})`].join(
