@@ -90,50 +90,43 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
       dirty = true
       return foreign
     },
-    write(fail) {
+    // What it throws is reported by dts-writer.ts; the blocks generated are kept for the next update to write.
+    write() {
       if (!dirty) return true
       dirty = false
-      try {
-        writeAll()
-      } catch (error) {
-        // The blocks generated are kept: the next update writes them.
-        fail(options.file, error)
-      }
+      // Hand-written since the updates: left alone (they warned about what they found then).
+      if (!isOwnedOrAbsent(options.file)) return true
+      const known = load()
+      const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
+      const specifiers = ambientSpecifiers(keys.map(entryPath))
+      const mappings: Mapping[] = []
+      let line = 1 // the header's
+      const parts = keys.map((key) => {
+        const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
+        const update = inputs.get(key)
+        let block: string
+        if (update) {
+          const generated = generateAmbientModuleWithMappings(specifier, update.input(), options, options.file)
+          block = generated.text
+          blockMappings.set(key, generated.mappings)
+        } else
+          block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
+        known.set(key, block)
+        if (update) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
+        // A blank line, the entry marker, then the block.
+        const first = line + 2
+        for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })
+        line = first + block.split('\n').length
+        return `${ENTRY_MARKER}${key}\n${block}\n`
+      })
+      // Written into the blocks: what is not updated again is kept as it is.
+      inputs.clear()
+      const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
+      const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
+      writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
+      writeMap(options.file, map)
+      records.save()
       return true
     },
-  }
-
-  function writeAll(): void {
-    // Hand-written since the updates: left alone (they warned about what they found then).
-    if (!isOwnedOrAbsent(options.file)) return
-    const known = load()
-    const keys = [...new Set([...known.keys(), ...inputs.keys()])].sort()
-    const specifiers = ambientSpecifiers(keys.map(entryPath))
-    const mappings: Mapping[] = []
-    let line = 1 // the header's
-    const parts = keys.map((key) => {
-      const specifier = specifiers.get(entryPath(key))! + key.slice(entryPath(key).length)
-      const update = inputs.get(key)
-      let block: string
-      if (update) {
-        const generated = generateAmbientModuleWithMappings(specifier, update.input(), options, options.file)
-        block = generated.text
-        blockMappings.set(key, generated.mappings)
-      } else block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
-      known.set(key, block)
-      if (update) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
-      // A blank line, the entry marker, then the block.
-      const first = line + 2
-      for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })
-      line = first + block.split('\n').length
-      return `${ENTRY_MARKER}${key}\n${block}\n`
-    })
-    // Written into the blocks: what is not updated again is kept as it is.
-    inputs.clear()
-    const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
-    const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
-    writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
-    writeMap(options.file, map)
-    records.save()
   }
 }

@@ -39,7 +39,7 @@ export interface Writer {
   update(entry: EntryId, pending: Pending): string[]
   /**
    * Writes what is pending, until `deadline` (a `performance.now()` time) if given; whether all was
-   * written. Never throws: a target that fails goes to `fail`.
+   * written. A target that fails goes to `fail`, or is thrown (dts-writer.ts catches it).
    */
   write(fail: WriteFailure, deadline?: number): boolean
 }

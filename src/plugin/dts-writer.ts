@@ -184,7 +184,8 @@ export function createDeclarationWriter(
     try {
       done = writer.write(fail, deadline)
     } catch (error) {
-      fail(root, error)
+      // The ambient writer's one file throws here; the sidecar writer catches each of its own.
+      fail(options.mode === 'ambient' ? options.file : root, error)
     }
     // A dev server's round of writes ends; a build's ends at `flush`.
     if (done && debounce) failureReported = false

@@ -113,6 +113,26 @@ describe('the dev server', () => {
     expect(text).toContain('whole')
   })
 
+  it('answers a layer that changes at every read after a bounded number of renders', async () => {
+    // Each read of one layer rewrites the other: every render ends with a layer changed since its read.
+    let reads = 0
+    writeFileNow(join(root, 'a.yaml'), lines('a: 0'))
+    faults.beforeRead = (path) => {
+      if (path.endsWith('/a.yaml')) writeFileNow(join(root, 'b.yaml'), lines(`b: ${reads}`))
+      if (!path.endsWith('/b.yaml')) return
+      reads++
+      writeFileNow(join(root, 'a.yaml'), lines('a: 1', 'whole: true', `edit: ${reads}`))
+    }
+    try {
+      expect((await get('/saved.merged.yaml')).status).toBe(200)
+    } finally {
+      faults.beforeRead = undefined
+    }
+    // The first render and three more (MAX_RENDERS_AGAIN); the check after a render may read b.yaml too.
+    expect(reads).toBeGreaterThanOrEqual(4)
+    expect(reads).toBeLessThanOrEqual(8)
+  })
+
   it('warns once about a declaration it cannot write, and goes on answering', async () => {
     faults.write = Object.assign(new Error("EROFS: read-only file system, open 'x.tmp'"), { code: 'EROFS' })
     try {

@@ -202,9 +202,8 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
   return {
     ...inputs,
     get fingerprint() {
-      if (fingerprint !== undefined) return fingerprint
       if (inputs.files.some((file) => !contents.has(file))) this.render()
-      fingerprint = fingerprintInputs(resolved, records, inputs, contents, gathered.listings)
+      fingerprint ??= fingerprintInputs(resolved, records, inputs, contents, gathered.listings)
       return fingerprint
     },
     get standardSchema() {
