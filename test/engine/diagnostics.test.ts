@@ -172,6 +172,17 @@ describe('strict diagnostics', () => {
     expect([d.code, where(root, d), d.suggestion]).toEqual(['MY_INCLUDE_UNKNOWN_VARIABLE', `${entry}:2:5`, 'mode'])
   })
 
+  it.each(['..', '.', 'a/..', 'a\\b', 'x\0y'])(
+    'a mode (a vars value) %j that is no name, at the variable: never a path segment',
+    async (mode) => {
+      const { root, d } = await diagnose(
+        { [entry]: lines('#include', 'cfg/${mode}/app.yaml'), 'cfg/app.yaml': 'leaked: true\n' },
+        { vars: { mode } },
+      )
+      expect([d.code, where(root, d)]).toEqual(['MY_INCLUDE_VARIABLE_NOT_A_NAME', `${entry}:2:5`])
+    },
+  )
+
   it('a failing JSON patch operation, at the operation', async () => {
     const { root, d } = await diagnose({
       [entry]: lines('#include', 'a.yaml', 'p.json'),

@@ -160,6 +160,52 @@ const BOUNDS: Record<string, string | Uint8Array> = {
   ),
 }
 
+// The shapes of issue #38, small, for the mutations to grow: a long string aliased into a 13-rule
+// `allOf` (diagnostics bounded in size), alias keys repeated (duplicates in strict mode), a variable
+// in an include path, a Datum store whose handler key is written with an escape, quotes or flow style.
+const RULES_13 = [
+  { maxLength: 1 },
+  { minLength: 100_000 },
+  { pattern: '^a' },
+  { pattern: '^b' },
+  { pattern: '^c' },
+  { enum: ['a', 'b'] },
+  { const: 'a' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'array' },
+  { type: 'object' },
+  { type: 'null' },
+  { not: { type: 'string' } },
+]
+const SECRETS: Record<string, string> = {
+  'amplify.json': JSON.stringify({
+    type: 'object',
+    properties: Object.fromEntries(['big', 'b1', 'b2', 'b3', 'b4'].map((key) => [key, { allOf: RULES_13 }])),
+  }),
+  'amplify.yaml': lines(
+    '# yaml-language-server: $schema=amplify.json',
+    `big: &a ${'x'.repeat(2048)}`,
+    'b1: *a',
+    'b2: *a',
+    'b3: *a',
+    'b4: *a',
+  ),
+  'alias-keys.yaml': lines('? &k x', ': 1', '*k : 0', '*k : 0', '*k : 0'),
+  'mode.yaml': lines('#include', '?cfg/${mode}/app.yaml'),
+  'cfg/app.yaml': lines('leaked: true'),
+  'store/Datum.yml': lines(
+    'ResolutionPrecedence:',
+    '  - AllNodes\\$($Node.NodeName)',
+    'DatumHandlers:',
+    '  "Datum.Protected\\x44ata::ProtectedDatum":',
+    '    CommandOptions: { PlainTextPassword: S3cret }',
+    "  'datum.invokecommand::INVOKECOMMAND': {SkipDuringLoad: true}",
+  ),
+  'store/AllNodes/n1.yml': lines('NodeName: n1', 'Configurations: [Base]', "Secret: '[ENC=bm90IHhtbA==]'"),
+  [ENTRY]: lines('#include', 'amplify.yaml', 'alias-keys.yaml', 'mode.yaml'),
+}
+
 /** Writes the seed cases into `out` and returns their manifest (also written as out/manifest.json). */
 export function prepareSeeds(
   out: string,
@@ -251,6 +297,18 @@ export function prepareSeeds(
     dir: 'hostile-bounds',
     entries: [ENTRY, 'pattern.yaml', 'datum.yaml', 'deckhand.yaml'],
     files: Object.keys(BOUNDS),
+    origin: 'hostile',
+  })
+
+  const secretsDir = join(out, 'hostile-secrets')
+  for (const [name, content] of Object.entries(SECRETS)) {
+    mkdirSync(dirname(join(secretsDir, name)), { recursive: true })
+    writeFileSync(join(secretsDir, name), content)
+  }
+  add({
+    dir: 'hostile-secrets',
+    entries: [ENTRY, 'amplify.yaml', 'alias-keys.yaml', 'mode.yaml', 'store/Datum.yml'],
+    files: Object.keys(SECRETS),
     origin: 'hostile',
   })
 

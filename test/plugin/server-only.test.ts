@@ -114,6 +114,32 @@ describe('what is server-only', () => {
     )
   })
 
+  it("in Vite's dev server: the client environment refuses the entry naming its importer, SSR loads it", async () => {
+    const { createServer } = await import('vite')
+    const { default: MergedYamlVite } = await import('../../src/vite.ts')
+    const root = app({ 'ssr.js': lines("import config from './lib/config.js'", 'export const token = config.token') })
+    const server = await createServer({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [MergedYamlVite({ dts: false })],
+      server: { middlewareMode: true, ws: false, watch: null },
+    })
+    try {
+      const client = server.environments.client
+      await client.transformRequest('/client.js')
+      await client.transformRequest('/lib/config.js')
+      const refused = await failure(client.transformRequest('/secrets.server.merged.yaml'))
+      expect(refused).toContain('MY_SERVER_ONLY')
+      expect(refused).toMatch(/lib[\\/]config\.js/)
+      expect(refused).not.toContain(TOKEN)
+      const ssr = (await server.ssrLoadModule('/ssr.js')) as { token: string }
+      expect(ssr.token).toBe(TOKEN)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('the error is located at the import in the direct importer', async () => {
     const root = app()
     const message = await failure(build('rollup', { root, entry: 'client.js', options: { dts: false } }))

@@ -45,6 +45,9 @@ export const ENGINE_CODES = {
   MY_ENTRY_TOO_LARGE:
     'The text of all parts of one entry together, a file counted each time it is included, or what its gzip ' +
     'content decodes to together, over `limits.maxEntrySize`.',
+  MY_INCLUDE_VARIABLE_NOT_A_NAME:
+    'A `${name}` in an include line whose value is no name: `.`, `..`, or one holding `/`, `\\` or NUL (a mode ' +
+    'or a `vars` value names a file or folder, never a path).',
   MY_INCLUDE_UNKNOWN_VARIABLE:
     'A `${name}` in an include line that is not a key of `vars` (with the known ones and a did-you-mean).',
   MY_GLOB_TOO_MANY: 'A glob include line matching more files than `limits.maxGlobMatches`.',

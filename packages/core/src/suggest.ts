@@ -14,18 +14,24 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!
 }
 
+/** Names longer than this are no misspelt name: none is suggested (the distance costs their length squared). */
+const MAX_NAME = 256
+
 /** The closest candidate to a misspelt name (`lst` → `list`), or undefined when none is close. */
 export function suggestName(name: string, candidates: readonly string[]): string | undefined {
+  if (name.length > MAX_NAME) return undefined
   const needle = name.toLowerCase()
+  const limit = Math.max(1, Math.floor(needle.length / 3)) + (needle.length > 5 ? 1 : 0)
   let best: string | undefined
   let bestScore = Infinity
   for (const candidate of candidates) {
+    // The distance is at least the difference of the lengths: a candidate that far is not computed.
+    if (Math.abs(candidate.length - needle.length) > limit) continue
     const score = editDistance(needle, candidate.toLowerCase())
     if (score < bestScore) {
       best = candidate
       bestScore = score
     }
   }
-  const limit = Math.max(1, Math.floor(needle.length / 3)) + (needle.length > 5 ? 1 : 0)
   return best !== undefined && bestScore <= limit && best !== name ? best : undefined
 }

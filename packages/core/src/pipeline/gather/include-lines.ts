@@ -89,6 +89,18 @@ export function parseIncludeLines(
           failed = true
           return whole
         }
+        if (!isName(value)) {
+          problems.push({
+            code: 'MY_INCLUDE_VARIABLE_NOT_A_NAME',
+            message:
+              `'\${${name}}' is ${JSON.stringify(value.replaceAll('\0', '\\0').slice(0, 80))}, which is no name: a ` +
+              "variable's value names a file or folder, never a path ('.', '..', a separator or NUL)",
+            line: index,
+            column: offset + at,
+          })
+          failed = true
+          return whole
+        }
         return value
       })
     }
@@ -98,6 +110,11 @@ export function parseIncludeLines(
 }
 
 const GLOB_CHARS = /[*?[\]{}]/
+
+/** A variable's value is a name: `cfg/${mode}/app.yaml` must never read `cfg/app.yaml` (`mode` = `..`). */
+function isName(value: string): boolean {
+  return value !== '.' && value !== '..' && !/[\\/\0]/.test(value)
+}
 
 export function isGlob(target: string): boolean {
   return GLOB_CHARS.test(target)
