@@ -69,11 +69,13 @@ describe('every command reads the project config file', () => {
     expect(passing.stdout).toContain('1 entry checked')
     expect(passing.code).toBe(0)
     await expect(build('vite', { root: dir, entry: 'main.js' })).resolves.toContain('EUR')
-    writeFileSync(join(dir, 'merged-yaml.config.json'), JSON.stringify({ vars: { region: 'asia' } }))
-    const failing = await run(['check'], { cwd: dir })
+    // Another project: a config file a process has loaded is not loaded again (the module cache).
+    const other = project({ ...REGIONAL, 'merged-yaml.config.json': JSON.stringify({ vars: { region: 'asia' } }) })
+    vi.spyOn(process, 'cwd').mockReturnValue(other)
+    const failing = await run(['check'], { cwd: other })
     expect(failing.code).toBe(1)
     expect(failing.stdout).toContain('MY_INCLUDE_NOT_FOUND')
-    await expect(build('vite', { root: dir, entry: 'main.js' })).rejects.toThrow(/MY_INCLUDE_NOT_FOUND|regions\/asia/)
+    await expect(build('vite', { root: other, entry: 'main.js' })).rejects.toThrow(/regions\/asia\.yaml/)
   })
 
   it('check finds no entry in an empty project: a usage error', async () => {

@@ -41,6 +41,8 @@ export interface RenderResult {
   missing: string[]
   /** Glob include patterns (absolute): a file added where one matches changes the entry. */
   globs: string[]
+  /** Files read through an optional (`?`) include line or matched by a glob: layers the entry may be without. */
+  optional: string[]
   /** Problems that did not fail the render (skipped parts in lenient mode, unhandled part types). */
   warnings: Diagnostic[]
   /** The dialect the entry was merged with. */
@@ -96,7 +98,7 @@ export interface PreparedEntry {
 
 /** The first half of renderSync: reads the entry's files. Throws only MergedYamlError. */
 export function prepareEntry(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): PreparedEntry {
-  const inputs: EntryInputs = { files: [], missing: [], globs: [] }
+  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [] }
   return guard(entry, options, inputs, () => prepare(entry, options, hooks, inputs))
 }
 
