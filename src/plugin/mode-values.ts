@@ -115,7 +115,11 @@ export function createModeValues({ options, info, renderCache, withProvenance }:
           provenance = () =>
             !withProvenance()
               ? undefined
-              : rendered(() => provenanceOf(prepared.sources(), () => prepared.render().value))
+              : rendered(() => {
+                  // Sources are recorded by merging again what the render parsed: render first.
+                  const { value } = prepared.render()
+                  return provenanceOf(prepared.sources(), () => value)
+                })
       } catch (error) {
         if (!isMergedYamlError(error)) throw error
         for (const file of error.dependencies?.files ?? []) read.add(file)

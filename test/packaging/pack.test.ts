@@ -197,35 +197,39 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
       expect(broken.output).not.toMatch(/^\s+at .*node_modules\/(?:unplugin|unplugin-merged-yaml)\//m)
     })
 
-    it('create-vite app, options only in merged-yaml.config.ts: sync from prepare, tsc -b, check and vite build agree', async () => {
-      const app = await installedApp('create-vite')
-      // `prepare` ran `merged-yaml sync` at install: the declaration is there before any build.
-      const sidecar = join(app, 'config/app.merged.d.yaml.ts')
-      expect(readFileSync(sidecar, 'utf8')).toContain('devtools?: boolean')
-      const written = readFileSync(sidecar, 'utf8')
-      await ok('npx', ['tsc', '-b'], app)
-      const main = join(app, 'src/main.ts')
-      const source = readFileSync(main, 'utf8')
-      writeFileSync(main, source.replace('config.server.port', 'config.server.prot'))
-      const typo = await run('npx', ['tsc', '-b'], app)
-      expect(typo.code).not.toBe(0)
-      expect(typo.output).toContain("'prot'")
-      writeFileSync(main, source)
-      // Passing: the same verdict, and the build rewrites the same declaration.
-      expect(await ok('npx', ['merged-yaml', 'check'], app)).toContain('1 entry checked')
-      await ok('npx', ['vite', 'build'], app)
-      expect(readFileSync(sidecar, 'utf8')).toBe(written)
-      // Failing: without the config file's yamlVersion, `enabled: yes` is ambiguous, for both.
-      const config = join(app, 'merged-yaml.config.ts')
-      const options = readFileSync(config, 'utf8')
-      writeFileSync(config, options.replace("yamlVersion: '1.1', ", ''))
-      const checked = await run('npx', ['merged-yaml', 'check'], app)
-      const built = await run('npx', ['vite', 'build'], app)
-      expect([checked.code, built.code]).toEqual([1, 1])
-      expect(checked.output).toContain('MY_YAML_VERSION_AMBIGUOUS')
-      expect(built.output).toContain('MY_YAML_VERSION_AMBIGUOUS')
-      writeFileSync(config, options)
-    })
+    it(
+      'create-vite app, options only in merged-yaml.config.ts: sync from prepare, tsc -b, check and vite build agree',
+      { timeout: 600_000 },
+      async () => {
+        const app = await installedApp('create-vite')
+        // `prepare` ran `merged-yaml sync` at install: the declaration is there before any build.
+        const sidecar = join(app, 'config/app.merged.d.yaml.ts')
+        expect(readFileSync(sidecar, 'utf8')).toContain('devtools?: boolean')
+        const written = readFileSync(sidecar, 'utf8')
+        await ok('npx', ['tsc', '-b'], app)
+        const main = join(app, 'src/main.ts')
+        const source = readFileSync(main, 'utf8')
+        writeFileSync(main, source.replace('config.server.port', 'config.server.prot'))
+        const typo = await run('npx', ['tsc', '-b'], app)
+        expect(typo.code).not.toBe(0)
+        expect(typo.output).toContain("'prot'")
+        writeFileSync(main, source)
+        // Passing: the same verdict, and the build rewrites the same declaration.
+        expect(await ok('npx', ['merged-yaml', 'check'], app)).toContain('1 entry checked')
+        await ok('npx', ['vite', 'build'], app)
+        expect(readFileSync(sidecar, 'utf8')).toBe(written)
+        // Failing: without the config file's yamlVersion, `enabled: yes` is ambiguous, for both.
+        const config = join(app, 'merged-yaml.config.ts')
+        const options = readFileSync(config, 'utf8')
+        writeFileSync(config, options.replace("yamlVersion: '1.1', ", ''))
+        const checked = await run('npx', ['merged-yaml', 'check'], app)
+        const built = await run('npx', ['vite', 'build'], app)
+        expect([checked.code, built.code]).toEqual([1, 1])
+        expect(checked.output).toContain('MY_YAML_VERSION_AMBIGUOUS')
+        expect(built.output).toContain('MY_YAML_VERSION_AMBIGUOUS')
+        writeFileSync(config, options)
+      },
+    )
 
     it('Vite 5 (whose dev server would never hot-update a layer) is refused at install, not built silently', async () => {
       const install = await apps['vite5']!.installed
