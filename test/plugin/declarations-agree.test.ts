@@ -73,8 +73,11 @@ describe('declarations agree whichever tool wrote them last', () => {
         }
         // Both modes are declared, whichever the build ran in: development's debug panel is optional.
         expect(reference!.declaration).toContain('"debug-panel"?: boolean')
-        if (typeof options.dts === 'object') expect(reference!.map).toContain('"version":3')
-        else expect(reference!.map).toBeUndefined()
+        if (typeof options.dts === 'object') {
+          expect(reference!.map).toContain('"version":3')
+          // Where each value came from, in the first declared mode (development), whichever mode ran.
+          expect(reference!.declaration).toContain('/** env/development.yaml:3 — values over base.yaml:9 */')
+        } else expect(reference!.map).toBeUndefined()
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }
