@@ -3,6 +3,7 @@
 // run as the loader Turbopack runs (hosts/turbopack.ts), one load per entry and a build's end, so
 // that the text written is the plugin's byte for byte (a one-off build's: no provenance unless
 // `dts.provenance` is true).
+import { isAbsolute, join } from 'node:path'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { LoadContext } from './hosts/host.ts'
 import { createMergedYaml } from './plugin/factory.ts'
@@ -17,6 +18,11 @@ export interface SyncedEntry {
   diagnostics: Diagnostic[]
 }
 
+function notAnEntry(file: string): Diagnostic {
+  const message = "not an entry of the plugin's: its include and exclude options do not take it"
+  return { code: 'MY_INVALID_OPTION', severity: 'error', message, file, line: 1, column: 1, chain: [] }
+}
+
 /** The diagnostic a host message carries (default.ts's `toMessage`), else one made of its text. */
 function diagnosticOf(message: unknown, file: string, severity: Diagnostic['severity']): Diagnostic {
   const carried = (message as { meta?: { diagnostic?: Diagnostic } }).meta?.diagnostic
@@ -26,17 +32,37 @@ function diagnosticOf(message: unknown, file: string, severity: Diagnostic['seve
 }
 
 /**
+ * `include`/`exclude` globs, which the plugin takes relative to the working directory (the bundler's
+ * run from the project), made absolute under `root`: sync may run from anywhere inside it.
+ */
+function anchorGlobs(options: Options, root: string): Options {
+  const anchor = (patterns: Options['include']): Options['include'] => {
+    if (patterns === undefined || patterns === null) return patterns
+    const list = Array.isArray(patterns) ? patterns : [patterns]
+    return list.map((pattern) =>
+      typeof pattern === 'string' && !pattern.startsWith('**') && !isAbsolute(pattern)
+        ? join(root, pattern).replaceAll('\\', '/')
+        : pattern,
+    )
+  }
+  return { ...options, include: anchor(options.include), exclude: anchor(options.exclude) }
+}
+
+/**
  * Writes the declaration of each entry in `files` as the plugin with `options` does (options already
- * merged with the config file's: none is searched for here), in a build rooted at `root`.
+ * merged with the config file's: none is searched for here), in a build rooted at `root` in `mode`.
  */
 export async function writeDeclarations(
   files: readonly string[],
   options: Options,
   root: string,
+  /** The mode the build runs in (the first declared: what is written never depends on it). */
+  mode: string,
 ): Promise<SyncedEntry[]> {
-  const plugin = createMergedYaml(options, 'turbopack', {}, 'none')
+  const plugin = createMergedYaml(anchorGlobs(options, root), 'turbopack', {}, 'none')
   const loader = {
     rootContext: root,
+    mode,
     addDependency() {},
     addMissingDependency() {},
     addContextDependency() {},
@@ -57,7 +83,11 @@ export async function writeDeclarations(
         entry.diagnostics.push(diagnosticOf(message, file, 'warning'))
       },
     }
-    plugin.load(context, file)
+    // Not an entry of the plugin's (include, exclude): named, so that sync never claims it wrote it.
+    if (plugin.load(context, file) === undefined && entry.ok) {
+      entry.ok = false
+      entry.diagnostics.push(notAnEntry(file))
+    }
     synced.push(entry)
   }
   await plugin.buildEnd()

@@ -28,7 +28,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { parseMergeBody } from '../packages/core/src/dialects/cloud-init/directive.ts'
 import { run } from './cli/helpers.ts'
-import { appFiles, WEBPACK_CJS_CONFIG } from './packaging/apps.ts'
+import { appFiles, CREATE_VITE_SCRIPTS, PACKAGES, WEBPACK_CJS_CONFIG } from './packaging/apps.ts'
 import { REPO } from './plugin/bundlers.ts'
 
 const UPDATE = process.env.UPDATE_README === '1'
@@ -294,6 +294,42 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
         `an example the tests build imports ${specifier}`,
       ).toBe(true)
     }
+  },
+
+  /** A per-mode optional layer: read in development when it exists, never looked for in production's name. */
+  async 'local-per-mode'(text) {
+    const root = mkdtempSync(join(tmpdir(), 'readme-local-'))
+    try {
+      mkdirSync(join(root, 'env'))
+      mkdirSync(join(root, 'features'))
+      writeFileSync(join(root, 'app.merged.yaml'), `${text}\n`)
+      writeFileSync(join(root, 'base.yaml'), 'api: base\n')
+      for (const mode of ['development', 'production']) writeFileSync(join(root, `env/${mode}.yaml`), `mode: ${mode}\n`)
+      writeFileSync(join(root, 'features/a.yaml'), 'a: true\n')
+      writeFileSync(join(root, 'local.development.yaml'), 'api: http://192.168.1.20\n')
+      const entry = join(root, 'app.merged.yaml')
+      const development = await render(entry, { root, vars: { mode: 'development' } })
+      expect(development.value).toMatchObject({ api: 'http://192.168.1.20', mode: 'development', a: true })
+      const production = await render(entry, { root, vars: { mode: 'production' } })
+      expect(production.value).toMatchObject({ api: 'base', mode: 'production' })
+      expect(production.warnings.map((w) => w.code)).not.toContain('MY_OPTIONAL_LAYER_IN_PRODUCTION')
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  },
+
+  /** The three tarballs `npm pack` writes (test/packaging), named in one install. */
+  'install-tarballs'(text) {
+    const words = text.trim().split(/\s+/)
+    expect(words.slice(0, 3)).toEqual(['npm', 'i', '-D'])
+    expect(words.slice(3).map((word) => word.replace(/^\.\//, '')).sort()).toEqual(PACKAGES.map((p) => p.file).sort())
+  },
+
+  /** The scripts of the create-vite app the packaging test installs, syncs, type-checks and builds. */
+  'prepare-sync'(text) {
+    const { config, error } = ts.parseConfigFileTextToJson('package.json', text)
+    expect(error).toBeUndefined()
+    expect((config as { scripts: object }).scripts).toEqual(CREATE_VITE_SCRIPTS)
   },
 
   // The CommonJS config the packaging test builds webpack 5 with, from the packed tarball.

@@ -27,6 +27,7 @@ export default defineConfig({
         items: [
           { text: 'Getting started', link: '/guide/getting-started' },
           { text: 'Install', link: '/guide/install' },
+          { text: 'The config file and sync', link: '/guide/config' },
           { text: 'Importing an entry', link: '/guide/importing' },
           { text: 'TypeScript', link: '/guide/typescript' },
           { text: 'Gathering parts', link: '/guide/gathering' },

@@ -30,7 +30,7 @@ export const C12_OPTIONS = {
   configFileRequired: true,
 } as const
 
-/** Which config file a tool reads: `file` (`--config`), none (`false`, `--no-config`), else the one found from `cwd`. */
+/** Which config file a tool reads: `file` (`--config`), none (`false`, `--no-config`), else the one found. */
 export interface ConfigRequest {
   /** Where the search starts (the working directory, or the bundler's root). */
   cwd: string

@@ -26,8 +26,9 @@ export interface ModeValues {
   /** What the other modes read (`env/production.yaml` in dev): a change to one updates the types. */
   deps: Dependencies
   /**
-   * Where the first declared mode's value came from, and that value (what the declaration's JSDoc
-   * and map say): the same whichever mode the build runs in. Undefined without provenance.
+   * Where the value of the first declared mode that renders came from, and that value (what the
+   * declaration's JSDoc and map say): the same whichever mode the build runs in. Undefined without
+   * provenance.
    */
   provenance(): { sources: ValueSources; value: unknown } | undefined
 }
@@ -79,16 +80,16 @@ export function createModeValues({ options, info, renderCache, withProvenance }:
   function acrossModes(entry: EntryId, current: CurrentMode, modes: string[]): ModeValues {
     const currentMode = resolveCurrentMode(options, info)
     const renders: (() => { value: unknown } | undefined)[] = []
-    let provenance: ModeValues['provenance'] = () => undefined
+    // Per mode, in order: the first that renders gives the provenance.
+    const provenances: ModeValues['provenance'][] = []
     const fingerprints: string[] = []
     const read = new Set<string>()
     const dirs = new Set<string>()
     for (const mode of modes) {
-      const first = fingerprints.length === 0
       if (mode === currentMode) {
         fingerprints.push(`${mode}:${current.fingerprint()}`)
         renders.push(() => ({ value: current.value() }))
-        if (first) provenance = () => provenanceOf(current.sources(), current.value)
+        provenances.push(() => provenanceOf(current.sources(), current.value))
         continue
       }
       try {
@@ -111,11 +112,15 @@ export function createModeValues({ options, info, renderCache, withProvenance }:
         }
         renders.push(() => rendered(() => ({ value: prepared.render().value })))
         // Recorded only when the build's declarations carry provenance (asked for as the current mode's are).
-        if (first)
-          provenance = () =>
-            !withProvenance()
-              ? undefined
-              : rendered(() => provenanceOf(prepared.sources(), () => prepared.render().value))
+        provenances.push(() =>
+          !withProvenance()
+            ? undefined
+            : rendered(() => {
+                // Sources are recorded by merging again what the render parsed: render first.
+                const { value } = prepared.render()
+                return provenanceOf(prepared.sources(), () => value)
+              }),
+        )
       } catch (error) {
         if (!isMergedYamlError(error)) throw error
         for (const file of error.dependencies?.files ?? []) read.add(file)
@@ -128,7 +133,13 @@ export function createModeValues({ options, info, renderCache, withProvenance }:
       values: () => (values ??= renders.flatMap((render) => render() ?? []).map((rendered) => rendered.value)),
       fingerprints,
       deps: { files: [...read], dirs: [...dirs] },
-      provenance,
+      provenance: () => {
+        for (const candidate of provenances) {
+          const found = candidate()
+          if (found) return found
+        }
+        return undefined
+      },
     }
   }
 

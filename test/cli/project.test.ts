@@ -69,11 +69,13 @@ describe('every command reads the project config file', () => {
     expect(passing.stdout).toContain('1 entry checked')
     expect(passing.code).toBe(0)
     await expect(build('vite', { root: dir, entry: 'main.js' })).resolves.toContain('EUR')
-    writeFileSync(join(dir, 'merged-yaml.config.json'), JSON.stringify({ vars: { region: 'asia' } }))
-    const failing = await run(['check'], { cwd: dir })
+    // Another project: a config file a process has loaded is not loaded again (the module cache).
+    const other = project({ ...REGIONAL, 'merged-yaml.config.json': JSON.stringify({ vars: { region: 'asia' } }) })
+    vi.spyOn(process, 'cwd').mockReturnValue(other)
+    const failing = await run(['check'], { cwd: other })
     expect(failing.code).toBe(1)
     expect(failing.stdout).toContain('MY_INCLUDE_NOT_FOUND')
-    await expect(build('vite', { root: dir, entry: 'main.js' })).rejects.toThrow(/MY_INCLUDE_NOT_FOUND|regions\/asia/)
+    await expect(build('vite', { root: other, entry: 'main.js' })).rejects.toThrow(/regions\/asia\.yaml/)
   })
 
   it('check finds no entry in an empty project: a usage error', async () => {
@@ -151,5 +153,65 @@ describe('merged-yaml sync', () => {
     )
     expect(lines).toEqual([...lines].sort())
     expect(existsSync(join(dir, 'config/app.merged.d.yaml.ts'))).toBe(false)
+  })
+})
+
+// The playground's layers: base, env/${mode}.yaml, a features/*.yaml glob, an optional ?local.yaml.
+function layered(local: string | undefined): string {
+  const dir = project({ 'merged-yaml.config.json': '{}' })
+  cpSync(join(REPO, 'playground/config'), join(dir, 'config'), { recursive: true })
+  if (local !== undefined) writeFileSync(join(dir, 'config/local.yaml'), local)
+  return dir
+}
+
+describe('optional layers', () => {
+  it('schema: keys only an optional layer or a glob match gives are optional, their objects open', async () => {
+    const dir = layered('api:\n  url: http://192.0.2.1/api\nlan:\n  host: 192.0.2.1\n')
+    const r = await run(['schema', 'config/app.merged.yaml'], { cwd: dir })
+    expect(r.code).toBe(0)
+    const schema = JSON.parse(r.stdout)
+    expect(schema.required).not.toContain('lan')
+    expect(schema.properties.lan).toBeDefined()
+    // features/*.yaml add `search` and `billing`: optional, and the object stays open to other features.
+    expect(schema.properties.features.required).toEqual(['dashboard', 'debug-panel'])
+    expect(schema.properties.features.additionalProperties).toBeUndefined()
+    expect(schema.additionalProperties).toBeUndefined()
+    // What only the layers every checkout has give stays closed and required.
+    expect(schema.properties.app).toMatchObject({ required: ['name', 'version'], additionalProperties: false })
+    expect(schema.$comment).toContain('config/base.yaml')
+    expect(schema.$comment).toMatch(/optional layers .*config\/local\.yaml/)
+  })
+
+  it('in production: said once per entry and file, by check --mode production, not in development', async () => {
+    const dir = layered('api:\n  url: http://192.0.2.1/api\n')
+    const production = await run(['check', '--mode', 'production'], { cwd: dir })
+    expect(production.code).toBe(0)
+    expect(production.stdout.match(/MY_OPTIONAL_LAYER_IN_PRODUCTION/g)).toHaveLength(1)
+    expect(production.stdout).toContain(
+      "the optional layer 'local.yaml' exists and is included in this production build",
+    )
+    const development = await run(['check', '--mode', 'development'], { cwd: dir })
+    expect(development.stdout).not.toContain('MY_OPTIONAL_LAYER_IN_PRODUCTION')
+    const without = await run(['check', '--mode', 'production'], { cwd: layered(undefined) })
+    expect(without.stdout).not.toContain('MY_OPTIONAL_LAYER_IN_PRODUCTION')
+  })
+
+  it('in production: vite build says it once', async () => {
+    const dir = layered('api:\n  url: http://192.0.2.1/api\n')
+    writeFileSync(join(dir, 'main.js'), "import config from './config/app.merged.yaml'\nglobalThis.config = config\n")
+    const { build: viteBuild } = await import('vite')
+    const said: string[] = []
+    await viteBuild({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      mode: 'production',
+      plugins: [
+        (await import('../../src/vite.ts')).default({ dts: false }),
+        { name: 'listen', buildStart() {}, onLog: (_level, log) => void said.push(log.message) },
+      ],
+      build: { write: false, rolldownOptions: { input: join(dir, 'main.js') } },
+    })
+    expect(said.filter((message) => message.includes('MY_OPTIONAL_LAYER_IN_PRODUCTION'))).toHaveLength(1)
   })
 })

@@ -75,6 +75,7 @@ describe('schema', () => {
     const schema = JSON.parse(result.stdout) as Record<string, unknown>
     expect(schema).toEqual({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $comment: expect.stringMatching(/^inferred by merged-yaml schema from .*app\.merged\.yaml/),
       type: 'object',
       properties: {
         api: {

@@ -1,7 +1,7 @@
 // The fresh apps of pack.test.ts, written file by file: each lists only `unplugin-merged-yaml` (a
 // tarball) and its bundler; npm `overrides` point the plugin's own dependencies, unpublished here, at
 // their tarballs too.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { REPO } from '../plugin/bundlers.ts'
 
@@ -15,7 +15,7 @@ export const PACKAGES = [
   { name: 'unplugin-merged-yaml', file: `unplugin-merged-yaml-${versionOf('.')}.tgz` },
 ] as const
 
-export type AppKind = 'vite8-monorepo' | 'vite5' | 'vite6' | 'vite7' | 'webpack5-cjs'
+export type AppKind = 'vite8-monorepo' | 'vite5' | 'vite6' | 'vite7' | 'webpack5-cjs' | 'create-vite'
 
 function writeFiles(root: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
@@ -52,16 +52,52 @@ export const WEBPACK_CJS_CONFIG = [
   '',
 ].join('\n')
 
+/**
+ * The create-vite app (test/fixtures/create-vite-app: react-ts's layout — `tsc -b` over project
+ * references — without React), its options only in merged-yaml.config.ts, `prepare` running
+ * `merged-yaml sync` as the README says.
+ */
+/** The create-vite app's scripts, as the guide's config page shows them (test/readme.test.ts). */
+export const CREATE_VITE_SCRIPTS = { prepare: 'merged-yaml sync', build: 'tsc -b && vite build' }
+
+function createViteFiles(tarballs: Record<string, string>): Record<string, string> {
+  const fixture = join(REPO, 'test/fixtures/create-vite-app')
+  const files: Record<string, string> = {}
+  for (const path of readdirSync(fixture, { recursive: true, encoding: 'utf8' }))
+    if (statSync(join(fixture, path)).isFile()) files[path] = readFileSync(join(fixture, path), 'utf8')
+  files['package.json'] = json({
+    name: 'create-vite-app',
+    private: true,
+    type: 'module',
+    scripts: CREATE_VITE_SCRIPTS,
+    devDependencies: {
+      'unplugin-merged-yaml': `file:${tarballs['unplugin-merged-yaml']}`,
+      '@types/node': '^20.19.0',
+      typescript: '~5.9.3',
+      vite: '^8.0.0',
+    },
+    overrides: {
+      '@merged-yaml/core': `file:${tarballs['@merged-yaml/core']}`,
+      '@merged-yaml/cli': `file:${tarballs['@merged-yaml/cli']}`,
+    },
+  })
+  return files
+}
+
 /** Writes the app of `kind` in `root` and returns the folder its commands run in. */
 export function writeApp(kind: AppKind, root: string, tarballs: Record<string, string>): string {
-  const { files, folder } = appFiles(kind, tarballs)
+  if (kind === 'create-vite') {
+    writeFiles(root, createViteFiles(tarballs))
+    return root
+  }
+  const { files, folder } = appFiles(kind as Exclude<AppKind, 'create-vite'>, tarballs)
   writeFiles(root, files)
   return join(root, folder)
 }
 
 /** The files of the app of `kind` (paths relative to its root), and the folder its commands run in. */
 export function appFiles(
-  kind: AppKind,
+  kind: Exclude<AppKind, 'create-vite'>,
   tarballs: Record<string, string>,
 ): { files: Record<string, string>; folder: string } {
   const plugin = `file:${tarballs['unplugin-merged-yaml']}`

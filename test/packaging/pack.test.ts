@@ -5,7 +5,16 @@
 // webpack 5 with a CommonJS config — built, type-checked, and checked with `npx merged-yaml` from the app's folder. The installs
 // use the npm registry: without it the suite says so and skips. No timing is asserted.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -108,7 +117,7 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
       await ok(NPM, ['pack', '--pack-destination', packed], sources)
       tarballs = Object.fromEntries(PACKAGES.map(({ name, file }) => [name, join(packed, file)]))
       // The three installs overlap: they mostly wait on the registry.
-      for (const kind of ['vite8-monorepo', 'vite5', 'vite6', 'vite7', 'webpack5-cjs'] as const) {
+      for (const kind of ['vite8-monorepo', 'vite5', 'vite6', 'vite7', 'webpack5-cjs', 'create-vite'] as const) {
         const root = mkdtempSync(join(tmpdir(), `my-app-${kind}-`))
         dirs.push(root)
         const app = writeApp(kind, root, tarballs)
@@ -221,6 +230,40 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
       expect(broken.output).toContain('env/broken.yaml:2:12: error MY_UNKNOWN_MERGER')
       expect(broken.output).not.toMatch(/^\s+at .*node_modules\/(?:unplugin|unplugin-merged-yaml)\//m)
     })
+
+    it(
+      'create-vite app, options only in merged-yaml.config.ts: sync from prepare, tsc -b, check and vite build agree',
+      { timeout: 600_000 },
+      async () => {
+        const app = await installedApp('create-vite')
+        // `prepare` ran `merged-yaml sync` at install: the declaration is there before any build.
+        const sidecar = join(app, 'config/app.merged.d.yaml.ts')
+        expect(readFileSync(sidecar, 'utf8')).toContain('devtools?: boolean')
+        const written = readFileSync(sidecar, 'utf8')
+        await ok('npx', ['tsc', '-b'], app)
+        const main = join(app, 'src/main.ts')
+        const source = readFileSync(main, 'utf8')
+        writeFileSync(main, source.replace('config.server.port', 'config.server.prot'))
+        const typo = await run('npx', ['tsc', '-b'], app)
+        expect(typo.code).not.toBe(0)
+        expect(typo.output).toContain("'prot'")
+        writeFileSync(main, source)
+        // Passing: the same verdict, and the build rewrites the same declaration.
+        expect(await ok('npx', ['merged-yaml', 'check'], app)).toContain('1 entry checked')
+        await ok('npx', ['vite', 'build'], app)
+        expect(readFileSync(sidecar, 'utf8')).toBe(written)
+        // Failing: without the config file's yamlVersion, `enabled: yes` is ambiguous, for both.
+        const config = join(app, 'merged-yaml.config.ts')
+        const options = readFileSync(config, 'utf8')
+        writeFileSync(config, options.replace("yamlVersion: '1.1', ", ''))
+        const checked = await run('npx', ['merged-yaml', 'check'], app)
+        const built = await run('npx', ['vite', 'build'], app)
+        expect([checked.code, built.code]).toEqual([1, 1])
+        expect(checked.output).toContain('MY_YAML_VERSION_AMBIGUOUS')
+        expect(built.output).toContain('MY_YAML_VERSION_AMBIGUOUS')
+        writeFileSync(config, options)
+      },
+    )
 
     it('Vite 5 (whose dev server would never hot-update a layer) is refused at install, not built silently', async () => {
       const install = await apps['vite5']!.installed

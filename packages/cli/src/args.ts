@@ -1,5 +1,6 @@
 // Command-line parsing with node:util parseArgs: the engine options every command shares, each
-// command's own flags, and the mapping to render() options. Mistakes become UsageErrors (exit 2).
+// command's own flags, and the mapping to render() options over the config file's. Mistakes become
+// UsageErrors (exit 2). It is kept whole: the flags and their mapping to options read as one table.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'

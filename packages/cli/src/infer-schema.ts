@@ -1,6 +1,7 @@
 // A draft 2020-12 JSON Schema inferred from merged values: a starting point to edit, not a truth.
 // Every key a value has is a property; a key is required where every value (every item of a list,
-// every mode rendered) has it; objects allow no other keys, so that a misspelt key fails.
+// every mode rendered) has it; objects allow no other keys, so that a misspelt key fails — but for
+// the objects `isOpen` names (those a layer the entry may be without adds to).
 
 type Schema = Record<string, unknown>
 
@@ -17,8 +18,13 @@ function typeOf(value: unknown): string {
   return typeof value === 'object' ? 'object' : typeof value
 }
 
+/** Whether an object, by its key path (list items as `[]`), may get keys the samples do not show. */
+export type IsOpen = (path: string) => boolean
+
+const never: IsOpen = () => false
+
 /** One schema for several samples of a value (each of them valid against it). */
-function inferAll(samples: readonly unknown[]): Schema {
+function inferAll(samples: readonly unknown[], path = '', isOpen: IsOpen = never): Schema {
   const byType = new Map<string, unknown[]>()
   for (const sample of samples) {
     const type = typeOf(sample)
@@ -29,7 +35,7 @@ function inferAll(samples: readonly unknown[]): Schema {
     byType.set('number', [...byType.get('number')!, ...byType.get('integer')!])
     byType.delete('integer')
   }
-  const members = [...byType].map(([type, values]) => inferType(type, values))
+  const members = [...byType].map(([type, values]) => inferType(type, values, path, isOpen))
   if (members.length === 0) return {}
   if (members.length === 1) return members[0]!
   // Plain types (no keywords beyond `type`) join in one `type` list; structures stay alternatives.
@@ -37,10 +43,10 @@ function inferAll(samples: readonly unknown[]): Schema {
   return { anyOf: members }
 }
 
-function inferType(type: string, values: readonly unknown[]): Schema {
+function inferType(type: string, values: readonly unknown[], path: string, isOpen: IsOpen): Schema {
   if (type === 'array') {
     const items = values.flatMap((value) => value as unknown[])
-    return items.length === 0 ? { type } : { type, items: inferAll(items) }
+    return items.length === 0 ? { type } : { type, items: inferAll(items, `${path}[]`, isOpen) }
   }
   if (type === 'object') {
     const objects = values as Record<string, unknown>[]
@@ -48,16 +54,25 @@ function inferType(type: string, values: readonly unknown[]): Schema {
     const properties: Schema = {}
     for (const key of keys) {
       const samples = objects.filter((object) => Object.hasOwn(object, key)).map((object) => object[key])
-      Object.defineProperty(properties, key, { value: inferAll(samples), enumerable: true, writable: true })
+      const value = inferAll(samples, `${path}.${key}`, isOpen)
+      Object.defineProperty(properties, key, { value, enumerable: true, writable: true })
     }
     const required = keys.filter((key) => objects.every((object) => Object.hasOwn(object, key)))
-    return { type, properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false }
+    const closed = isOpen(path) ? {} : { additionalProperties: false }
+    return { type, properties, ...(required.length > 0 ? { required } : {}), ...closed }
   }
   if (values.some(isBytes)) return { type, contentEncoding: 'base64' }
   return { type }
 }
 
-/** A draft 2020-12 schema every one of `values` (merged values, one per mode) meets. */
-export function inferSchema(values: readonly unknown[]): Schema {
-  return { $schema: DRAFT, ...inferAll(values) }
+/**
+ * A draft 2020-12 schema every one of `values` (merged values, one per mode) meets; `comment` says
+ * what it was inferred from.
+ */
+export function inferSchema(values: readonly unknown[], isOpen: IsOpen = never, comment?: string): Schema {
+  return { $schema: DRAFT, ...(comment ? { $comment: comment } : {}), ...inferAll(values, '', isOpen) }
 }
+
+/** A history path as `isOpen` names it: `.a.b`, list items as `[]`. */
+export const schemaPath = (path: readonly (string | number)[]): string =>
+  path.map((segment) => (typeof segment === 'number' ? '[]' : `.${segment}`)).join('')

@@ -27,6 +27,9 @@ export const ENGINE_CODES = {
     'option, or a Datum store that decrypts); the message names the chain of importers (docs/plugin.md).',
   MY_INCLUDE_NOT_FOUND:
     'An include line names a file that does not exist (prefix the line with `?` to make it optional).',
+  MY_OPTIONAL_LAYER_IN_PRODUCTION:
+    'A warning: an optional include (`?local.yaml`) found its file in a production build (`${mode}` is ' +
+    "`production`), whose output then holds that file's values.",
   MY_INCLUDE_NO_MATCH: 'A glob include line that matches no file (prefix it with `?` when that is expected).',
   MY_INCLUDE_INVALID: 'An include line with an invalid `file://` URL or glob pattern.',
   MY_INCLUDE_REMOTE: 'An `http(s)://` or other URL include: a build does not fetch from the network.',

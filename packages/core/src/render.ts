@@ -36,15 +36,13 @@ import { resolveOptions, validateOptions } from './render-options.ts'
 import type { RenderOptions } from './render-options.ts'
 import { Reporter } from './reporter.ts'
 
-export interface RenderResult {
+/**
+ * What a render returns. From EntryInputs: `files` (every file read, entry first: the dependencies for
+ * watch mode and caches), `missing`, `globs`, and `optional` (the layers the entry may be without).
+ */
+export interface RenderResult extends EntryInputs {
   /** The merged value (`null` when the entry holds no cloud-config part at all). */
   value: unknown
-  /** Every file read, entry first: the entry's dependencies for watch mode and caches. */
-  files: string[]
-  /** Files that optional includes and globs looked for and did not find: watch them too. */
-  missing: string[]
-  /** Glob include patterns (absolute): a file added where one matches changes the entry. */
-  globs: string[]
   /** Problems that did not fail the render (skipped parts in lenient mode, unhandled part types). */
   warnings: Diagnostic[]
   /** The dialect the entry was merged with. */
@@ -115,7 +113,7 @@ export interface PreparedEntry {
 
 /** The first half of renderSync: reads the entry's files. Throws only MergedYamlError. */
 export function prepareEntry(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): PreparedEntry {
-  const inputs: EntryInputs = { files: [], missing: [], globs: [] }
+  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [] }
   return guard(entry, options, inputs, () => prepare(entry, options, hooks, inputs))
 }
 

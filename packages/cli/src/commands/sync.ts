@@ -10,7 +10,7 @@ import { ENGINE_OPTIONS, modesOf, parseCommand, toRenderOptions, UsageError } fr
 import type { FlagValues } from '../args.ts'
 import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
 import type { Context } from '../context.ts'
-import { inMode } from '../entry.ts'
+import { inMode, writeDiagnostics } from '../entry.ts'
 import { plural } from '../format.ts'
 import { helpText } from '../help.ts'
 import { findProjectEntries, loadCommandConfig } from '../project.ts'
@@ -82,7 +82,14 @@ export async function runSync(args: readonly string[], ctx: Context): Promise<nu
   const report = await checkFiles(files, options, modes)
   if (!report.ok) writeText(ctx, { ...report, entries: report.entries.filter((entry) => !entry.ok) }, undefined)
   const writeDeclarations = await importWriter()
-  const synced = await writeDeclarations(files, config?.options ?? {}, config?.folder ?? ctx.cwd)
+  const synced = await writeDeclarations(files, config?.options ?? {}, config?.folder ?? ctx.cwd, modes[0]!)
+  // What the plugin refused on its own (an entry named that its include does not take).
+  writeDiagnostics(
+    ctx.stdout,
+    ctx.out,
+    synced.filter((e) => !e.ok && report.entries.every((c) => c.file !== e.file || c.ok)).flatMap((e) => e.diagnostics),
+    ctx.cwd,
+  )
   const written = synced.filter((entry) => entry.ok).length
   ctx.stdout.write(`${plural(written, 'entry', 'entries')} declared (${modes.join(', ')})\n`)
   return report.ok && written === synced.length ? EXIT_OK : EXIT_DIAGNOSTICS

@@ -173,6 +173,19 @@ function includePath(
       `includes nest deeper than ${gathering.options.limits.maxIncludeDepth} levels (limits.maxIncludeDepth)`,
     )
   const bytes = gathering.read(real, at)
+  if (line.optional || line.glob) gathering.inputs.optional.push(real)
+  // A layer meant for one machine (`?local.yaml`) is said once in a production build: it goes to users.
+  if (line.optional && !line.glob && gathering.options.vars.mode === 'production')
+    gathering.report.warn(
+      problemAt(
+        ctx,
+        'MY_OPTIONAL_LAYER_IN_PRODUCTION',
+        `the optional layer '${relative(base, real) || real}' exists and is included in this production ` +
+          "build: its values reach the output (give production builds an entry of their own, or '?local.${mode}.yaml')",
+        line.line,
+        line.column,
+      ),
+    )
   const chain = [
     ...ctx.chain,
     { file: ctx.file, line: ctx.lineOffset !== undefined ? ctx.lineOffset + line.line + 1 : ctx.anchor.line },

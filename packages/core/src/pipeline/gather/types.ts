@@ -40,6 +40,11 @@ export interface EntryInputs {
   missing: string[]
   /** The entry's glob include patterns, absolute: a file added where one matches changes the entry. */
   globs: string[]
+  /**
+   * Files read through an optional include line (`?local.yaml`) or matched by a glob: layers the entry
+   * may be without (a checkout without them renders too). A subset of `files`.
+   */
+  optional: string[]
 }
 
 /** A file a dialect's options name (Dialect.dependencies): its bytes, or why it could not be read. */
