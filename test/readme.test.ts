@@ -127,6 +127,13 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
     }
     throw new Error('test/fixtures/readme/validation rendered without an error in production')
   },
+  async 'validation-zod'() {
+    const root = join(REPO, 'test/fixtures/standard-schema')
+    const options = { root, schema: 'zod.schema.ts#appSchema', vars: { mode: 'production' } }
+    const error = await render(join(root, 'app.merged.yaml'), options).catch((e: unknown) => e)
+    if (!isMergedYamlError(error)) throw new Error('test/fixtures/standard-schema rendered in production')
+    return formatDiagnostic(error.diagnostics.find((d) => d.message.startsWith('/log/level'))!, root)
+  },
   async 'validation-types'() {
     const result = await run(
       ['types', 'test/fixtures/readme/validation/config/app.merged.yaml', '--mode', 'development'],
