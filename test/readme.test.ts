@@ -132,7 +132,10 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
     const options = { root, schema: 'zod.schema.ts#appSchema', vars: { mode: 'production' } }
     const error = await render(join(root, 'app.merged.yaml'), options).catch((e: unknown) => e)
     if (!isMergedYamlError(error)) throw new Error('test/fixtures/standard-schema rendered in production')
-    return formatDiagnostic(error.diagnostics.find((d) => d.message.startsWith('/log/level'))!, root)
+    return formatDiagnostic(
+      error.diagnostics.find((d) => d.message.startsWith('/log/level'))!,
+      root,
+    )
   },
   async 'validation-types'() {
     const result = await run(
