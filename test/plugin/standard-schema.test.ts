@@ -2,7 +2,7 @@
 // value in env/production.yaml fails the build at that layer's line with the library's message; the
 // module exports the schema's output; the declaration the build writes types the entry from the
 // schema (tsc refuses a typo'd key and a wrong enum literal); in Vite dev an edit of the schema, or
-// of a module it imports, revalidates and hot-updates the importer.
+// of a module it imports, revalidates and hot-updates the importer, and the inspector shows the issues.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -114,6 +114,22 @@ describe('types from the schema', () => {
       ])
     },
   )
+  it(
+    'ambient: the module declared in merged-yaml.d.ts types the entry from the schema alike',
+    { timeout: 300_000 },
+    async () => {
+      const root = createProject()
+      const options = { schema: 'arktype.schema.ts#appSchema', dts: 'ambient' as const, vars: { mode: 'development' } }
+      await build('rollup', { root, entry: 'main.js', options })
+      const ambient = readFileSync(join(root, 'merged-yaml.d.ts'), 'utf8')
+      expect(ambient).toContain('typeof import("./arktype.schema.js")["appSchema"]')
+      expect(typecheck(root, ['merged-yaml.d.ts', 'src/use.ts', 'src/typos.ts'])).toEqual([
+        'src/typos.ts:4 TS2339',
+        'src/typos.ts:5 TS2322',
+        'src/typos.ts:6 TS2322',
+      ])
+    },
+  )
 })
 
 describe('Vite dev server', () => {
@@ -196,6 +212,14 @@ describe('Vite dev server', () => {
           },
           { timeout: 60_000, interval: 100 },
         )
+
+        // The inspector shows the issue like any diagnostic: located, with the library's message.
+        const inspected = await get('/__merged-yaml/api/entry?id=app.merged.yaml')
+        expect(inspected.status).toBe(200)
+        const report = JSON.parse(inspected.text) as { status: string }
+        expect(report.status).toBe('errors')
+        expect(inspected.text).toContain('"code":"MY_SCHEMA_VIOLATION"')
+        expect(inspected.text).toContain('/log/level: Invalid option')
 
         // 3. And back: the module loads again.
         await settle()
