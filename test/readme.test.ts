@@ -115,6 +115,14 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
     })
     return json(result.value)
   },
+  // The same, one top-level key a line (the README's short form).
+  async 'values-production-short'() {
+    const value = JSON.parse(await OUTPUTS['values-production']!()) as Record<string, unknown>
+    const short = (item: unknown) => JSON.stringify(item).replaceAll('":', '": ').replaceAll(',"', ', "')
+    return `{\n${Object.entries(value)
+      .map(([key, item]) => `  ${JSON.stringify(key)}: ${short(item)}`)
+      .join(',\n')}\n}`
+  },
   async diagnostic() {
     const root = join(REPO, 'test/fixtures/readme/diagnostic')
     try {
@@ -144,6 +152,16 @@ const OUTPUTS: Record<string, () => Promise<string>> = {
       return error.diagnostics.map((d) => formatDiagnostic(d, root)).join('\n\n')
     }
     throw new Error('test/fixtures/readme/validation rendered without an error in production')
+  },
+  async 'validation-zod'() {
+    const root = join(REPO, 'test/fixtures/standard-schema')
+    const options = { root, schema: 'zod.schema.ts#appSchema', vars: { mode: 'production' } }
+    const error = await render(join(root, 'app.merged.yaml'), options).catch((e: unknown) => e)
+    if (!isMergedYamlError(error)) throw new Error('test/fixtures/standard-schema rendered in production')
+    return formatDiagnostic(
+      error.diagnostics.find((d) => d.message.startsWith('/log/level'))!,
+      root,
+    )
   },
   async 'validation-types'() {
     const result = await run(

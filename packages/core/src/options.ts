@@ -135,8 +135,11 @@ export interface CommonOptions {
    */
   sources?: boolean
   /**
-   * The JSON Schema the merged value must satisfy: a path (relative to `root`), or a map from entry
-   * globs (relative to `root`; the first that matches wins) to paths. A
+   * The schema the merged value must satisfy: a path (relative to `root`), or a map from entry
+   * globs (relative to `root`; the first that matches wins) to paths. A `.ts`, `.mts`, `.cts`, `.js`,
+   * `.mjs` or `.cjs` path, with an optional `#export` (else the default export), is a Standard Schema
+   * module (Zod, Valibot, ArkType: validated by `render()`, not `renderSync()`); any other, a JSON
+   * Schema. A
    * `# yaml-language-server: $schema=…` line among the entry's first comment lines takes precedence,
    * as in editors; a Deckhand entry is also checked against its own `deckhand/DataSchema/v1`
    * documents. `false` turns every schema check off. See the README's "Validation".

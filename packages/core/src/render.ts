@@ -131,7 +131,7 @@ export async function render(
   options: RenderOptions = {},
   hooks: RenderHooks = {},
 ): Promise<RenderResult> {
-  const inputs: EntryInputs = { files: [], missing: [], globs: [] }
+  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [] }
   return guard(entry, options, inputs, () => prepare(entry, options, hooks, inputs)).renderAsync()
 }
 
