@@ -71,7 +71,16 @@ while (Date.now() < deadline || rounds.length === 0) {
   console.log(`\nfuzz: property round ${rounds.length + 1}, seed ${seed}, PROPERTY_SCALE=${SCALE}: ${files.join(' ')}`)
   const roundStart = Date.now()
   const code = await vitest(
-    ['--project', 'unit', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`, ...files],
+    // A property with PROPERTY_SCALE times its runs takes as many times as long: so may its test.
+    [
+      '--project',
+      'unit',
+      `--testTimeout=${Math.ceil(60_000 * Math.max(1, Number(SCALE)) * 2)}`,
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...files,
+    ],
     { PROPERTY_SEED: String(seed), PROPERTY_SCALE: SCALE },
   )
   rounds.push({ seed, seconds: (Date.now() - roundStart) / 1000, failures: code === 0 ? [] : failuresOf(report) })

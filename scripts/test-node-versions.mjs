@@ -4,7 +4,7 @@
 // registry's `node` package, installed once into node_modules/.cache/node-versions/<major>; the
 // suite itself (its node_modules, dist/) is this checkout's. Exits 1 when any version fails.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { propertyTestFiles, REPO } from './property-tests.mjs'
 
@@ -24,11 +24,15 @@ function nodeBinary(version) {
   const binary = join(dir, 'node_modules/node/bin/node')
   if (!existsSync(binary)) {
     mkdirSync(dir, { recursive: true })
+    // A project of its own: without it, npm would take the repository's package.json for the project and
+    // install the `node` package (and a node_modules/.bin/node) into the repository.
+    writeFileSync(join(dir, 'package.json'), '{ "private": true }\n')
     console.log(`node-versions: installing node@${version} into ${dir}`)
-    const install = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', `node@${version}`], {
-      cwd: dir,
-      stdio: 'inherit',
-    })
+    const install = spawnSync(
+      'npm',
+      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `node@${version}`],
+      { cwd: dir, stdio: 'inherit' },
+    )
     if (install.status !== 0 || !existsSync(binary)) throw new Error(`npm could not install node@${version}`)
   }
   return binary
