@@ -20,6 +20,13 @@ describe('what Helm cannot read', () => {
     ['a: 1\nk: .nan\n', 2, 4, 'json: unsupported value: NaN', { a: 1, k: Number.NaN }],
     ['l: [1, -.inf]\n', 1, 8, 'json: unsupported value: -Inf', { l: [1, -Infinity] }],
     ['k: .inf\n', 1, 4, 'json: unsupported value: +Inf', { k: Infinity }],
+    [
+      'a: 1\n...\n# note\nb: 2\n',
+      4,
+      1,
+      "text after a '...' document end: Helm's values loader drops it",
+      { a: 1, b: 2 },
+    ],
   ])('%j: strict refuses it at %i:%i, lenient reads it with a warning', async (text, line, column, reason, value) => {
     const error = await renderValues(text).catch((e: unknown) => e)
     if (!isMergedYamlError(error)) throw new Error(`expected a MergedYamlError, got ${JSON.stringify(error)}`)
@@ -31,7 +38,13 @@ describe('what Helm cannot read', () => {
   })
 
   it('what Helm reads stays silent: a comment after ---, a quoted .inf, documents split on their own lines', async () => {
-    for (const text of ['--- # c\na: 1\n', 'k: ".inf"\n', 'a: 1\n---\nb: 2\n', 'a: "--- x"\n']) {
+    for (const text of [
+      '--- # c\na: 1\n',
+      'k: ".inf"\n',
+      'a: 1\n---\nb: 2\n',
+      'a: "--- x"\n',
+      'a: 1\n...\n---\nb: 2\n',
+    ]) {
       const result = await renderValues(text)
       expect(result.warnings).toEqual([])
     }

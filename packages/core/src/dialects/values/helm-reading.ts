@@ -1,7 +1,8 @@
 // What Helm cannot read in a values file, though YAML can (Helm's loader.LoadValues: documents split at
 // lines starting `---`, each through sigs.k8s.io/yaml — go-yaml v2, then JSON): strict mode refuses it,
 // located, with Helm's reason; lenient mode reads it as the engine always has, with a warning. Checked
-// against Helm's own code (the Go oracle in ../shared/realworld/oracle/helm-values).
+// against Helm's own code (the Go oracle in ../shared/realworld/oracle/helm-values). The checks read lines
+// of text, once each; a `...` or `---` inside a block scalar at column 0 ends the document in YAML too.
 import type { Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
 import { isMapping } from '../../values.ts'
@@ -25,11 +26,25 @@ const HELM = "Helm's values loader"
  */
 export function findUnreadableLines(text: string): TextFinding[] {
   const found: TextFinding[] = []
-  if (!text.includes('%') && !text.includes('---')) return found
+  if (!text.includes('%') && !text.includes('---') && !text.includes('...')) return found
   let offset = 0
+  // After a `...` document end, until the next `---`: go-yaml reads only the document before it.
+  let ended = false
   while (offset <= text.length && found.length < MAX_FINDINGS) {
     const end = text.indexOf('\n', offset)
     const line = text.slice(offset, end < 0 ? text.length : end).replace(/\r$/, '')
+    const content = line.trim() !== '' && !line.trimStart().startsWith('#')
+    if (line.startsWith('...')) ended = true
+    else if (line.startsWith('---')) ended = false
+    else if (ended && content) {
+      ended = false
+      found.push({
+        offset,
+        message:
+          `text after a '...' document end: ${HELM} drops it (go-yaml reads the document before the '...' ` +
+          "only, up to the next '---'); start it with '---' to merge it, or remove it",
+      })
+    }
     if (line.startsWith('%YAML') || line.startsWith('%TAG')) {
       found.push({
         offset,
