@@ -79,7 +79,9 @@ export function readParts(
   const parsed = report.markWarnings()
   const dialect = detectDialect(parts, options, report)
   reportNearMisses(parts, report)
-  if (dialect.checkPartText) reportUnreadableLines(items, dialect, report)
+  // Invalid YAML fails the render on its own: its error comes alone.
+  const valid = ![...documentParts(parts)].some((part) => part.kind === 'invalid')
+  if (dialect.checkPartText && valid) reportUnreadableLines(items, dialect, report)
   if (!dialect.readsMergeTags) reportMergeTags(parts, dialect, report)
   if (differences.length === 0 || dialect.yamlVersion === '1.2') return { parts, dialect }
   if (dialect.yamlVersion === '1.1') {
