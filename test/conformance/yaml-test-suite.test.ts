@@ -34,17 +34,24 @@ const READER_EXCEPTIONS: Readonly<Record<string, string>> = {
 const RENDER_REFUSALS: Readonly<Record<string, { reason: string; cases: number }>> = {
   MY_VALUES_NOT_A_MAPPING: {
     reason: 'a document that is not a mapping (a scalar, a list, null): a part is a mapping',
-    cases: 141,
+    cases: 110,
   },
   MY_YAML_VERSION_AMBIGUOUS: {
     reason:
       'YAML 1.1 (PyYAML) reads it otherwise and the version was not chosen: a tag PyYAML has no constructor ' +
       'for (`!local`, `!foo`, `tag:example.com,2000:app/foo`: 13 cases), the non-specific tag (`! 12` is 12, ' +
       '`!` alone null for PyYAML), `!!omap` (a list of tuples), a block scalar ending the text without a ' +
-      'line break (2), `20:03:20` (a base-60 number)',
-    cases: 19,
+      'line break (2), `20:03:20` (a base-60 number); 10 of the 19 also hold what Helm cannot read, said first',
+    cases: 9,
   },
   MY_YAML_DUPLICATE_KEY: { reason: 'a key twice in a mapping (2JQS: two empty keys)', cases: 1 },
+  MY_VALUES_HELM_UNREADABLE: {
+    reason:
+      "what Helm's values loader cannot read (docs/values.md): a `%YAML` or `%TAG` directive, text after `---` on " +
+      'its line, text after a `...` document end; the read stage says it before the merge: 7 cases valid ' +
+      'otherwise, 41 refused for another reason too',
+    cases: 48,
+  },
 }
 
 /**
@@ -200,7 +207,7 @@ describe.skipIf(!present)('the YAML test suite (needs ../shared/yaml-test-suite)
           `${JSON.stringify(refusals)}, values ${JSON.stringify(values)}`,
       )
       // A value for each valid case not refused: with in.json (its value), without (plain data).
-      expect(values).toEqual({ json: 128, other: 19 })
+      expect(values).toEqual({ json: 121, other: 19 })
       expect(refusals).toEqual(counts(RENDER_REFUSALS))
     })
 

@@ -64,7 +64,7 @@ describe('render() refuses an option it does not read', () => {
     const d = await refusal({ root, include: ['*.yaml'] })
     expect(d.suggestion).toBeUndefined()
     expect(d.message).toMatch(
-      /^unknown option 'include' \(render\(\) takes stack, strict, .*datum, heat, deckhand, cloud-init\)$/,
+      /^unknown option 'include' \(render\(\) takes stack, strict, .*datum, heat, deckhand, cloud-init, values\)$/,
     )
     expect((await refusal(null)).message).toBe('the options of render() must be an object, not null')
   })

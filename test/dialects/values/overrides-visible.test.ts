@@ -206,6 +206,19 @@ describe('values.chart: each deletion an event at the null that caused it', () =
     expect(warnings[1]!.message).toContain('cannot overwrite table with non table')
   })
 
+  it("with the history, an -f file's warning is reported once", async () => {
+    const { result } = await historyOf(
+      {
+        'app.merged.yaml': lines('#include', 'chart/values.yaml', 'prod.yaml'),
+        'chart/values.yaml': lines('a: 1'),
+        'prod.yaml': lines('!override', 'a: 2'),
+      },
+      { values: { chart: true }, strict: false },
+    )
+    expect(result.value).toEqual({ a: 2 })
+    expect(result.warnings.map((w) => w.code)).toEqual(['MY_VALUES_TAG_ROOT'])
+  })
+
   it('refuses a malformed option', async () => {
     const error = await historyOf(CDN, { values: { chart: 'yes' as unknown as boolean } }).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'MY_VALUES_INVALID_OPTION' })

@@ -80,11 +80,11 @@ describe('!override and !reset', () => {
   })
 
   it('refuses a tag on a whole document (strict), and ignores it otherwise', async () => {
-    expect(await failure([lines('a: {b: 1}'), lines('--- !override', 'a: {c: 2}')])).toMatchObject({
+    expect(await failure([lines('a: {b: 1}'), lines('!override', 'a: {c: 2}')])).toMatchObject({
       code: 'MY_VALUES_TAG_ROOT',
       line: 2,
     })
-    const { result } = await renderLayers([lines('a: {b: 1}'), lines('--- !override', 'a: {c: 2}')], {
+    const { result } = await renderLayers([lines('a: {b: 1}'), lines('!override', 'a: {c: 2}')], {
       strict: false,
     })
     expect(result.value).toEqual({ a: { b: 1, c: 2 } })

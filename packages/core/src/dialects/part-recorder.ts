@@ -141,7 +141,7 @@ export class PartRecorder implements MergeRecorder {
 
   /**
    * One event for `path` and one for each path below it, old and new. `cause` explains the events
-   * below a path the part replaced or deleted as a whole.
+   * below a path the part replaced or deleted as a whole; `own`, the path's own event.
    */
   private walk(
     path: readonly PathSegment[],
@@ -151,21 +151,10 @@ export class PartRecorder implements MergeRecorder {
     merger: string,
     action: HistoryAction,
     cause?: string,
+    own?: string,
   ): void {
     if (this.wholes) return this.source(path, docPath, action, merger, value, true)
-    this.event(path, docPath, action, merger, value, action === 'set' ? undefined : cause)
-    this.walkBelow(path, docPath, old, value, merger, cause)
-  }
-
-  /** The events below `path` of `walk`. */
-  private walkBelow(
-    path: readonly PathSegment[],
-    docPath: readonly PathSegment[],
-    old: unknown,
-    value: unknown,
-    merger: string,
-    cause: string | undefined,
-  ): void {
+    this.event(path, docPath, action, merger, value, own ?? (action === 'set' ? undefined : cause))
     const oldKids = childrenOf(old)
     const newKids = childrenOf(value)
     if (oldKids.size === 0 && newKids.size === 0) return
@@ -192,14 +181,10 @@ export class PartRecorder implements MergeRecorder {
     }
   }
 
+  /** `note` says why, on the path's own event and on every event below it. */
   put(path: readonly PathSegment[], old: unknown, value: unknown, by: MergerType, note?: string): void {
     const action = old === ABSENT ? 'set' : value === ABSENT ? 'deleted' : 'replaced'
-    if (note !== undefined && !this.wholes) {
-      // The note says why on the path's own event and on every event below it.
-      this.event(path, path, action, this.label(by), value, note)
-      return this.walkBelow(path, path, old, value, this.label(by), note)
-    }
-    this.walk(path, path, old, value, this.label(by), action)
+    this.walk(path, path, old, value, this.label(by), action, note, note)
   }
 
   note(

@@ -225,6 +225,11 @@ export interface Dialect<
    * edit), for a dialect without a `yamlVersion`; undefined keeps the generic message.
    */
   describeVersionDifference?(difference: VersionDifference): string | undefined
+  /**
+   * Lines of a part's text its reference cannot read though YAML can (values: Helm's `%YAML`, `--- {…}`),
+   * each an error in strict mode and a warning otherwise, by offset in the text.
+   */
+  checkPartText?(text: string): readonly { offset: number; message: string }[]
   /** It applies Docker Compose's `!override` and `!reset` tags (values); another dialect's entry warns of them. */
   readonly readsMergeTags?: boolean
   /**

@@ -11,6 +11,8 @@ import type { ParsedPart } from '../parts.ts'
 import type { RenderCache } from '../render-cache.ts'
 import type { Problem, Reporter } from '../reporter.ts'
 import type { YamlVersion } from '../yaml/types.ts'
+import { createTextPositions } from '../yaml/text-positions.ts'
+import { mapPartPosition } from '../source-document.ts'
 import { detectDialect } from './detect.ts'
 import { reportNearMisses } from './near-miss.ts'
 import type { GatheredItem } from './gather/gather.ts'
@@ -41,6 +43,30 @@ function reportMergeTags(parts: readonly ParsedPart[], dialect: Dialect, report:
   }
 }
 
+/** The lines of each part the dialect's reference cannot read (Dialect.checkPartText). */
+function reportUnreadableLines(items: readonly GatheredItem[], dialect: Dialect, report: Reporter): void {
+  for (const item of items) {
+    if (item.kind === 'scope') {
+      reportUnreadableLines(item.items, dialect, report)
+      continue
+    }
+    const findings = dialect.checkPartText!(item.text)
+    if (findings.length === 0) continue
+    const positionOf = createTextPositions(item.text)
+    const { origin } = item
+    for (const { offset, message } of findings) {
+      const position = mapPartPosition(origin, positionOf(offset))
+      report.collect(() =>
+        report.lenient({
+          code: 'MY_VALUES_HELM_UNREADABLE',
+          message,
+          at: { file: origin.file, position, chain: origin.chain, source: origin.fileText },
+        }),
+      )
+    }
+  }
+}
+
 export function readParts(
   items: readonly GatheredItem[],
   options: ResolvedOptions,
@@ -53,6 +79,9 @@ export function readParts(
   const parsed = report.markWarnings()
   const dialect = detectDialect(parts, options, report)
   reportNearMisses(parts, report)
+  // Invalid YAML fails the render on its own: its error comes alone.
+  const valid = ![...documentParts(parts)].some((part) => part.kind === 'invalid')
+  if (dialect.checkPartText && valid) reportUnreadableLines(items, dialect, report)
   if (!dialect.readsMergeTags) reportMergeTags(parts, dialect, report)
   if (differences.length === 0 || dialect.yamlVersion === '1.2') return { parts, dialect }
   if (dialect.yamlVersion === '1.1') {

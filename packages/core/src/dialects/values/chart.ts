@@ -141,7 +141,10 @@ export function coalesceWithChart(
     })
     for (const recorder of recorders.values()) recorder.end(true, false)
     recorders.clear()
+    // The same merge again, recorded over the chart's values: its warnings were reported the first time.
+    const mark = report.markWarnings()
     const merged = merge(userDocs, provenance, cleaned)
+    report.takeWarnings(mark)
     recordCoalescing(merged, value, chartDocs, userDocs, recorderOf)
     for (const recorder of recorders.values()) recorder.end(true, false)
   }

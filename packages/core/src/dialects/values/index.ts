@@ -17,6 +17,7 @@ import { coalesceWithChart } from './chart.ts'
 import { VALUES_CODES } from './codes.ts'
 import { chartMode, VALUES_OPTION_KEYS } from './options.ts'
 import { describeForHelm } from './yaml-words.ts'
+import { findUnreadableLines, reportNonFiniteNumbers } from './helm-reading.ts'
 import type { ValuesOptions } from './options.ts'
 import { applyTagDeletions, mergeMaps, withoutResets } from './merge.ts'
 import type { Overridden } from './merge.ts'
@@ -109,11 +110,17 @@ export const valuesDialect = defineDialect<'values', ValuesOptions, undefined, t
   recordsPerValue: true,
   readsMergeTags: true,
   describeVersionDifference: describeForHelm,
+  checkPartText: findUnreadableLines,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,
   render(parts, context) {
     const { report, provenance } = context
     const docs = layerDocuments(parts, 'values', context)
+    // Only documents that are not plain JSON can hold a number JSON lacks.
+    for (const part of documentParts(parts))
+      if (part.kind === 'yaml' && !part.empty && part.tree?.plainJson !== true)
+        report.collect(() => reportNonFiniteNumbers(part.doc, report))
+    report.throwErrors()
     const value = chartMode(context.dialectOptions, context.entry, report)
       ? coalesceWithChart(
           parts,
