@@ -33,11 +33,7 @@ import type { RenderOptions } from './render-options.ts'
 import { Reporter } from './reporter.ts'
 
 export interface RenderResult {
-  /**
-   * The merged value, the shape the entry's dialect gives: a mapping for values and Datum entries (`{}`
-   * without data), the environment for Heat, the documents for Deckhand; for cloud-init, `null` when no
-   * part holds cloud-config (only scripts, say) and `{}` for empty cloud-config.
-   */
+  /** The merged value in its dialect's shape (`{}` without data; cloud-init: `null` when no part is cloud-config). */
   value: unknown
   /** Every file read, entry first: the entry's dependencies for watch mode and caches. */
   files: string[]
