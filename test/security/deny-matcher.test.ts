@@ -1,5 +1,6 @@
 // The `deny` matcher tests each pattern's regular expression itself; it must answer as picomatch's
-// own matcher does with Vite's options (dot files included, case ignored), for names and for paths relative to the root.
+// own matcher does with Vite's options (dot files included, case ignored), for names and for paths
+// relative to the root.
 import picomatch from 'picomatch'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DENY } from '@merged-yaml/core'
