@@ -14,7 +14,7 @@ import type { OutputOptions as RollupOutputOptions, RollupOptions } from 'rollup
 import type { RspackOptions, Stats as RspackStats } from '@rspack/core'
 import type { Configuration, Stats as WebpackStats } from 'webpack'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUN, bunUnavailable, REPO, removeDir } from './plugin/bundlers.ts'
+import { BUN, BUNDLERS, bunUnavailable, REPO, removeDir } from './plugin/bundlers.ts'
 
 const EXAMPLES = join(REPO, 'playground/examples')
 /** What main.js prints with the production layer (playground/config/env/production.yaml). */
@@ -47,10 +47,9 @@ function jsFiles(dir: string): string[] {
 }
 
 // The built packages are what the examples import: `npm install` builds them.
-const missingDist = [
-  ...['rollup', 'rolldown', 'webpack', 'rspack', 'esbuild', 'farm', 'bun', 'vite'].map((b) => `dist/${b}.js`),
-  'packages/core/dist/index.js',
-].filter((file) => !existsSync(join(REPO, file)))
+const missingDist = [...BUNDLERS.map((b) => `dist/${b}.js`), 'packages/core/dist/index.js'].filter(
+  (file) => !existsSync(join(REPO, file)),
+)
 const noDist =
   missingDist.length > 0 ? `the packages are not built (run \`npm run build\`): no ${missingDist[0]}` : undefined
 

@@ -18,6 +18,10 @@ export { isOneOffBuild, MESSAGE_PREFIX } from './default.ts'
 /** unplugin's bundlers, and Turbopack, which runs no plugin but a loader. */
 export type HostName = UnpluginContextMeta['framework'] | 'turbopack'
 
+/**
+ * The host of `framework`. Exhaustive: a framework unplugin adds fails to compile here until it has a
+ * case (its own host, or the shared one when it has no quirks), so no bundler runs on a guessed host.
+ */
 export function createHost(framework: HostName, parts: HostParts): Host {
   switch (framework) {
     case 'vite':
@@ -39,7 +43,12 @@ export function createHost(framework: HostName, parts: HostParts): Host {
       return createBunHost(parts)
     case 'turbopack':
       return createTurbopackHost(parts)
-    default:
+    case 'unloader':
+      // unplugin's loader runtime, which we ship no entry for: nothing of its own to adapt.
       return createDefaultHost()
+    default: {
+      const unhandled: never = framework
+      throw new Error(`unplugin-merged-yaml has no host for the bundler '${String(unhandled)}'`)
+    }
   }
 }

@@ -163,7 +163,7 @@ export interface ResolvedPluginOptions {
 export const PLUGIN_NAME = 'unplugin-merged-yaml'
 
 export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
-export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
+const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
   const { root, vars, include, exclude, dts, modes, cache, inspector, serverOnly, serverBuild, ...engine } = options

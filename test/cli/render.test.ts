@@ -1,7 +1,7 @@
 // `merged-yaml render`: the merged value as YAML or JSON, engine options as flags, problems on
 // stderr with exit 1, usage mistakes with exit 2.
 import { join } from 'node:path'
-import { DIALECT_NAMES } from '@merged-yaml/core/internal'
+import { DIALECT_NAMES } from '../../packages/core/src/dialects/registry.ts'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { lines, writeMonorepo, writeTree } from '../helpers/tree.ts'

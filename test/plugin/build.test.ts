@@ -5,11 +5,10 @@ import { cpSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, bunUnavailable, evaluateBundle, REPO, removeDir } from './bundlers.ts'
+import { build, BUNDLERS, bunUnavailable, evaluateBundle, REPO, removeDir } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/basic')
-const BUNDLERS: BundlerName[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild', 'farm', 'bun']
 const SKIPPED: Partial<Record<BundlerName, string | undefined>> = { bun: bunUnavailable() }
 
 let root: string

@@ -12,6 +12,7 @@ import type { Stats as RspackStats } from '@rspack/core'
 import type { Stats as WebpackStats } from 'webpack'
 import type { Options } from '../../src/index.ts'
 import MergedYamlEsbuild from '../../src/esbuild.ts'
+import type { HostName } from '../../src/hosts/index.ts'
 import MergedYamlFarm from '../../src/farm.ts'
 import MergedYamlRolldown from '../../src/rolldown.ts'
 import MergedYamlRollup from '../../src/rollup.ts'
@@ -21,7 +22,12 @@ import MergedYamlWebpack from '../../src/webpack.ts'
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url))
 
-export type BundlerName = 'vite' | 'rollup' | 'rolldown' | 'webpack' | 'rspack' | 'esbuild' | 'farm' | 'bun'
+/**
+ * Every bundler the plugin ships an entry for: unplugin's frameworks (the hosts' `HostName`) but Rsbuild
+ * (Rspack's, through `rspack`), unloader (no entry) and Turbopack (a loader, tested on its own). A
+ * framework unplugin adds is a bundler here until excluded: `BUILDERS` fails to compile without its build.
+ */
+export type BundlerName = Exclude<HostName, 'rsbuild' | 'unloader' | 'turbopack'>
 
 export interface BuildRequest {
   root: string
@@ -236,6 +242,9 @@ const bun: Build = async ({ root, entry, options, server }) => {
 }
 
 export const BUILDERS: Record<BundlerName, Build> = { vite, rollup, rolldown, webpack, rspack, esbuild, farm, bun }
+
+/** The one list of bundlers every test that builds with each of them reads, in `BUILDERS`' order. */
+export const BUNDLERS = Object.keys(BUILDERS) as BundlerName[]
 
 /** Builds and cleans up the temporary output folder of bundlers that write to disk. */
 export async function build(bundler: BundlerName, request: BuildRequest): Promise<string> {

@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest'
 import { generateModule } from '../../src/codegen/module.ts'
 import { unpluginFactory } from '../../src/index.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
-import { REPO } from './bundlers.ts'
+import { BUNDLERS, REPO } from './bundlers.ts'
+import type { BundlerName } from './bundlers.ts'
 
 const ROOT = join(REPO, 'test/fixtures/plugin/basic')
-const FRAMEWORKS = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild', 'farm', 'bun'] as const
 
-function loadWith(framework: (typeof FRAMEWORKS)[number], id: string): string {
+function loadWith(framework: BundlerName, id: string): string {
   const plugin = unpluginFactory({ root: ROOT, dts: false, vars: { mode: 'production' } }, {
     framework,
     versions: {},
@@ -36,7 +36,7 @@ describe('the load hook', () => {
     (entry) => {
       const id = join(ROOT, entry)
       const expected = generateModule(renderSync(id, { root: ROOT, vars: { mode: 'production' } }).value)
-      for (const framework of FRAMEWORKS) expect(loadWith(framework, id), framework).toBe(expected)
+      for (const framework of BUNDLERS) expect(loadWith(framework, id), framework).toBe(expected)
     },
   )
 })

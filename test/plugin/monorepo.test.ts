@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm'
 import { afterAll, describe, expect, it } from 'vitest'
 import MergedYamlVite from '../../src/vite.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
-import { build, removeDir } from './bundlers.ts'
+import { build, BUNDLERS, removeDir } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
 
 function createMonorepo(): string {
@@ -36,10 +36,12 @@ const run = (code: string): unknown => {
 const roots: string[] = []
 afterAll(() => roots.forEach(removeDir))
 
-// Rollup (and Bun's table entry) take `root` as a plugin option here, which overrides the default.
-const BUNDLERS: BundlerName[] = ['vite', 'rolldown', 'webpack', 'rspack', 'esbuild']
+// Left out: Rollup and Bun's table entry take `root` as a plugin option here, which overrides the default;
+// Farm was left out when this test was written (3554ca4). A new bundler is in until it is listed here.
+const ROOT_AS_OPTION: readonly BundlerName[] = ['rollup', 'farm', 'bun']
+const MONOREPO_BUNDLERS = BUNDLERS.filter((bundler) => !ROOT_AS_OPTION.includes(bundler))
 
-describe.each(BUNDLERS)('%s in a monorepo', (bundler) => {
+describe.each(MONOREPO_BUNDLERS)('%s in a monorepo', (bundler) => {
   it('reads an entry outside the app folder and its layers inside the workspace root', async () => {
     const repo = createMonorepo()
     roots.push(repo)

@@ -5,15 +5,13 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, bunUnavailable, evaluateBundle, REPO, removeDir } from './bundlers.ts'
+import { build, BUNDLERS, bunUnavailable, evaluateBundle, REPO, removeDir } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
-import { createOutcomes, WATCHERS } from './watchers.ts'
-import type { Outcome, WatchBundler } from './watchers.ts'
+import { createOutcomes, WATCH_BUNDLERS, WATCHERS } from './watchers.ts'
+import type { Outcome } from './watchers.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/schema')
-const BUNDLERS: BundlerName[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild', 'farm', 'bun']
 const SKIPPED: Partial<Record<BundlerName, string | undefined>> = { bun: bunUnavailable() }
-const WATCH_BUNDLERS: WatchBundler[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild']
 const STEP_TIMEOUT = 60_000
 
 let root: string

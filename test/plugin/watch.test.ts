@@ -8,11 +8,10 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
 import { writeTree } from '../helpers/tree.ts'
 import { REPO, removeDir } from './bundlers.ts'
-import { createOutcomes, WATCHERS } from './watchers.ts'
-import type { Outcome, WatchBundler } from './watchers.ts'
+import { createOutcomes, WATCH_BUNDLERS, WATCHERS } from './watchers.ts'
+import type { Outcome } from './watchers.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/watch')
-const BUNDLERS: WatchBundler[] = ['vite', 'rollup', 'rolldown', 'webpack', 'rspack', 'esbuild']
 // Generous: two shared cores, and watchers that poll or batch.
 const STEP_TIMEOUT = 60_000
 
@@ -47,7 +46,7 @@ async function quiet(count: () => number, ms: number): Promise<void> {
 /** Lets watchers settle before a change, so it is seen as a change (mtime-based watchers). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
-describe.each(BUNDLERS)('%s watch mode', (bundler) => {
+describe.each(WATCH_BUNDLERS)('%s watch mode', (bundler) => {
   it(
     'rebuilds on every change to the entry’s files and recovers from a broken layer',
     { timeout: 10 * STEP_TIMEOUT },

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Plugin as EsbuildPlugin } from 'esbuild'
 import type { RolldownWatcher } from 'rolldown'
 import { vi } from 'vitest'
-import type { BuildRequest } from './bundlers.ts'
+import type { BuildRequest, BundlerName } from './bundlers.ts'
 import MergedYamlEsbuild from '../../src/esbuild.ts'
 import MergedYamlRolldown from '../../src/rolldown.ts'
 import MergedYamlRollup from '../../src/rollup.ts'
@@ -14,7 +14,8 @@ import MergedYamlRspack from '../../src/rspack.ts'
 import MergedYamlVite from '../../src/vite.ts'
 import MergedYamlWebpack from '../../src/webpack.ts'
 
-export type WatchBundler = 'vite' | 'rollup' | 'rolldown' | 'webpack' | 'rspack' | 'esbuild'
+/** The bundlers with a watch mode the tests drive: every bundler (`BUNDLERS`) but those listed here. */
+export type WatchBundler = Exclude<BundlerName, 'farm' | 'bun'>
 
 export type Outcome = { code: string } | { error: string }
 
@@ -171,6 +172,9 @@ const esbuild: Watch = async ({ root, entry, options }, report) => {
 }
 
 export const WATCHERS: Record<WatchBundler, Watch> = { vite, rollup, rolldown, webpack, rspack, esbuild }
+
+/** The one list of bundlers every watch-mode test reads, in `WATCHERS`' order. */
+export const WATCH_BUNDLERS = Object.keys(WATCHERS) as WatchBundler[]
 
 /** Collects the outcomes of every (re)build and waits for one that satisfies a check. */
 export function createOutcomes(stepTimeout = 60_000) {

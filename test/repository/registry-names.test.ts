@@ -5,9 +5,8 @@
 // the packages and docs name it.
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DIALECT_NAMES } from '@merged-yaml/core/internal'
 import { describe, expect, it } from 'vitest'
-import { YAML11_READERS } from '../../packages/core/src/dialects/registry.ts'
+import { DIALECT_NAMES, YAML11_READERS } from '../../packages/core/src/dialects/registry.ts'
 import { helpText } from '../../packages/cli/src/help.ts'
 import { PROVENANCE_DETAIL } from '../../packages/cli/src/provenance-detail.ts'
 

@@ -181,6 +181,20 @@ describe('deny', () => {
     }
   })
 
+  it('ignores case, as the dev server (Vite) does: `.ENV` is refused as `.env` is', async () => {
+    // On macOS and Windows `.ENV` is `.env`; on a case-sensitive disk it is still a file named like a secret.
+    const root = writeTree({ '.ENV': 'SECRET=leaked\n', 'Private/Notes.YAML': 'a: 1\n', 'Server.PEM': 'leaked\n' })
+    for (const [target, deny] of [
+      ['.ENV', undefined],
+      ['Server.PEM', undefined],
+      ['Private/Notes.YAML', ['private/**']],
+    ] as const) {
+      writeFileSync(join(root, entry), lines('#include', target))
+      const d = await firstDiagnostic(entry, { root, ...(deny ? { deny: [...deny] } : {}) })
+      expect(d, target).toMatchObject({ code: 'MY_INCLUDE_DENIED', line: 2 })
+    }
+  })
+
   it('refuses a link to a denied file, and a denied name linking to an ordinary one', async () => {
     const root = writeTree({ '.env': 'SECRET=leaked\n', 'plain.yaml': 'a: 1\n' })
     symlinkSync(join(root, '.env'), join(root, 'innocent.yaml'))

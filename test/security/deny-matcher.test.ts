@@ -1,5 +1,6 @@
 // The `deny` matcher tests each pattern's regular expression itself; it must answer as picomatch's
-// own matcher does (dot files included), for names and for paths relative to the root.
+// own matcher does with Vite's options (dot files included, case ignored), for names and for paths
+// relative to the root.
 import picomatch from 'picomatch'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DENY } from '@merged-yaml/core'
@@ -51,7 +52,7 @@ const files = [
 /** What picomatch itself says, matched apart as deny.ts documents: names for slash-less patterns. */
 function picomatchSays(pattern: string, file: string): boolean {
   const input = pattern.includes('/') ? file : file.slice(file.lastIndexOf('/') + 1)
-  return picomatch(pattern, { dot: true })(input)
+  return picomatch(pattern, { dot: true, nocase: true })(input)
 }
 
 describe('deny matcher', () => {

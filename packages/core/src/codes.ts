@@ -147,7 +147,7 @@ export const ENGINE_CODES = {
 } as const
 
 /** A code of the engine's own table. */
-export type EngineCode = keyof typeof ENGINE_CODES
+type EngineCode = keyof typeof ENGINE_CODES
 
 declare global {
   /**
@@ -159,10 +159,10 @@ declare global {
 }
 
 /** Each registered dialect's code table by the dialect's name. */
-export type DialectCodeTables = MergedYamlDialectCodes
+type DialectCodeTables = MergedYamlDialectCodes
 
 /** A code of a dialect's table. */
-export type DialectCode = { [Name in keyof DialectCodeTables]: keyof DialectCodeTables[Name] }[keyof DialectCodeTables]
+type DialectCode = { [Name in keyof DialectCodeTables]: keyof DialectCodeTables[Name] }[keyof DialectCodeTables]
 
 /** Every diagnostic code the engine, the plugin and the CLI report. */
 export type ErrorCode = EngineCode | DialectCode

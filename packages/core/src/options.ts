@@ -78,9 +78,10 @@ export interface CommonOptions {
   strict?: boolean
   /**
    * `'1.1'` reads YAML as the dialects' references do (PyYAML: cloud-init, Deckhand, Heat): `yes`/`no`/
-   * `on`/`off`, `0644` octal, `1_000`, `1:20`, `<<` merge keys; `'1.2'` as the YAML 1.2 core schema. Unset: Heat and Deckhand
-   * entries read 1.1 (their reference, PyYAML), Datum entries 1.2 (as YamlDotNet reads these forms),
-   * and cloud-init entries 1.2 where both agree, and any plain scalar the two read differently
+   * `on`/`off`, `0644` octal, `1_000`, `1:20`, `<<` merge keys; `'1.2'` as the YAML 1.2 core schema.
+   * Unset: Heat and Deckhand entries read 1.1 (their reference, PyYAML), Datum entries 1.2 (as
+   * YamlDotNet reads these forms), and cloud-init entries 1.2 where both agree, and any plain scalar
+   * the two read differently
    * (`permissions: 0644`: 420 or 644?) is an error (strict) or read as 1.2 with a warning.
    * See docs/yaml-versions.md. @default unset
    */

@@ -41,7 +41,7 @@ import { Reporter } from './reporter.ts'
  * watch mode and caches), `missing`, `globs`, and `optional` (the layers the entry may be without).
  */
 export interface RenderResult extends EntryInputs {
-  /** The merged value (`null` when the entry holds no cloud-config part at all). */
+  /** The merged value in its dialect's shape (`{}` without data; cloud-init: `null` when no part is cloud-config). */
   value: unknown
   /** Problems that did not fail the render (skipped parts in lenient mode, unhandled part types). */
   warnings: Diagnostic[]

@@ -1,7 +1,9 @@
 // What a dialect is: one folder behind one registry entry (registry.ts). The entry declares
 // everything the rest of the project derives from it: the name (also the key of its options in
-// RenderOptions), the import-query selectors, the CLI flags and the error codes; and what the
-// pipeline calls: dependencies and gather (while gathering), detect, render and schemaChecks.
+// RenderOptions), the import-query selectors, the CLI flags, the error codes, how finely it records
+// provenance, the queries that name its own files and its YAML 1.1 reader; and what the pipeline calls:
+// dependencies and gather (while gathering), detect, render and schemaChecks. Kept whole: it is the one
+// contract of a dialect, each member documented where a newcomer reads it.
 import type { Limits, ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'
 import type { ProvenanceRecorder } from '../provenance/recorder.ts'

@@ -1,6 +1,8 @@
 // The `deny` option: files no include may read, even inside `root` and `allow` (Vite's
-// `server.fs.deny`, for a build). picomatch's own `basename` mode also applies to patterns with a
-// slash, where it never matches: the two kinds are matched apart.
+// `server.fs.deny`, for a build). Matched ignoring case, as Vite matches `server.fs.deny` (picomatch's
+// `nocase`), so that a build refuses what the dev server refuses: on macOS and Windows `#include .ENV`
+// reads `.env`. picomatch's own `basename` mode also applies to patterns with a slash, where it never
+// matches: the two kinds are matched apart.
 import { boundedMemo } from '../../memo.ts'
 import { sep } from 'node:path'
 import picomatch from 'picomatch'
@@ -31,13 +33,19 @@ export function relativeToFolder(path: string, folders: readonly string[]): stri
 
 /**
  * One test per pattern, as picomatch's own matcher does it on POSIX slashes (the input equal to the
- * pattern, else the pattern's regular expression), without its per-call option handling: the check
- * runs once for every file a build includes.
+ * pattern, else the pattern's regular expression), ignoring case, without its per-call option handling:
+ * the check runs once for every file a build includes.
  */
 function patternTest(patterns: readonly string[]): ((input: string) => boolean) | undefined {
   if (patterns.length === 0) return undefined
-  const tests = patterns.map((pattern) => ({ pattern, regex: picomatch.makeRe(pattern, { dot: true }) }))
-  return (input) => input !== '' && tests.some(({ pattern, regex }) => input === pattern || regex.test(input))
+  const tests = patterns.map((pattern) => ({
+    pattern: pattern.toLowerCase(),
+    regex: picomatch.makeRe(pattern, { dot: true, nocase: true }),
+  }))
+  return (input) => {
+    const folded = input.toLowerCase()
+    return input !== '' && tests.some(({ pattern, regex }) => folded === pattern || regex.test(input))
+  }
 }
 
 function compile(patterns: readonly string[]): DenyMatcher {
