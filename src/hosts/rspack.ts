@@ -5,5 +5,6 @@ import type { Host, HostParts } from './host.ts'
 import { readCompilerOptions, watchWithLoaderContext } from './webpack.ts'
 
 export function createRspackHost({ info }: HostParts): Host {
-  return { ...createDefaultHost({ rspack: readCompilerOptions(info) }), watch: watchWithLoaderContext }
+  const host = createDefaultHost({ rspack: readCompilerOptions(info) })
+  return { ...host, watch: watchWithLoaderContext, cachesAcrossBuilds: true }
 }

@@ -58,5 +58,6 @@ export const readCompilerOptions =
   }
 
 export function createWebpackHost({ info }: HostParts): Host {
-  return { ...createDefaultHost({ webpack: readCompilerOptions(info) }), watch: watchWithLoaderContext }
+  const host = createDefaultHost({ webpack: readCompilerOptions(info) })
+  return { ...host, watch: watchWithLoaderContext, cachesAcrossBuilds: true }
 }
