@@ -16,7 +16,9 @@ export const ENGINE_CODES = {
   MY_FILE_TOO_LARGE: 'A file over `limits.maxFileSize`.',
   MY_DTS_NOT_OURS:
     'A warning of the plugin: a declaration (`*.merged.d.yaml.ts`, the ambient file) or its `.map` that it did not ' +
-    'write (no generated header or marker) is left as it is, neither rewritten nor deleted.',
+    'write (no generated header or marker) is left as it is, neither rewritten nor deleted. A file empty or cut ' +
+    "short at the start of the plugin's header, as another process's write of it shows mid-way (Turbopack's loader " +
+    "processes), counts as the plugin's; a link is named as one (replace it by a plain file).",
   MY_INCLUDE_NOT_FOUND:
     'An include line names a file that does not exist (prefix the line with `?` to make it optional).',
   MY_INCLUDE_NO_MATCH: 'A glob include line that matches no file (prefix it with `?` when that is expected).',
