@@ -7,7 +7,6 @@ export type { DeclarationSchema, TypeOptions } from './declaration.ts'
 export { SchemaTypePrinter } from './schema-type.ts'
 export type { SchemaTypeOptions } from './schema-type.ts'
 export { DEFAULT_MODES, namesMode } from './modes.ts'
-export { mayHoldSecrets } from './secrets.ts'
 // The inspector (the dev server's page at /__merged-yaml/, `merged-yaml explain --format html`).
 export { createInspectorReport } from './inspector/report.ts'
 export { formatPath } from './inspector/value-tree.ts'

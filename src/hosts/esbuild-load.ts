@@ -32,7 +32,7 @@ function toEsbuildMessage(message: UnpluginMessage): PartialMessage {
 }
 
 /** The resolve filter for a load filter: an import specifier may carry a query (`?lookup=A/B`). */
-const specifierFilter = (filter: RegExp): RegExp =>
+export const specifierFilter = (filter: RegExp): RegExp =>
   filter.source.endsWith('$') ? new RegExp(`${filter.source.slice(0, -1)}(?:\\?.*)?$`, filter.flags) : filter
 
 export function registerEsbuildLoad(build: PluginBuild, options: EsbuildLoadOptions): void {

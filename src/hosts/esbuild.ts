@@ -5,7 +5,8 @@ import type { ResolvedPluginOptions } from '../plugin/options.ts'
 import { DEFAULT_INCLUDE } from '../plugin/options.ts'
 import { createRegExpFilter } from '../plugin/id-filter.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
-import { registerEsbuildLoad } from './esbuild-load.ts'
+import { registerEsbuildLoad, specifierFilter } from './esbuild-load.ts'
+import { createImporterRecord } from './client-build.ts'
 import type { Host, HostParts } from './host.ts'
 
 // Entries, and Datum.yml for a store's node (`?node=` is in the suffix esbuild keeps apart). Go's
@@ -16,6 +17,9 @@ const esbuildFilter = (options: ResolvedPluginOptions): RegExp =>
 export function createEsbuildHost({ info, options, idFilter, graph, load }: HostParts): Host {
   const filter = esbuildFilter(options)
   const isIncluded = createRegExpFilter(idFilter)
+  const importers = createImporterRecord()
+  /** esbuild's `platform`: only `node` builds run on a server (`browser` is the default, `neutral` unknown). */
+  let platform: string | undefined
   return {
     ...createDefaultHost({
       esbuild: {
@@ -25,6 +29,12 @@ export function createEsbuildHost({ info, options, idFilter, graph, load }: Host
           info.root = initial.absWorkingDir
         },
         setup(build) {
+          platform = build.initialOptions.platform ?? 'browser'
+          // esbuild tells an import's importer only while resolving it: recorded for MY_SERVER_ONLY's message.
+          build.onResolve({ filter: specifierFilter(filter) }, (args) => {
+            importers.record(args.path, args.resolveDir, args.importer)
+            return undefined
+          })
           // Not for glob `include`s, which only unplugin's filter evaluates: those entries load through
           // unplugin's callback, without folder watching.
           if (!isIncluded) return
@@ -32,6 +42,8 @@ export function createEsbuildHost({ info, options, idFilter, graph, load }: Host
         },
       },
     }),
+    clientBuild: () => (platform === undefined ? undefined : platform !== 'node'),
+    importChain: (_context, id) => importers.chain(id),
     watch(context, deps) {
       if (isOneOffBuild(context)) return
       // Folders go back as `watchDirs` from esbuild-load.ts: unplugin's esbuild context takes files only.

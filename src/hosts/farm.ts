@@ -4,16 +4,23 @@ import { formatDiagnostic } from '@merged-yaml/core'
 import { createDefaultHost, MESSAGE_PREFIX } from './default.ts'
 import type { Host, HostParts } from './host.ts'
 
+/** Farm's `targetEnv`: `node`, `node16`, `library-node`, … run on a server; the others in a browser. */
+const isNodeTarget = (targetEnv: string): boolean => targetEnv.includes('node')
+
 export function createFarmHost({ info }: HostParts): Host {
+  /** Farm's `output.targetEnv` (`browser` by default). */
+  let targetEnv: string | undefined
   return {
     ...createDefaultHost({
       farm: {
         configResolved(config) {
           info.root = config.root
           info.mode = config.compilation?.mode
+          targetEnv = config.compilation?.output?.targetEnv ?? 'browser'
         },
       },
     }),
+    clientBuild: () => (targetEnv === undefined ? undefined : !isNodeTarget(targetEnv)),
     error(_context, error) {
       // Without a stack trace, as every host's errors (default.ts).
       throw Object.assign(new Error(error.message), { code: error.code, stack: '' })

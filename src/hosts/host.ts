@@ -67,6 +67,17 @@ export interface Host {
   watch(context: LoadContext, deps: Dependencies): void
   /** Records what an entry module was served as, for a dev server that asks whether it changed. */
   served?(id: string, outcome: EntryOutcome): void
+  /**
+   * Whether this load is for code that runs in a browser (Vite: the environment's consumer; webpack,
+   * Rspack: `target`; esbuild, Bun, Farm: the platform); undefined when the bundler does not say
+   * (Rollup, Rolldown: the `serverBuild` option decides, server-only.ts).
+   */
+  clientBuild?(context: LoadContext): boolean | undefined
+  /**
+   * The modules through which the build reached module `id`, from its entry point to the direct
+   * importer, as far as the bundler tells at load time (for MY_SERVER_ONLY's message).
+   */
+  importChain?(context: LoadContext, id: string): string[]
   /** Fails the build with a render error; returns the module to give the bundler in the entry's place. */
   error(context: LoadContext, error: MergedYamlError): string
   /** Shows a render warning (paths in its text relative to `root`). */

@@ -5,6 +5,7 @@ import { dirname } from 'node:path'
 import type { Dependencies } from '../plugin/dependencies.ts'
 import { PLUGIN_NAME } from '../plugin/options.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
+import { chainFromResolvedImports } from './client-build.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 
 /** Watches an entry's dependencies in a Rolldown build (Vite 8 builds run on Rolldown too). */
@@ -47,6 +48,8 @@ export function createRolldownHost({ info, exists, finish }: HostParts): Host {
       1,
     ),
     finishesAtClose: true,
+    // Rolldown has no notion of a server build: the serverBuild option says (server-only.ts).
+    importChain: chainFromResolvedImports,
     watch(context, deps) {
       if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)
     },

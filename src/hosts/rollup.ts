@@ -4,6 +4,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path'
 import type { UnpluginBuildContext, UnpluginContext } from 'unplugin'
 import { QUERY_IMPORT } from '../plugin/entry-id.ts'
+import { chainFromResolvedImports } from './client-build.ts'
 import { createDefaultHost } from './default.ts'
 import type { Host, HostHooks, HostParts } from './host.ts'
 
@@ -38,5 +39,6 @@ export const createQueryImportResolver = (): HostHooks['resolveId'] => ({
 
 export function createRollupHost({ finish }: HostParts): Host {
   const host = createDefaultHost({ resolveId: createQueryImportResolver(), rollup: { closeBundle: finish } })
-  return { ...host, finishesAtClose: true }
+  // Rollup has no notion of a server build: the serverBuild option says (server-only.ts).
+  return { ...host, finishesAtClose: true, importChain: chainFromResolvedImports }
 }

@@ -13,6 +13,7 @@ import { createServeGuard } from '../plugin/serve-access.ts'
 import type { ServeRules } from '../plugin/serve-access.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
+import { chainFromResolvedImports, chainFromViteModuleGraph, viteClientBuild } from './client-build.ts'
 import { dropOwnTimings, watchOnRolldown } from './rolldown.ts'
 
 /** A file watcher that takes any path, existing or not: the Vite dev server's. */
@@ -135,6 +136,9 @@ export function createViteHost({ info, options, idFilter, graph, exists, render,
       1,
     ),
     finishesAtClose: true,
+    clientBuild: viteClientBuild,
+    importChain: (context, id) =>
+      info.serving ? chainFromViteModuleGraph(context, id) : chainFromResolvedImports(context, id),
     watch(context, deps) {
       if (devWatcher) watchInDev(context, deps, devWatcher, exists)
       else if (!isOneOffBuild(context)) watchOnRolldown(context, deps, exists)

@@ -4,6 +4,7 @@ import type { Dependencies } from '../plugin/dependencies.ts'
 import { PLUGIN_NAME } from '../plugin/options.ts'
 import type { HostInfo } from '../plugin/options.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
+import { chainFromIssuers, webpackClientBuild } from './client-build.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 
 /** Watches an entry's dependencies through webpack's (or Rspack's) loader context. */
@@ -58,6 +59,11 @@ export const readCompilerOptions =
   }
 
 export function createWebpackHost({ info }: HostParts): Host {
-  const host = createDefaultHost({ webpack: readCompilerOptions(info) })
-  return { ...host, watch: watchWithLoaderContext, cachesAcrossBuilds: true }
+  return {
+    ...createDefaultHost({ webpack: readCompilerOptions(info) }),
+    watch: watchWithLoaderContext,
+    cachesAcrossBuilds: true,
+    clientBuild: webpackClientBuild,
+    importChain: chainFromIssuers,
+  }
 }

@@ -5,7 +5,6 @@ import type { Diagnostic, MergedYamlError, RenderCache, RenderResult, ValueSourc
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
-import { mayHoldSecrets } from '../codegen/secrets.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveEngineOptions } from './options.ts'
@@ -17,7 +16,7 @@ export type EntryOutcome =
   | {
       ok: true
       code: string
-      /** The value may hold decrypted secrets (codegen/secrets.ts): nothing of it is written to disk. */
+      /** The render made secrets (RenderResult.secret): nothing of it is written to disk. */
       secret: boolean
       deps: Dependencies
       warnings: Diagnostic[]
@@ -83,14 +82,17 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
         const schema = () => schemaOf(prepared.render())
         const value = () => prepared.render().value
-        // Never stored when it may hold secrets (codegen/secrets.ts).
+        // A render that made secrets is never stored (below).
         const secret = false
         return { ok: true, code: hit.code, secret, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
       }
       const result = prepared.render()
       const code = generateModule(result.value, { plainJson: result.plainJson })
-      const secret = mayHoldSecrets(engine, result, renderCache.readFile)
-      if (store && !secret) {
+      const { secret } = result
+      // Kept on disk neither when the render made secrets (decided by the engine from what it did, never
+      // from how a file spells a handler: SECURITY.md) nor when handler functions of the user's took part,
+      // whose code no fingerprint covers.
+      if (store && !secret && engine.datum?.handlers === undefined) {
         const { files, missing, globs, warnings, dialect } = result
         store.write(key, { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect, code })
       }

@@ -20,6 +20,8 @@ import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
 import { createModeValues } from './mode-values.ts'
 import { redactUnservable } from './serve-access.ts'
+import { createServerOnlyMatcher, isClientLoad, serverOnlyError } from './server-only.ts'
+import type { ServerOnlyReason } from './server-only.ts'
 import {
   PLUGIN_NAME,
   resolveDiskCacheDir,
@@ -95,6 +97,7 @@ export function createMergedYaml(
   const valuesAcrossModes = createModeValues({ options, info, renderCache })
   const idFilter = createIdFilter(options)
   const isEntry = createEntryMatcher(options)
+  const isServerOnly = createServerOnlyMatcher(options.serverOnly)
   const exists = createFileExists(renderCache)
   const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render, finish })
   // The warnings a one-off build has shown: one located in a layer several entries include is shown once, at
@@ -117,7 +120,15 @@ export function createMergedYaml(
     if (info.serveGuard && !info.serveGuard.isServable(entry.file)) return
     host.prepare?.(context)
     oneOffBuild = isOneOffBuild(context)
+    // A server-only entry in a client build is refused before it renders (server-only.ts).
+    const client = isClientLoad(options, host.clientBuild?.(context))
+    const refuse = (reason: ServerOnlyReason): string => {
+      const chain = host.importChain?.(context, id) ?? []
+      return host.error(context, serverOnlyError(entry.file, reason, chain, resolveRoot(options, info)))
+    }
+    if (client && isServerOnly(entry.file)) return refuse('name')
     const outcome = entries.render(id, entry)
+    if (client && outcome.ok && outcome.secret) return refuse('secret')
     // A declaration covers the entry's value in other modes too: what they read is watched as well.
     const typed = outcome.ok ? declarations() : null
     const modes = typed && outcome.ok ? valuesAcrossModes(entry, { ...outcome, files: outcome.deps.files }) : undefined

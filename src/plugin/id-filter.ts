@@ -4,11 +4,13 @@ import { isAbsolute } from 'node:path'
 import picomatch from 'picomatch'
 import type { FilterPattern } from 'unplugin'
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter'
-import { STORE_DEFINITION } from '../codegen/secrets.ts'
 import type { EntryId } from './entry-id.ts'
 import type { ResolvedPluginOptions } from './options.ts'
 
 type Patterns = string | RegExp | (string | RegExp)[]
+
+/** A Datum store's definition file, by name (`Datum.yml`). */
+const STORE_DEFINITION = /(?:^|[\\/])datum\.ya?ml$/i
 
 /** The `load` hook's id filter, as unplugin (and a bundler's native filter) takes it. */
 export interface IdFilter {
@@ -44,6 +46,15 @@ export function createEntryMatcher(options: ResolvedPluginOptions): (entry: Entr
     const path = file.replaceAll('\\', '/')
     if (exclude.some((test) => test(path))) return false
     return include.some((test) => test(path)) || (query.node !== undefined && STORE_DEFINITION.test(path))
+  }
+}
+
+/** A path matcher of patterns as `include` takes them (globs relative to `process.cwd()`, regular expressions). */
+export function createPathMatcher(patterns: FilterPattern): (file: string) => boolean {
+  const tests = toArray((patterns ?? []) as Patterns).map(patternTest)
+  return (file) => {
+    const path = file.replaceAll('\\', '/')
+    return tests.some((test) => test(path))
   }
 }
 

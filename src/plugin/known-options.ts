@@ -18,6 +18,8 @@ const PLUGIN_OPTIONS: OptionsTaker = {
     modes: true,
     cache: true,
     inspector: true,
+    serverOnly: true,
+    serverBuild: true,
   } satisfies OptionKeys<Pick<Options, PluginOwnOption>, readonly string[] | true>,
   refused: {
     history: 'declarations say where each value came from (`dts.provenance`); `merged-yaml explain` shows the history',

@@ -104,7 +104,7 @@ export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
    * again, and its declaration is not generated again. `true` stores it in Vite's `cacheDir`
    * (`node_modules/.vite/merged-yaml`), or in `node_modules/.cache/unplugin-merged-yaml` under the
    * root with other bundlers; a string names the folder (relative to the root); `false` keeps nothing.
-   * A render that may hold decrypted secrets (a Datum store with Datum.ProtectedData) is never kept.
+   * A render that made secrets (it decrypted a Datum.ProtectedData value, or ran `datum.handlers`) is never kept.
    * @default true
    */
   cache?: boolean | string
@@ -115,6 +115,22 @@ export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
    * @default true
    */
   inspector?: boolean
+  /**
+   * Entries only server builds may import, besides those named `*.server.merged.yaml` (always), as
+   * `include` takes patterns. A client build that imports one — directly or through any chain of
+   * imports — fails with MY_SERVER_ONLY naming the importers; so does one that renders a Datum store
+   * that decrypts (SECURITY.md).
+   * @default []
+   */
+  serverOnly?: FilterPattern
+  /**
+   * Whether this build's output runs on a server. Vite (the environment's consumer, `ssr`), webpack
+   * and Rspack (`target`), esbuild, Bun and Farm (`platform`, `target`, `targetEnv`) say it themselves
+   * and this overrides them; Rollup and Rolldown have no notion of it: unset, their builds are client
+   * builds.
+   * @default what the bundler says, else false
+   */
+  serverBuild?: boolean
 }
 
 export interface ResolvedDtsOptions {
@@ -139,6 +155,8 @@ export interface ResolvedPluginOptions {
   modes: readonly string[]
   cache: Options['cache']
   inspector: boolean
+  serverOnly: FilterPattern
+  serverBuild: boolean | undefined
 }
 
 /** The plugin's name, as bundlers show it. */
@@ -148,7 +166,7 @@ export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
 export const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
-  const { root, vars, include, exclude, dts, modes, cache, inspector, ...engine } = options
+  const { root, vars, include, exclude, dts, modes, cache, inspector, serverOnly, serverBuild, ...engine } = options
   return {
     engine,
     root,
@@ -159,6 +177,8 @@ export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptio
     modes: modes ?? DEFAULT_MODES,
     cache,
     inspector: inspector ?? true,
+    serverOnly: serverOnly ?? [],
+    serverBuild,
   }
 }
 

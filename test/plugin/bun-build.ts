@@ -12,7 +12,12 @@ declare const Bun: {
   build(config: Record<string, unknown>): Promise<BunBuildOutput>
 }
 
-const { root, entry, options } = JSON.parse(process.argv[2]!) as { root: string; entry: string; options: object }
+const { root, entry, options, target } = JSON.parse(process.argv[2]!) as {
+  root: string
+  entry: string
+  options: object
+  target: string
+}
 
 /** Bun's build errors are an AggregateError of BuildMessages; their text is what a user reads. */
 function describe(error: unknown): string {
@@ -26,7 +31,7 @@ try {
     root,
     format: 'iife',
     minify: true,
-    target: 'browser',
+    target,
     plugins: [MergedYaml(options)],
   })
   if (!result.success) {

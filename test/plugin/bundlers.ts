@@ -29,6 +29,12 @@ export interface BuildRequest {
   entry: string
   /** Plugin options. Bundlers without a mode of their own get `vars.mode: 'production'` added. */
   options?: Options
+  /**
+   * A server build (its output runs in Node): Vite's SSR build, webpack's and Rspack's `target: 'node'`,
+   * esbuild's `platform: 'node'`, Bun's `target: 'node'`, Farm's `targetEnv: 'node'`; Rollup and
+   * Rolldown, which have no notion of it, get the plugin's `serverBuild` option. Else a client build.
+   */
+  server?: boolean
 }
 
 type Build = (request: BuildRequest) => Promise<string>
@@ -47,10 +53,14 @@ function readOutput(dir: string, ext = '.js'): string {
   return files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n')
 }
 
-const rollup: Build = async ({ root, entry, options }) => {
+/** For Rollup and Rolldown, which have no notion of a server build: the plugin's option says. */
+const withServerBuild = (options: Options = {}, server = false): Options =>
+  server ? { serverBuild: true, ...options } : options
+
+const rollup: Build = async ({ root, entry, options, server }) => {
   const { rollup } = await import('rollup')
   // Rollup has no root of its own (the plugin falls back to the cwd): give it one.
-  const plugin = MergedYamlRollup({ root, ...withProductionMode(options) })
+  const plugin = MergedYamlRollup({ root, ...withProductionMode(withServerBuild(options, server)) })
   const bundle = await rollup({ input: join(root, entry), plugins: [plugin], onwarn: () => {} })
   try {
     const { output } = await bundle.generate({ format: 'iife' })
@@ -60,12 +70,12 @@ const rollup: Build = async ({ root, entry, options }) => {
   }
 }
 
-const rolldown: Build = async ({ root, entry, options }) => {
+const rolldown: Build = async ({ root, entry, options, server }) => {
   const { rolldown } = await import('rolldown')
   const bundle = await rolldown({
     input: join(root, entry),
     cwd: root,
-    plugins: [MergedYamlRolldown(withProductionMode(options))],
+    plugins: [MergedYamlRolldown(withProductionMode(withServerBuild(options, server)))],
     onLog: () => {},
   })
   try {
@@ -76,7 +86,7 @@ const rolldown: Build = async ({ root, entry, options }) => {
   }
 }
 
-const vite: Build = async ({ root, entry, options }) => {
+const vite: Build = async ({ root, entry, options, server }) => {
   const { build } = await import('vite')
   const result = await build({
     root,
@@ -84,7 +94,9 @@ const vite: Build = async ({ root, entry, options }) => {
     logLevel: 'silent',
     mode: 'production',
     plugins: [MergedYamlVite(options)],
-    build: { write: false, minify: true, rolldownOptions: { input: join(root, entry), output: { format: 'iife' } } },
+    build: server
+      ? { write: false, ssr: join(root, entry), rolldownOptions: { output: { format: 'es' } } }
+      : { write: false, minify: true, rolldownOptions: { input: join(root, entry), output: { format: 'iife' } } },
   })
   const outputs = Array.isArray(result) ? result : [result]
   return outputs
@@ -93,7 +105,7 @@ const vite: Build = async ({ root, entry, options }) => {
     .join('\n')
 }
 
-const webpack: Build = async ({ root, entry, options }) => {
+const webpack: Build = async ({ root, entry, options, server }) => {
   const { default: webpack } = await import('webpack')
   const path = outDir('webpack')
   const compiler = webpack({
@@ -103,6 +115,7 @@ const webpack: Build = async ({ root, entry, options }) => {
     devtool: false,
     output: { path, filename: 'main.js' },
     plugins: [MergedYamlWebpack(options)],
+    ...(server ? { target: 'node' } : {}),
     infrastructureLogging: { level: 'none' },
   })
   const stats = await new Promise<WebpackStats>((resolve, reject) =>
@@ -113,7 +126,7 @@ const webpack: Build = async ({ root, entry, options }) => {
   return readOutput(path)
 }
 
-const rspack: Build = async ({ root, entry, options }) => {
+const rspack: Build = async ({ root, entry, options, server }) => {
   const { rspack } = await import('@rspack/core')
   const path = outDir('rspack')
   const compiler = rspack({
@@ -123,6 +136,7 @@ const rspack: Build = async ({ root, entry, options }) => {
     devtool: false,
     output: { path, filename: 'main.js' },
     plugins: [MergedYamlRspack(options)],
+    ...(server ? { target: 'node' } : {}),
     infrastructureLogging: { level: 'none' },
   })
   const stats = await new Promise<RspackStats>((resolve, reject) =>
@@ -133,7 +147,7 @@ const rspack: Build = async ({ root, entry, options }) => {
   return readOutput(path)
 }
 
-const esbuild: Build = async ({ root, entry, options }) => {
+const esbuild: Build = async ({ root, entry, options, server }) => {
   const { build } = await import('esbuild')
   const result = await build({
     absWorkingDir: root,
@@ -143,12 +157,13 @@ const esbuild: Build = async ({ root, entry, options }) => {
     format: 'iife',
     minify: true,
     logLevel: 'silent',
+    platform: server ? 'node' : 'browser',
     plugins: [MergedYamlEsbuild(withProductionMode(options))],
   })
   return result.outputFiles.map((f) => f.text).join('\n')
 }
 
-const farm: Build = async ({ root, entry, options }) => {
+const farm: Build = async ({ root, entry, options, server }) => {
   // Farm's build() logs a failure and exits the process: drive its compiler instead.
   const { createCompiler, Logger, resolveConfig } = await import('@farmfe/core')
   const path = outDir('farm')
@@ -162,7 +177,7 @@ const farm: Build = async ({ root, entry, options }) => {
         clearScreen: false,
         compilation: {
           input: { main: `./${entry}` },
-          output: { path, targetEnv: 'browser' },
+          output: { path, targetEnv: server ? 'node' : 'browser' },
           persistentCache: false,
           minify: true,
           presetEnv: false,
@@ -201,9 +216,10 @@ export function bunUnavailable(): string | undefined {
 
 // Bun plugins run inside Bun: a child `bun` process builds with the plugin's source (Bun runs
 // TypeScript and reads the repo's tsconfig paths) and prints the outcome as JSON.
-const bun: Build = async ({ root, entry, options }) => {
+const bun: Build = async ({ root, entry, options, server }) => {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'bun-build.ts')
-  const child = spawnSync(BUN, [script, JSON.stringify({ root, entry, options: withProductionMode(options) })], {
+  const request = { root, entry, options: withProductionMode(options), target: server ? 'node' : 'browser' }
+  const child = spawnSync(BUN, [script, JSON.stringify(request)], {
     cwd: REPO,
     encoding: 'utf8',
     timeout: 120_000,

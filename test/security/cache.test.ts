@@ -28,7 +28,16 @@ async function buildValue(root: string, options: Options = {}): Promise<unknown>
   const { rollup } = await import('rollup')
   const bundle = await rollup({
     input: join(root, 'main.js'),
-    plugins: [MergedYamlRollup({ root, dts: false, cache: '.cache', vars: { mode: 'production' }, ...options })],
+    plugins: [
+      MergedYamlRollup({
+        root,
+        dts: false,
+        cache: '.cache',
+        vars: { mode: 'production' },
+        serverBuild: true,
+        ...options,
+      }),
+    ],
     onwarn: () => {},
   })
   try {
@@ -141,6 +150,54 @@ describe("a Datum store's decrypted secrets", () => {
     const declaration = readFileSync(join(root, 'merged-yaml.d.ts'), 'utf8')
     expect(declaration).not.toContain(SECRET)
     expect(declaration).toMatch(/^    Secret: string$/m)
+  })
+
+  // What holds a secret is what the engine did (it decrypted), never how Datum.yml spells the handler.
+  const SPELLINGS: Record<string, string[]> = {
+    'an escape in a double-quoted key': [
+      'DatumHandlers:',
+      '  "Datum.Protected\\x44ata::ProtectedDatum":',
+      `    CommandOptions: { PlainTextPassword: ${PASSWORD} }`,
+    ],
+    'a single-quoted key in another case': [
+      'DatumHandlers:',
+      "  'datum.protecteddata::PROTECTEDDATUM':",
+      `    CommandOptions: { PlainTextPassword: ${PASSWORD} }`,
+    ],
+    'flow style': [
+      `DatumHandlers: { Datum.ProtectedData::ProtectedDatum: { CommandOptions: { PlainTextPassword: ${PASSWORD} } } }`,
+    ],
+    'an anchored key used through an alias': [
+      'Name: &handler Datum.ProtectedData::ProtectedDatum',
+      'DatumHandlers:',
+      '  *handler :',
+      `    CommandOptions: { PlainTextPassword: ${PASSWORD} }`,
+    ],
+  }
+  for (const [spelling, handlers] of Object.entries(SPELLINGS)) {
+    it(`spelt with ${spelling}: decrypted, never cached nor declared`, async () => {
+      const root = project(store(handlers))
+      const value = await buildValue(root, { dts: { mode: 'ambient', asConst: true } })
+      expect(value).toMatchObject({ Secret: SECRET })
+      expect(cacheFiles(root, '.module')).toEqual([])
+      for (const file of cacheFiles(root, '')) expect(readFileSync(file, 'utf8')).not.toContain(SECRET)
+      expect(readFileSync(join(root, 'merged-yaml.d.ts'), 'utf8')).not.toContain(SECRET)
+    })
+  }
+
+  it('a merge key names no handler (as in powershell-yaml): nothing is decrypted, the build fails', async () => {
+    const root = project(
+      store([
+        'Shared: &shared',
+        '  Datum.ProtectedData::ProtectedDatum:',
+        `    CommandOptions: { PlainTextPassword: ${PASSWORD} }`,
+        'DatumHandlers:',
+        '  <<: *shared',
+      ]),
+    )
+    await expect(buildValue(root)).rejects.toThrow(/MY_DATUM_HANDLER_UNKNOWN/)
+    const stored = existsSync(join(root, '.cache')) ? cacheFiles(root, '') : []
+    for (const file of stored) expect(readFileSync(file, 'utf8')).not.toContain(SECRET)
   })
 
   it("nor what the user's own handler functions return", async () => {

@@ -19,6 +19,9 @@ export const ENGINE_CODES = {
     'write (no generated header or marker) is left as it is, neither rewritten nor deleted. A file empty or cut ' +
     "short at the start of the plugin's header, as another process's write of it shows mid-way (Turbopack's loader " +
     "processes), counts as the plugin's; a link is named as one (replace it by a plain file).",
+  MY_SERVER_ONLY:
+    'An error of the plugin: a client build imports a server-only entry (`*.server.merged.yaml`, the `serverOnly` ' +
+    'option, or a Datum store that decrypts); the message names the chain of importers (docs/plugin.md).',
   MY_INCLUDE_NOT_FOUND:
     'An include line names a file that does not exist (prefix the line with `?` to make it optional).',
   MY_INCLUDE_NO_MATCH: 'A glob include line that matches no file (prefix it with `?` when that is expected).',

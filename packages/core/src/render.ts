@@ -1,6 +1,6 @@
 // render(): the pipeline composed — options → gather (+ what the dialects read with the entry, the
 // schema) → fingerprint → read (parse, detect, the YAML version settled) → merge → validate. Each
-// stage is a module of pipeline/; this one only wires them.
+// stage is a module of pipeline/; this one only wires them (kept whole: the wiring reads in one place).
 import { resolve } from 'node:path'
 import { DIALECTS } from './dialects/registry.ts'
 import type { DialectName } from './dialects/registry.ts'
@@ -60,6 +60,8 @@ export interface RenderResult {
    * False when it does not know (the value may still be): a consumer then checks for itself.
    */
   plainJson: boolean
+  /** It decrypted a value (Datum.ProtectedData) or ran `datum.handlers`: what it did, not how files spell it. */
+  secret: boolean
 }
 
 export interface RenderHooks {
@@ -252,6 +254,7 @@ function mergeEntry(
     warnings: report.finishWarnings(entry),
     dialect: dialect.name as DialectName,
     plainJson: merged.bound?.plainJson ?? false,
+    secret: merged.secret === true,
     ...takeRecords(provenance, records),
   }
   if (schema) result.schema = schema

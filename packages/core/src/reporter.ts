@@ -5,6 +5,7 @@ import { boundedMemo } from './memo.ts'
 import type { SourceDocument } from './source-document.ts'
 import { createLineStarts } from './yaml/text-positions.ts'
 import type { PathSegment } from './yaml/parse.ts'
+import { cutText } from './values.ts'
 
 // Kept for every render of the process: frames of one file do not each scan it, nor does every entry
 // that includes it (the render cache gives them one string).
@@ -46,6 +47,16 @@ export interface WarningMark {
  * independent error (up to `maxErrors`); the render throws them all at its end, and any error thrown
  * meanwhile carries those kept before it.
  */
+/** One diagnostic's message at most; a longer one is cut, its length said. */
+export const MAX_MESSAGE = 4000
+
+/**
+ * The text of one render's diagnostics at most (messages and code frames): past it, the errors kept
+ * end the render and warnings are only counted, whatever `maxErrors` and `maxWarnings` allow, so that
+ * no input makes the overlay, the HMR channel or the error's message unbounded.
+ */
+export const MAX_DIAGNOSTICS_TEXT = 1024 * 1024
+
 export class Reporter {
   /** The warnings kept (up to `maxWarnings`), then one that counts those dropped (see `finishWarnings`). */
   readonly warnings: Diagnostic[] = []
@@ -53,6 +64,8 @@ export class Reporter {
   readonly errors: Diagnostic[] = []
   /** Warnings met past `maxWarnings`: counted, never built (a frame each would cost what the input wants). */
   private droppedWarnings = 0
+  /** The text of the diagnostics built so far (MAX_DIAGNOSTICS_TEXT). */
+  private spent = 0
 
   constructor(
     readonly strict: boolean,
@@ -77,7 +90,7 @@ export class Reporter {
       // An error thrown through `fail` carries the errors kept before it: keep only the new ones.
       const known = new Set(this.errors)
       this.errors.push(...error.diagnostics.filter((d) => !known.has(d)))
-      if (this.errors.length >= this.maxErrors) this.throwErrors()
+      if (this.errors.length >= this.maxErrors || this.spent > MAX_DIAGNOSTICS_TEXT) this.throwErrors()
       return undefined
     }
   }
@@ -115,7 +128,7 @@ export class Reporter {
     const d: Diagnostic = {
       code: problem.code,
       severity,
-      message: problem.message,
+      message: cutText(problem.message, MAX_MESSAGE),
       file,
       line: position.line,
       column: position.column,
@@ -124,6 +137,7 @@ export class Reporter {
     if (frame) d.frame = frame
     if (problem.suggestion) d.suggestion = problem.suggestion
     if (problem.path) d.path = [...problem.path]
+    this.spent += d.message.length + (frame?.length ?? 0)
     return d
   }
 
@@ -145,7 +159,7 @@ export class Reporter {
 
   /** Keeps the warning `build` makes while fewer than `maxWarnings` are kept; else counts it, unbuilt. */
   addWarning(build: () => Diagnostic): void {
-    if (this.warnings.length < this.maxWarnings) this.warnings.push(build())
+    if (this.warnings.length < this.maxWarnings && this.spent <= MAX_DIAGNOSTICS_TEXT) this.warnings.push(build())
     else this.droppedWarnings++
   }
 
@@ -177,8 +191,11 @@ export class Reporter {
         code: 'MY_TOO_MANY_WARNINGS',
         severity: 'warning',
         message:
-          `${dropped} more warning${dropped === 1 ? '' : 's'} dropped: only the first ${this.maxWarnings} are ` +
-          'kept (limits.maxWarnings); fix those and render again to see the next',
+          `${dropped} more warning${dropped === 1 ? '' : 's'} dropped: only the first ` +
+          (this.warnings.length < this.maxWarnings
+            ? `${this.warnings.length} are kept (their text reached ${MAX_DIAGNOSTICS_TEXT} characters)`
+            : `${this.maxWarnings} are kept (limits.maxWarnings)`) +
+          '; fix those and render again to see the next',
         file: entry,
         line: 1,
         column: 1,

@@ -37,12 +37,27 @@ export function setOwn(map: Mapping, key: string, value: unknown): void {
 }
 
 /** The type of a value as messages name it: `a mapping`, `a list`, `bytes`, `the string "x"`… */
+/** Characters of a value a message quotes at most; a longer one is cut, its length said (as code frames cut lines). */
+export const MAX_QUOTED = 120
+
+/** `text` cut after `max` characters, saying how long it was: `abc… (1048576 characters)`. */
+export function cutText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`
+}
+
+/** A value as JSON for a message, cut after MAX_QUOTED characters (a 1 MB string is not quoted whole). */
+export function quoteValue(value: unknown): string {
+  if (typeof value === 'string' && value.length > MAX_QUOTED)
+    return `${JSON.stringify(value.slice(0, MAX_QUOTED))}… (${value.length} characters)`
+  return cutText(JSON.stringify(value) ?? String(value), MAX_QUOTED)
+}
+
 export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'null'
   if (Array.isArray(value)) return 'a list'
   if (isBytes(value)) return 'bytes'
   if (typeof value === 'object') return 'a mapping'
-  return `the ${typeof value} ${JSON.stringify(value)}`
+  return `the ${typeof value} ${quoteValue(value)}`
 }
 
 /** Python's type name of a YAML value (`str`, `int`, `dict`…), for messages that repeat a Python reference system's. */

@@ -204,6 +204,13 @@ describe('Datum.ProtectedData', () => {
     expect(problem.message).toMatch(message)
   })
 
+  it('says the render made secrets when it decrypted a value, not when it only could have (RenderResult.secret)', async () => {
+    const decrypted = await renderStore(store([`Secret: '${protectDatum('x', 'S3cret')}'`]), { node: 'web01' })
+    expect(decrypted.secret).toBe(true)
+    const plain = await renderStore(store(['Secret: none']), { node: 'web01' })
+    expect(plain.secret).toBe(false)
+  })
+
   it('needs PlainTextPassword', async () => {
     const handlers = HANDLERS.replace('      PlainTextPassword: S3cret', '      Certificate: ABC')
     const problem = await storeError(store([`Secret: '${protectDatum('x', 'S3cret')}'`], {}, handlers), {
@@ -237,6 +244,17 @@ describe('your own handlers (datum.handlers)', () => {
       expect((value as Record<string, unknown>).Value).toBe(skip ? 'env-HOME@WebServer' : 'env-HOME')
       expect(seen[0]).toBe('AllNodes\\Dev\\web01')
     }
+  })
+
+  it('a handler function that returned a value made secrets (RenderResult.secret); one that passed did not', async () => {
+    const files = store(["Value: '[ENV=HOME]'"], {}, declared(false))
+    const ran = await renderStore(files, {
+      node: 'web01',
+      handlers: { 'My.Module::Env': (v: string) => (v === '[ENV=HOME]' ? 'revealed' : undefined) },
+    })
+    expect(ran.secret).toBe(true)
+    const passed = await renderStore(files, { node: 'web01', handlers: { 'My.Module::Env': () => undefined } })
+    expect(passed.secret).toBe(false)
   })
 
   it('replaces a built-in handler', async () => {

@@ -6,7 +6,7 @@
 import { basename, resolve } from 'node:path'
 import { createRenderCache } from '@merged-yaml/core'
 import type { RenderCache, RenderResult } from '@merged-yaml/core'
-import { generateDeclaration, mayHoldSecrets, namesMode } from 'unplugin-merged-yaml/codegen'
+import { generateDeclaration, namesMode } from 'unplugin-merged-yaml/codegen'
 import { modesOf, parseCommand, toRenderOptions, UsageError } from '../args.ts'
 import { EXIT_DIAGNOSTICS, EXIT_OK } from '../context.ts'
 import type { Context } from '../context.ts'
@@ -49,8 +49,8 @@ export async function runTypes(args: readonly string[], ctx: Context): Promise<n
     if (!dependsOnMode(outcome.result, cache)) break
   }
   const schema = results[0]!.schema
-  // Decrypted secrets (a Datum store's ProtectedData) are never spelt out, as the plugin's declarations do not.
-  const secret = results.some((result) => mayHoldSecrets(options, result, (path) => cache.readFile(path)))
+  // Secrets the render made (RenderResult.secret) are never spelt out, as the plugin's declarations do not.
+  const secret = results.some((result) => result.secret)
   const input = {
     values: results.map((result) => result.value),
     schema: schema && { schema: schema.schema },

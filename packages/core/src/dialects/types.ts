@@ -90,6 +90,8 @@ export interface ValueBound {
 export interface DialectResult {
   value: unknown
   bound?: ValueBound
+  /** The render decrypted a value or ran a handler of the user's (RenderResult.secret). */
+  secret?: boolean
 }
 
 /**

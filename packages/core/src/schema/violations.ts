@@ -3,7 +3,7 @@
 // way to that one error, as Python's jsonschema (Deckhand's) reports it; so does `if` to its branch's.
 import type { ErrorObject } from 'ajv/dist/core.js'
 import { suggestName } from '../suggest.ts'
-import { describeValue, isMapping } from '../values.ts'
+import { describeValue, isMapping, quoteValue } from '../values.ts'
 import type { PathSegment } from '../values.ts'
 import { pointerPath } from './compile.ts'
 
@@ -23,7 +23,7 @@ export interface Violation {
   suggestion?: string
 }
 
-const quote = (value: unknown): string => JSON.stringify(value)
+const quote = quoteValue
 
 const BRANCHES = new Set(['anyOf', 'oneOf'])
 
@@ -56,8 +56,12 @@ export function reportedErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   return kept
 }
 
+/** Allowed values a message lists at most (an enum of thousands is not spelt out). */
+const MAX_LISTED = 20
+
 function listed(values: readonly unknown[]): string {
-  return values.map(quote).join(', ')
+  const shown = values.slice(0, MAX_LISTED).map(quote).join(', ')
+  return values.length > MAX_LISTED ? `${shown}, … (${values.length - MAX_LISTED} more)` : shown
 }
 
 function describe(error: ErrorObject): { message: string; suggestion?: string } {

@@ -40,7 +40,11 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
   directiveKeys: [...DIRECTIVE_NAMES, 'ResolutionPrecedence', 'DatumStructure'],
   gather: gatherStore,
   render(parts, context) {
-    if (context.gathered) return { value: renderStore(context.gathered, context).value }
+    if (context.gathered) {
+      const { value, store } = renderStore(context.gathered, context)
+      // Read after rendering: the handlers ran while the store loaded (gathering) and while it merged.
+      return { value, secret: store.handlers.producedSecrets }
+    }
     const docs = layerDocuments(parts, 'datum', context)
     const [only] = docs
     // A store's Datum.yml as the entry, without a node (an included Datum.yml is a directive part).

@@ -57,16 +57,30 @@ type Outcome = { handled: true; result: unknown } | { handled: false }
 
 const NOT_HANDLED: Outcome = { handled: false }
 
+/** What the handlers of one store did, shared by its copies (`withReporter`). */
+interface HandlerUse {
+  secret: boolean
+}
+
 export class DatumHandlers {
   constructor(
     private readonly declarations: readonly HandlerDeclaration[],
     private readonly throwOnError: boolean,
     private readonly report: Reporter,
+    private readonly use: HandlerUse = { secret: false },
   ) {}
 
   /** The same handlers, reporting to `report`. */
   withReporter(report: Reporter): DatumHandlers {
-    return new DatumHandlers(this.declarations, this.throwOnError, report)
+    return new DatumHandlers(this.declarations, this.throwOnError, report, this.use)
+  }
+
+  /**
+   * Whether a value was decrypted (Datum.ProtectedData) or produced by a handler function of the
+   * user's (which may decrypt): what the engine did, whatever the store's files spell.
+   */
+  get producedSecrets(): boolean {
+    return this.use.secret
   }
 
   /** Whether a handler with a user function waits until lookup time: then every string is kept with its file. */
@@ -173,7 +187,11 @@ export class DatumHandlers {
     const text = stringOf(value)!
     const file = value instanceof Deferred ? value.file : undefined
     try {
-      if (declaration.run === 'protected-datum') return { handled: true, result: this.unprotect(declaration, text) }
+      if (declaration.run === 'protected-datum') {
+        const result = this.unprotect(declaration, text)
+        this.use.secret = true
+        return { handled: true, result }
+      }
       if (declaration.run === 'invoke-command') {
         if (!env) throw new PowerShellError('Datum.InvokeCommand needs a node to evaluate against')
         return { handled: true, result: dataOnly(invokeCommand(value, this.host(env, where))) }
@@ -185,7 +203,9 @@ export class DatumHandlers {
           node: env?.node,
           file: file?.source,
         })
-        return result === undefined ? NOT_HANDLED : { handled: true, result }
+        if (result === undefined) return NOT_HANDLED
+        this.use.secret = true
+        return { handled: true, result }
       }
       return NOT_HANDLED
     } catch (error) {
