@@ -395,11 +395,11 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
 
   /** The webpack part of the Next.js example's config (built with --webpack by test/frameworks/next.test.ts). */
   'next-webpack'(text) {
-    const file = readFileSync(join(REPO, 'playground/frameworks/next/next.config.mjs'), 'utf8').split('\n')
+    const file = readFileSync(join(REPO, 'playground/frameworks/next/next.config.ts'), 'utf8').split('\n')
     let at = 0
     for (const line of text.split('\n')) {
       while (at < file.length && file[at] !== line) at++
-      expect(at, `"${line}" is not the next line of next.config.mjs`).toBeLessThan(file.length)
+      expect(at, `"${line}" is not the next line of next.config.ts`).toBeLessThan(file.length)
       at++
     }
     expect(text).toContain("from 'unplugin-merged-yaml/webpack'")

@@ -54,6 +54,13 @@ export interface Host {
    * the host's `closeBundle` waits for them (`HostParts.finish`).
    */
   readonly finishesAtClose?: boolean
+  /**
+   * The bundler keeps modules across builds in a persistent cache keyed on their dependencies
+   * (Turbopack's `.next/cache`, webpack's and Rspack's): it runs no load for an entry whose
+   * dependencies are unchanged, so an entry's declaration is one of them, and a checkout without it
+   * (declarations are git-ignored) loads the entry again, which writes it.
+   */
+  readonly cachesAcrossBuilds?: boolean
   /** Reads what the bundler tells on each load, before the entry renders (a loader runner's root and mode). */
   prepare?(context: LoadContext): void
   /**

@@ -130,7 +130,8 @@ function addToNitro(options: Options, nuxt: NuxtLike): void {
     const rollup = (config.rollupConfig ??= {})
     const plugins =
       rollup.plugins === undefined ? [] : Array.isArray(rollup.plugins) ? rollup.plugins : [rollup.plugins]
-    rollup.plugins = [create(options), ...plugins]
+    // Nitro's output runs on the server only: it may import server-only entries (`*.server.merged.yaml`).
+    rollup.plugins = [create({ ...options, serverBuild: true }), ...plugins]
   })
   // The server's tsconfig (`.nuxt/tsconfig.server.json`) reads Nitro's types, not the app's.
   nuxt.hook('nitro:prepare:types', ({ references }) => references.push({ types: 'unplugin-merged-yaml/client' }))

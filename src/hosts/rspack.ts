@@ -47,6 +47,7 @@ export function createRspackHost({ info }: HostParts): Host {
     }),
     watch: watchWithLoaderContext,
     watching: isCompilerWatching,
+    cachesAcrossBuilds: true,
     clientBuild: webpackClientBuild,
     importChain: (_context, id) => importers.chain(id),
   }

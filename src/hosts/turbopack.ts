@@ -9,6 +9,7 @@ import type { Host, HostParts } from './host.ts'
 export function createTurbopackHost({ info, exists }: HostParts): Host {
   return {
     ...createDefaultHost(),
+    cachesAcrossBuilds: true,
     prepare({ loader }) {
       if (!loader) return
       info.root = loader.rootContext

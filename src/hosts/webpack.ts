@@ -68,6 +68,7 @@ export function createWebpackHost({ info }: HostParts): Host {
   return {
     ...createDefaultHost({ webpack: readCompilerOptions(info) }),
     watch: watchWithLoaderContext,
+    cachesAcrossBuilds: true,
     clientBuild: webpackClientBuild,
     importChain: chainFromIssuers,
     watching: isCompilerWatching,

@@ -16,12 +16,13 @@ import { foreignReason } from './declaration-files.ts'
 import type { ForeignReason, Pending } from './declaration-files.ts'
 import { createMemoryRecords } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
+import { formatQuery } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
 import type { EntryOutcome } from './entry-module.ts'
 import { declarationKey } from './mode-values.ts'
 import type { ModeValues } from './mode-values.ts'
 import type { ResolvedDtsOptions } from './options.ts'
-import { createSidecarWriter } from './sidecar-writer.ts'
+import { createSidecarWriter, sidecarPath } from './sidecar-writer.ts'
 
 export { ambientSpecifiers } from './ambient-writer.ts'
 export { sidecarPath } from './sidecar-writer.ts'
@@ -54,6 +55,11 @@ export interface DeclarationWriter {
    * file, for each target left alone because the plugin did not write it (MY_DTS_NOT_OURS).
    */
   updateKeyed(entry: EntryId, key: string, input: () => DeclarationInput, kept?: string): Diagnostic[]
+  /**
+   * The declaration files an entry's declaration goes to (none for an entry outside the project, or a
+   * sidecar for a query import), for a bundler whose persistent cache keys a module on its dependencies.
+   */
+  targets(entry: EntryId): string[]
   /** Writes what is pending now (end of a build). */
   flush(): void
   /** Starts writing what is pending, in slices, without waiting for `delay` (`flush` finishes it). */
@@ -243,6 +249,11 @@ export function createDeclarationWriter(
       return update(entry, { key: keyWith(modes, provenance), kept, input })
     },
     updateKeyed: (entry, key, input, kept) => update(entry, { key, kept, input }),
+    targets(entry) {
+      if (!insideProject(entry.file)) return []
+      if (options.mode === 'ambient') return [options.file]
+      return formatQuery(entry.query) ? [] : [sidecarPath(entry.file)]
+    },
     flush,
     drain() {
       if (timer) clearTimeout(timer)

@@ -2,6 +2,7 @@
 // the bundler what it depends on, its errors and warnings, and returns its code; how each bundler
 // takes them is its host's (hosts/), and so are the hooks where it tells its root and mode and where
 // its build ends. Declarations are the declaration writer's (dts-writer.ts).
+import { existsSync } from 'node:fs'
 import { createRenderCache, formatDiagnostic } from '@merged-yaml/core'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
@@ -13,9 +14,9 @@ import { createDependencyGraph, createFileExists, mergeDependencies } from './de
 import { createDeclarationWriter } from './dts-writer.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
 import { parseEntryId } from './entry-id.ts'
+import type { EntryId } from './entry-id.ts'
 import { createEntryRenderer } from './entry-module.ts'
 import type { EntryOutcome } from './entry-module.ts'
-import type { EntryId } from './entry-id.ts'
 import { createEntryMatcher, createIdFilter } from './id-filter.ts'
 import { assertPluginOptions } from './known-options.ts'
 import { createDiskCache } from './disk-cache.ts'
@@ -178,10 +179,23 @@ export function createMergedYaml(
     if (!outcome.ok) return host.error(context, redactUnservable(outcome.error, info.serveGuard, root))
     for (const warning of outcome.warnings) if (!isShown(warning)) host.warn(context, warning, root)
     // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
-    if (typed && modes)
+    if (typed && modes) {
       for (const warning of typed.declare(entry, modes, outcome, !watching)) host.warn(context, warning, root)
+      if (host.cachesAcrossBuilds) depend(context, typed, entry)
+    }
     // Rolldown (and Vite 8 on it) must be told that a .yaml file now holds JavaScript.
     return { code: outcome.code, map: null, moduleType: 'js' } as { code: string; map: null }
+  }
+
+  /**
+   * Makes an entry's declaration one of its dependencies, for a bundler whose persistent cache would
+   * skip its load on a checkout without it (Host.cachesAcrossBuilds). One missing is written now: the
+   * cache takes its snapshot of the dependencies as the load returns, and would record it as missing.
+   */
+  function depend(context: LoadContext, typed: DeclarationWriter, entry: EntryId): void {
+    const targets = typed.targets(entry)
+    if (targets.some((target) => !existsSync(target))) typed.flush()
+    host.watch(context, { files: targets, dirs: [] })
   }
 
   /** Writes the declarations pending and waits for the disk cache's writes. */

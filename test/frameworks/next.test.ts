@@ -1,8 +1,9 @@
 // Next.js 16 (playground/frameworks/next): `next build` with Turbopack (the loader entry, from
 // `turbopack.rules`) and with webpack (`--webpack`, the webpack plugin), each checked for the merged
-// values in the prerendered page and for the located error of a broken layer; and `next dev` with
+// values in the prerendered page, for the declaration a build with a warm `.next/cache` writes (the
+// page's typo'd key then fails the build's type check), and for the located error of a broken layer; and `next dev` with
 // Turbopack, where a layer edit reaches the page (the loader made every layer a dependency).
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
@@ -29,6 +30,25 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Next.js', mi
       expect(prerendered(app)).toEqual({ title: TITLE, ...PRODUCTION })
     })
 
+    // CI restores `.next/cache` on a checkout without declarations (git-ignored): the persistent cache
+    // skips the entry's loader unless the declaration is one of its dependencies (Host.cachesAcrossBuilds).
+    it(`${command} (${bundler}) with a warm .next/cache writes the missing declaration, and fails on a typo'd key`, async () => {
+      const app = copyApp('next')
+      const first = await run(bin('next'), ['build', ...flags], app)
+      expect(first.code, first.output).toBe(0)
+      const sidecar = join(app, 'config/app.merged.d.yaml.ts')
+      expect(existsSync(sidecar)).toBe(true)
+      expect(existsSync(join(app, '.next/cache'))).toBe(true)
+      rmSync(sidecar)
+      rmSync(`${sidecar}.map`, { force: true })
+      const page = join(app, 'app/page.tsx')
+      writeFileSync(page, readFileSync(page, 'utf8').replace('{config.api}', '{config.apii}'))
+      const second = await run(bin('next'), ['build', ...flags], app)
+      expect(existsSync(sidecar), second.output).toBe(true)
+      expect(second.code, second.output).not.toBe(0)
+      expect(second.output).toMatch(/Property 'apii' does not exist on type/)
+    }, 480_000)
+
     it(`${command} (${bundler}) fails on a broken layer, saying where`, async () => {
       const app = copyApp('next')
       breakProductionLayer(app)
@@ -44,7 +64,7 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Next.js', mi
     removeCopies()
   })
 
-  it('next dev (Turbopack) shows a layer edit on the next request, and a broken layer until fixed', async () => {
+  it('next dev (Turbopack) shows a layer edit on the next request, a broken layer until fixed, and no MY_DTS_NOT_OURS', async () => {
     const app = copyApp('next')
     const port = await freePort()
     const server = await startServer(bin('next'), ['dev', '--port', String(port)], app, `http://127.0.0.1:${port}/`)
@@ -64,5 +84,13 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Next.js', mi
     await expect.poll(text, { timeout: 60_000, interval: 500 }).toMatch(/development\.yaml:3:1/)
     writeFileSync(layer, '#cloud-config\nfeatures: [debug, fixed]\n')
     await expect.poll(page, { timeout: 60_000, interval: 500 }).toMatchObject({ features: 'search, debug, fixed' })
-  })
+    // Edits that change the declaration and its map each time, which Turbopack's loader processes (the
+    // server's and the client's) rewrite at once: never taken for a file someone else wrote.
+    for (let edit = 0; edit < 6; edit++) {
+      const extra = edit % 2 === 0 ? `edit: ${edit}\n` : `edit: e${edit}\nmore: [${edit}]\n`
+      writeFileSync(layer, `#cloud-config\nfeatures: [debug, e${edit}]\n${extra}`)
+      await expect.poll(page, { timeout: 60_000, interval: 500 }).toMatchObject({ features: `search, debug, e${edit}` })
+    }
+    expect(server.output()).not.toContain('MY_DTS_NOT_OURS')
+  }, 480_000)
 })

@@ -6,7 +6,7 @@
 // out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit. A server
 // route (server/api/config.get.ts, bundled by Nitro's Rollup) imports the same entry, in dev and build,
 // and the server's tsconfig type-checks it.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -21,6 +21,10 @@ function useWebpackBuilder(app: string): void {
   const config = join(app, 'nuxt.config.ts')
   writeFileSync(config, readFileSync(config, 'utf8').replace('modules:', "builder: 'webpack',\n  modules:"))
 }
+
+/** Whether a file of the client's output holds the server-only value. */
+const isSecretInFile = (app: string, file: string): boolean =>
+  readFileSync(join(app, '.output/public/_nuxt', file), 'utf8').includes('postgres://db.internal')
 
 /** The repository's TypeScript: what `nuxi typecheck` runs (vue-tsc) does for the server's `.ts` files. */
 const TSC = join(import.meta.dirname, '../../node_modules/.bin/tsc')
@@ -56,6 +60,12 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
     expect(pageValues(html)).toEqual({ title: 'Merged YAML on Nuxt', ...PRODUCTION })
     // The server route, bundled by Nitro's Rollup, in Nuxt's mode.
     expect(await routeValues(url)).toEqual({ title: 'Merged YAML on Nuxt', ...PRODUCTION })
+    // A server-only entry, in the server build only.
+    const secrets = await fetch(new URL('/api/secrets', url), { signal: AbortSignal.timeout(20_000) })
+    expect(await secrets.json()).toEqual({ database: 'postgres://db.internal/app' })
+    const scripts = readdirSync(join(app, '.output/public/_nuxt')).filter((file) => file.endsWith('.js'))
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((file) => isSecretInFile(app, file))).toEqual([])
     // The types: the client types in what Nuxt generates, sidecar declarations allowed (`dts: 'sidecar'`).
     expect(readFileSync(join(app, '.nuxt/nuxt.d.ts'), 'utf8')).toContain('unplugin-merged-yaml/client')
     const tsconfig = JSON.parse(readFileSync(join(app, '.nuxt/tsconfig.app.json'), 'utf8')) as {
@@ -83,6 +93,20 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
     const typo = await typecheck()
     expect(typo.code).not.toBe(0)
     expect(typo.output).toMatch(/server\/api\/config\.get\.ts\(\d+,\d+\): error TS2551: Property 'apii' does not exist/)
+  })
+
+  it('nuxi build refuses a server-only entry a page imports (MY_SERVER_ONLY)', async () => {
+    const app = copyApp('nuxt')
+    const page = join(app, 'app/app.vue')
+    const secretImport = "import secrets from '../config/secrets.server.merged.yaml'\nconsole.log(secrets)\n"
+    writeFileSync(
+      page,
+      readFileSync(page, 'utf8').replace('<script setup lang="ts">\n', `<script setup lang="ts">\n${secretImport}`),
+    )
+    const build = await run(bin('nuxi'), ['build'], app)
+    expect(build.code).not.toBe(0)
+    expect(build.output).toMatch(/MY_SERVER_ONLY/)
+    expect(build.output).toContain('secrets.server.merged.yaml')
   })
 
   for (const builder of ['Vite', 'webpack']) {

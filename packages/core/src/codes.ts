@@ -18,7 +18,9 @@ export const ENGINE_CODES = {
     'something other than an object of data (a function is not data).',
   MY_DTS_NOT_OURS:
     'A warning of the plugin: a declaration (`*.merged.d.yaml.ts`, the ambient file) or its `.map` that it did not ' +
-    'write (no generated header or marker) is left as it is, neither rewritten nor deleted.',
+    'write (no generated header or marker) is left as it is, neither rewritten nor deleted. A file empty or cut ' +
+    "short at the start of the plugin's header, as another process's write of it shows mid-way (Turbopack's loader " +
+    "processes), counts as the plugin's; a link is named as one (replace it by a plain file).",
   MY_DTS_UNWRITABLE:
     'A warning of the plugin: a declaration or its `.map` that could not be written (a read-only folder, a full ' +
     'disk); once per build, the output unaffected (`dts: false` turns declarations off).',

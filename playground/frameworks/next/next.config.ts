@@ -1,7 +1,8 @@
-// next.config.mjs
+// next.config.ts
+import type { NextConfig } from 'next'
 import MergedYaml from 'unplugin-merged-yaml/webpack'
 
-export default {
+const nextConfig: NextConfig = {
   // `next dev` and `next build` run Turbopack, which takes loaders, not plugins.
   turbopack: {
     rules: {
@@ -14,3 +15,5 @@ export default {
     return config
   },
 }
+
+export default nextConfig
