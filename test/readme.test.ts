@@ -340,7 +340,12 @@ const CHECKS: Record<string, (text: string) => void | Promise<void>> = {
   'install-tarballs'(text) {
     const words = text.trim().split(/\s+/)
     expect(words.slice(0, 3)).toEqual(['npm', 'i', '-D'])
-    expect(words.slice(3).map((word) => word.replace(/^\.\//, '')).sort()).toEqual(PACKAGES.map((p) => p.file).sort())
+    expect(
+      words
+        .slice(3)
+        .map((word) => word.replace(/^\.\//, ''))
+        .sort(),
+    ).toEqual(PACKAGES.map((p) => p.file).sort())
   },
 
   /** The scripts of the create-vite app the packaging test installs, syncs, type-checks and builds. */

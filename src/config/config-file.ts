@@ -19,7 +19,7 @@ export const CONFIG_FILE_NAMES: readonly string[] = ['ts', 'mts', 'js', 'mjs', '
  * c12's options: the file only. No rc files, `.env`, package.json key, `$production` sections or
  * `extends` (which can fetch a remote layer): one file holds the options, as it reads.
  */
-export const C12_OPTIONS = {
+const C12_OPTIONS = {
   name: 'merged-yaml',
   rcFile: false,
   globalRc: false,

@@ -32,7 +32,7 @@ export interface Pending {
 }
 
 /** Told of a target that could not be generated or written (its error): the others are written still. */
-export type WriteFailure = (path: string, error: unknown) => void
+type WriteFailure = (path: string, error: unknown) => void
 
 export interface Writer {
   /** Records an update; returns the targets it leaves alone because the plugin did not write them. */

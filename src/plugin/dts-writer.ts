@@ -4,7 +4,8 @@
 // see `declarationKey` in mode-values.ts; `declare` keys an entry) is the one its file was last
 // written from and the file is as that write left it; and it happens after the module code is
 // returned: batched, on `flush` (the end of a build) or shortly after a burst of updates, in slices
-// between which a dev server answers requests.
+// between which a dev server answers requests. It is kept whole: the batching, the keys and the failure
+// reports share one queue's state.
 import { realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import type { Diagnostic } from '@merged-yaml/core'
@@ -110,7 +111,7 @@ function notOurs(path: string): Diagnostic {
  * The warning for a declaration that could not be generated or written (a read-only folder, a full
  * disk), located at its file: the build goes on, its output unaffected.
  */
-export function unwritable(path: string, error: unknown): Diagnostic {
+function unwritable(path: string, error: unknown): Diagnostic {
   const what = path.endsWith('.map') ? 'declaration map' : 'declaration file'
   const text = error instanceof Error ? error.message : String(error)
   // `EROFS: read-only file system, open '…tmp'`: the reason, without the temporary file's name.

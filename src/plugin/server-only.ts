@@ -13,7 +13,7 @@ import { createPathMatcher } from './id-filter.ts'
 import type { ResolvedPluginOptions } from './options.ts'
 
 /** `*.server.merged.yaml` (and `.yml`): always server-only, whatever `serverOnly` adds. */
-export const SERVER_ONLY_NAME = /\.server\.merged\.ya?ml$/
+const SERVER_ONLY_NAME = /\.server\.merged\.ya?ml$/
 
 /** At most this many modules of an import chain are named (a deeper one says how many are left out). */
 const MAX_CHAIN = 12

@@ -4,7 +4,7 @@ import { DIALECT_NAMES, DIALECT_SURFACES } from '@merged-yaml/core/internal'
 import { ENGINE_OPTIONS } from './args.ts'
 import { PROVENANCE_DETAIL } from './provenance-detail.ts'
 
-export const COMMANDS = ['render', 'check', 'explain', 'types', 'schema', 'sync'] as const
+const COMMANDS = ['render', 'check', 'explain', 'types', 'schema', 'sync'] as const
 export type CommandName = (typeof COMMANDS)[number]
 
 /** `a, b, c or d`. */

@@ -19,7 +19,7 @@ function typeOf(value: unknown): string {
 }
 
 /** Whether an object, by its key path (list items as `[]`), may get keys the samples do not show. */
-export type IsOpen = (path: string) => boolean
+type IsOpen = (path: string) => boolean
 
 const never: IsOpen = () => false
 

@@ -26,7 +26,7 @@ export async function loadCommandConfig(
  * Folders never searched for entries: dependencies, version control, and the build output and caches
  * of the usual tools (their copies of an entry are not the project's).
  */
-export const IGNORED_FOLDERS = [
+const IGNORED_FOLDERS = [
   'node_modules',
   '.git',
   'dist',

@@ -38,7 +38,7 @@ export function setOwn(map: Mapping, key: string, value: unknown): void {
 
 /** The type of a value as messages name it: `a mapping`, `a list`, `bytes`, `the string "x"`… */
 /** Characters of a value a message quotes at most; a longer one is cut, its length said (as code frames cut lines). */
-export const MAX_QUOTED = 120
+const MAX_QUOTED = 120
 
 /** `text` cut after `max` characters, saying how long it was: `abc… (1048576 characters)`. */
 export function cutText(text: string, max: number): string {

@@ -2,7 +2,7 @@
 // everything the rest of the project derives from it: the name (also the key of its options in
 // RenderOptions), the import-query selectors, the CLI flags, the error codes, how finely it records
 // provenance, the queries that name its own files and its YAML 1.1 reader; and what the pipeline calls:
-// dependencies and gather (while gathering), detect, render and schemaChecks. Kept whole: it is the one
+// dependencies and gather (while gathering), detect, render and schemaChecks. It is kept whole: the one
 // contract of a dialect, each member documented where a newcomer reads it.
 import type { Limits, ResolvedOptions } from '../options.ts'
 import type { ParsedPart } from '../parts.ts'

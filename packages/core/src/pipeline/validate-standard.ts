@@ -22,7 +22,7 @@ import type { EntrySchema, ValidateInput } from './validate.ts'
 import { checkValueLimits } from './value-limits.ts'
 
 /** What the Standard Schema made of the value. */
-export interface StandardOutcome {
+interface StandardOutcome {
   schema: EntrySchema
   /** The module's value: the schema's output, or the merged value when issues were only warnings. */
   value: unknown

@@ -62,7 +62,7 @@ export interface ValidateInput {
 }
 
 /** `/server/port`: a path as the JSON pointer it is. */
-function jsonPointer(path: readonly PathSegment[]): string {
+export function jsonPointer(path: readonly PathSegment[]): string {
   return path.map((s) => `/${String(s).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')
 }
 

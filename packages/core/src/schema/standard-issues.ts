@@ -7,7 +7,7 @@ import type { PathSegment } from '../values.ts'
 import type { Position } from '../diagnostics.ts'
 
 /** Characters of a library's message kept in a diagnostic; the rest is cut with an ellipsis. */
-export const MAX_ISSUE_MESSAGE = 500
+const MAX_ISSUE_MESSAGE = 500
 
 /** A message cut to `max` characters (whole code points), `…` marking a cut. */
 export function boundMessage(message: string, max = MAX_ISSUE_MESSAGE): string {
@@ -53,7 +53,7 @@ export function exportPosition(text: string, exportName: string): Position {
 }
 
 /** Why a value is no data a module can export, and where (or undefined when it is). */
-export interface NotData {
+interface NotData {
   path: PathSegment[]
   what: string
 }

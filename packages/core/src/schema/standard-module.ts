@@ -13,7 +13,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
 const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'])
 
 /** `./config/app.schema.ts#appSchema`: the module's path and the export (`default` without `#`). */
-export interface SchemaModuleTarget {
+interface SchemaModuleTarget {
   path: string
   exportName: string
 }
@@ -34,7 +34,7 @@ export function schemaModuleTarget(target: string): SchemaModuleTarget | undefin
 export const isExportName = (name: string): boolean => /^[A-Za-z_$][\w$]*$/.test(name)
 
 /** A schema module loaded: its export, and the files of the module's own that ran (node_modules left out). */
-export interface LoadedSchemaModule {
+interface LoadedSchemaModule {
   schema: StandardSchemaV1
   /** The schema file first, then the local modules it imported, absolute. */
   files: string[]
@@ -118,7 +118,7 @@ function loadNamespace(file: string): Loaded['module'] {
 }
 
 /** Whether `value` implements Standard Schema version 1. */
-export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false
   const standard = (value as { '~standard'?: unknown })['~standard']
   if (typeof standard !== 'object' || standard === null) return false

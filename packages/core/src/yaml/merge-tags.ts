@@ -53,7 +53,7 @@ export function findMergeTags(doc: Document, mergeKeys: boolean): MergeTag[] | '
 }
 
 /** A tag that is nearly one of Compose's (`!overide`, `!Override`, `!rest`), where it is written. */
-export interface MergeTagNearMiss {
+interface MergeTagNearMiss {
   tag: string
   suggestion: MergeTagName
   offset: number

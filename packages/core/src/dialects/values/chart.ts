@@ -16,7 +16,7 @@ import type { CoalesceFinding } from './coalesce.ts'
 import { valueAt, withoutPath } from './merge.ts'
 
 /** Merges layers (base first) from `start`, recording to `provenance` when given (index.ts). */
-export type MergeDocuments = (
+type MergeDocuments = (
   docs: readonly SourceDocument[],
   provenance: ProvenanceRecorder | undefined,
   start?: Mapping,

@@ -11,6 +11,6 @@ export const VALUES_CODES = {
     "With `values.chart`: a table and a non-table meet where the -f files coalesce with the chart's values.yaml; " +
     "the -f files' value stays and Helm logs a warning (a warning in every mode).",
   MY_VALUES_HELM_UNREADABLE:
-    'What YAML reads but Helm cannot (`.inf`, `.nan`, a `%YAML` directive, text after `---` on its line or after `...`), with ' +
-    "Helm's reason; lenient mode reads it as YAML does.",
+    'What YAML reads but Helm cannot (`.inf`, `.nan`, a `%YAML` directive, text after `---` on its line or ' +
+    "after `...`), with Helm's reason; lenient mode reads it as YAML does.",
 } as const

@@ -12,7 +12,7 @@ import type { PathSegment } from '../../values.ts'
 const MAX_FINDINGS = 20
 
 /** A line Helm's reader cannot take, by its offset in the part's text. */
-export interface TextFinding {
+interface TextFinding {
   offset: number
   message: string
 }

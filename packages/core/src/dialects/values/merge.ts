@@ -55,7 +55,7 @@ export interface Overridden {
 }
 
 /** A path as a map key. */
-export const pathKey = (path: readonly PathSegment[]): string => JSON.stringify(path)
+const pathKey = (path: readonly PathSegment[]): string => JSON.stringify(path)
 
 /** `value` without the node at `path` (copies along the path; the same value when there is none). */
 export function withoutPath(value: unknown, path: readonly PathSegment[], depth = 0): unknown {
