@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { assertPluginOptions } from '../../src/plugin/known-options.ts'
 import { removeDir } from '../plugin/bundlers.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
@@ -71,6 +72,33 @@ describe('the README', () => {
     ]
     expect(links.length).toBeGreaterThan(10)
     for (const [, path] of links) expect(existsSync(join(REPO, path!)), path).toBe(true)
+  })
+})
+
+describe('the options', () => {
+  const TABLE_HEADER = '| Option | Type | Default | Description |'
+
+  it("are documented in one table, the guide's options page", () => {
+    const documents = [
+      'README.md',
+      ...readdirSync(join(REPO, 'docs'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.md') && !file.startsWith('results/'))
+        .map((file) => `docs/${file}`),
+    ]
+    expect(documents.filter((doc) => read(doc).includes(TABLE_HEADER))).toEqual(['docs/guide/options.md'])
+  })
+
+  it('the table names only options the plugin and the config file take', () => {
+    const rows = read('docs/guide/options.md')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...line.split(' | ')[0]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/^'|'$/g, '')))
+    expect(rows.length).toBeGreaterThan(20)
+    for (const name of rows) {
+      const [option, key] = name.split('.')
+      const given = key ? { [option!]: { [key]: undefined } } : { [option!]: undefined }
+      expect(() => assertPluginOptions(given), name).not.toThrow()
+    }
   })
 })
 
