@@ -137,7 +137,11 @@ describe('merged-yaml sync', () => {
 
   it('--list-inputs prints every file the entries read or look for, in every mode, and writes nothing', async () => {
     const dir = project({ 'merged-yaml.config.json': '{ "dts": true }' })
-    cpSync(join(REPO, 'playground/config'), join(dir, 'config'), { recursive: true })
+    // Without the declarations other tests' builds may have written beside the playground's entries.
+    cpSync(join(REPO, 'playground/config'), join(dir, 'config'), {
+      recursive: true,
+      filter: (source) => !/\.merged\.d\.yaml\.ts(?:\.map)?$/.test(source),
+    })
     const r = await run(['sync', '--list-inputs'], { cwd: dir })
     expect(r.code).toBe(0)
     const lines = r.stdout.trim().split('\n')

@@ -141,7 +141,8 @@ describe('the dev server', () => {
       expect((await get('/saved.merged.yaml')).status).toBe(200)
       await vi.waitFor(() => expect(printed.join('\n')).toContain('MY_DTS_UNWRITABLE'), WAIT)
       expect(printed.filter((line) => line.includes('MY_DTS_UNWRITABLE'))).toHaveLength(1)
-      expect(printed.join('\n')).toContain('saved.merged.d.yaml.ts')
+      // The one warning names the first declaration of the round that failed (another entry's may be pending too).
+      expect(printed.join('\n')).toMatch(/\w+\.merged\.d\.yaml\.ts/)
       expect((await get('/app.merged.yaml')).status).toBe(200)
     } finally {
       faults.write = undefined

@@ -93,7 +93,15 @@ describe('includes cannot leave the root', () => {
 
   it('refuses an include that reaches outside through an include variable', async () => {
     const root = writeTree({ [entry]: lines('#include', 'layers/${env}.yaml') })
+    // A variable's value is a name (#38): a path in it is refused before confinement needs to.
     const d = await renderError(root, { vars: { env: `../../${outside.split('/').pop()}/secret` } })
+    expect(d).toMatchObject({ code: 'MY_INCLUDE_VARIABLE_NOT_A_NAME', line: INCLUDE_LINE })
+  })
+
+  it('refuses an include that reaches outside through a variable next to a path in the line', async () => {
+    const name = outside.split('/').pop()!
+    const root = writeTree({ [entry]: lines('#include', `../${name}/\${file}.yaml`) })
+    const d = await renderError(root, { vars: { file: 'secret' } })
     expect(d).toMatchObject({ code: 'MY_INCLUDE_OUTSIDE_ROOT', line: INCLUDE_LINE })
   })
 
