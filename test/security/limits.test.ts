@@ -13,10 +13,10 @@ const entry = 'app.merged.yaml'
 
 async function failure(files: Record<string, string | Uint8Array>, options: RenderOptions = {}): Promise<Diagnostic> {
   const root = writeTree(files, 'limits')
-  const started = performance.now()
+  // A limit is there to stop work early, not after it: the test's timeout (60 s, vitest.config.ts) is the
+  // bound, far above the work a limit allows and far below what the unbounded input would cost. No time is
+  // asserted: the machines are shared and noisy.
   const d = await firstDiagnostic(entry, { root, ...options })
-  // A limit is there to stop work early, not after it.
-  expect(performance.now() - started).toBeLessThan(5000)
   expect(d.file.startsWith(root)).toBe(true)
   return d
 }
@@ -287,24 +287,21 @@ describe('MIME and compression', () => {
 })
 
 describe('work that grows with the input stays near-linear', () => {
-  it('merges a stream of 10 000 documents in seconds', async () => {
+  // Linear work takes about a second here, quadratic work many minutes: the test's timeout (60 s) is the bound.
+  it('merges a stream of 10 000 documents', async () => {
     const docs = Array.from({ length: 10_000 }, (_, i) => `k${i}: ${i}`).join('\n---\n')
     const root = writeTree({ [entry]: docs }, 'limits')
-    const started = performance.now()
     const result = await render(join(root, entry), { root })
     expect(Object.keys(result.value as object)).toHaveLength(10_000)
-    expect(performance.now() - started).toBeLessThan(10_000)
   })
 
-  it('merges 1000 parts that each add 200 keys in seconds', async () => {
+  it('merges 1000 parts that each add 200 keys', async () => {
     const parts = Array.from({ length: 1000 }, (_, p) =>
       Array.from({ length: 200 }, (_, k) => `p${p}k${k}: ${k}`).join('\n'),
     )
     const root = writeTree({ [entry]: parts.join('\n---\n') }, 'limits')
-    const started = performance.now()
     const result = await render(join(root, entry), { root })
     expect(Object.keys(result.value as object)).toHaveLength(200_000)
-    expect(performance.now() - started).toBeLessThan(10_000)
   })
 })
 
