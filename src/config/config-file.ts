@@ -1,11 +1,12 @@
-// The project config file, `merged-yaml.config.{ts,mts,js,mjs,json,yaml}`: found from a folder upward,
-// loaded by c12 (the unjs loader Nuxt and Nitro use: jiti for TypeScript and ESM, confbox for JSON
-// and YAML), checked against the plugin's one option table (known-options.ts), and merged under the
-// options a bundler config or a command line gives. The plugin loads it synchronously (load-sync.ts),
-// the CLI with this module's `loadProjectConfig`: one set of c12 options, one check, one merge.
+// The project config file, `merged-yaml.config.{ts,mts,js,mjs,json,yaml}`: found from a folder upward
+// (to the workspace root), loaded by c12 (the unjs loader Nuxt and Nitro use: jiti for TypeScript and
+// ESM, confbox for JSON and YAML), checked against the plugin's one option table (known-options.ts),
+// and merged under the options a bundler config or a command line gives. The plugin loads it
+// synchronously (load-sync.ts), the CLI with this module's `loadProjectConfig`: one set of c12
+// options, one check, one merge.
 import { existsSync, statSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
-import { isMergedYamlError, MergedYamlError } from '@merged-yaml/core'
+import { findWorkspaceRoot, isMergedYamlError, MergedYamlError } from '@merged-yaml/core'
 import type { Diagnostic } from '@merged-yaml/core'
 import { assertPluginOptions } from '../plugin/known-options.ts'
 import type { Options } from '../plugin/options.ts'
@@ -45,15 +46,18 @@ export interface ProjectConfig {
   options: Options
 }
 
-/** The nearest `merged-yaml.config.*` in `from` or a folder above it. */
+/** The nearest `merged-yaml.config.*` in `from` or a folder above it, up to the workspace root. */
 export function findConfigFile(from: string): string | undefined {
+  // Never above the project: a config file is code the build runs, and one in a parent folder (a shared
+  // /tmp, a home directory) belongs to someone else. The project is the workspace root Vite would find.
+  const top = findWorkspaceRoot(from)
   for (let dir = resolve(from); ;) {
     for (const name of CONFIG_FILE_NAMES) {
       const file = join(dir, name)
       if (existsSync(file) && statSync(file).isFile()) return file
     }
     const parent = dirname(dir)
-    if (parent === dir) return undefined
+    if (dir === top || parent === dir) return undefined
     dir = parent
   }
 }

@@ -17,7 +17,8 @@ afterEach(() => {
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'my-project-'))
   dirs.push(dir)
-  for (const [name, text] of Object.entries(files)) {
+  // A project has a package.json: the config file is looked for up to it, never above.
+  for (const [name, text] of Object.entries({ 'package.json': '{ "private": true }', ...files })) {
     mkdirSync(join(dir, name, '..'), { recursive: true })
     writeFileSync(join(dir, name), text)
   }

@@ -53,13 +53,23 @@ describe('the project config file', () => {
 
   for (const [name, text] of Object.entries(FORMATS))
     it(`loads ${name} found from a folder below it, the same synchronously and not`, async () => {
-      const dir = project({ [name]: text, 'src/deep/.keep': '' })
+      const dir = project({ [name]: text, 'package.json': '{}', 'src/deep/.keep': '' })
       const from = join(dir, 'src', 'deep')
       expect(findConfigFile(from)).toBe(join(dir, name))
       const loaded = await loadProjectConfig({ cwd: from })
       expect(loaded?.options).toMatchObject({ yamlVersion: '1.1', modes: ['development', 'staging'] })
       expect(loadProjectConfigSync({ cwd: from })).toEqual(loaded)
     })
+
+  it("is never looked for above the project (its workspace root): a file there is someone else's code", () => {
+    const dir = project({
+      'merged-yaml.config.json': '{ "strict": false }',
+      'app/package.json': '{}',
+      'app/src/.keep': '',
+    })
+    expect(findConfigFile(join(dir, 'app', 'src'))).toBeUndefined()
+    expect(findConfigFile(dir)).toBe(join(dir, 'merged-yaml.config.json'))
+  })
 
   it('keeps the regular expressions of include through the worker', () => {
     const dir = project({ 'merged-yaml.config.ts': FORMATS['merged-yaml.config.ts']! })

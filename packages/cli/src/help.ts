@@ -209,7 +209,7 @@ Options:
   --list-inputs                print every file the entries read or look for (optional layers, glob
                                folders), one a line, relative to the working directory: the inputs
                                of a build cache (Turborepo, Nx); writes nothing
-  --config <file>              the config file (default: the nearest merged-yaml.config.* upward)
+  --config <file>              the config file (default: the nearest merged-yaml.config.* upward, within the workspace)
   --no-config                  read no config file
   -h, --help                   show this help
 
