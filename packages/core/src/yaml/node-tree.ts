@@ -4,8 +4,9 @@
 // first document comes back as plain nodes: each scalar with its text, tag, style and YAML 1.2 value,
 // each node with its offset. An alias is the node it names (the same object, so a reader converts it
 // once; an alias inside its own anchor makes the tree a cycle, which the reader refuses).
-import type { Document, LineCounter, Node } from 'yaml'
+import type { Alias, Document, LineCounter, Node } from 'yaml'
 import type { Position } from '../diagnostics.ts'
+import { aliasTargets } from './aliases.ts'
 import { composeDocuments } from './precise.ts'
 import type { YamlProblem } from './types.ts'
 import { yamlModule } from './yaml-module.ts'
@@ -33,7 +34,8 @@ export interface YamlListNode {
 export interface YamlMapNode {
   kind: 'map'
   at: number | undefined
-  pairs: { key: YamlNode; value: YamlNode }[]
+  /** `keyAt`: where the key is written (an alias key's own offset; `key.at` is its anchor's). */
+  pairs: { key: YamlNode; value: YamlNode; keyAt: number | undefined }[]
 }
 
 /** No node: an empty key or value, or an alias that names no anchor. */
@@ -61,6 +63,7 @@ export interface YamlNodeTreeOptions {
 class NodeBuilder {
   // One plain node per `yaml` node: aliases share it.
   private readonly built = new Map<unknown, YamlNode>()
+  private targets: Map<Alias, Node | undefined> | undefined
 
   constructor(private readonly doc: Document) {}
 
@@ -92,8 +95,13 @@ class NodeBuilder {
       const map: YamlMapNode = { kind: 'map', at, pairs: [] }
       this.built.set(node, map)
       for (const pair of node.items) {
-        if (isPair(pair))
-          map.pairs.push({ key: this.node(this.resolve(pair.key)), value: this.node(this.resolve(pair.value)) })
+        if (!isPair(pair)) continue
+        const key = this.node(this.resolve(pair.key))
+        map.pairs.push({
+          key,
+          value: this.node(this.resolve(pair.value)),
+          keyAt: (pair.key as Node | null)?.range?.[0],
+        })
       }
       return map
     }
@@ -102,7 +110,9 @@ class NodeBuilder {
 
   private resolve(node: unknown): unknown {
     const { isAlias } = yamlModule()
-    return isAlias(node) ? node.resolve(this.doc) : node
+    if (!isAlias(node)) return node
+    this.targets ??= aliasTargets(this.doc)
+    return this.targets.get(node)
   }
 }
 

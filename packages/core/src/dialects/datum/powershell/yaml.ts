@@ -147,7 +147,7 @@ class Converter {
       const spelling = new Map<string, string>()
       for (const pair of node.pairs) {
         const keyNode = pair.key
-        const keyAt = keyNode.at ?? at
+        const keyAt = pair.keyAt ?? keyNode.at ?? at
         if (keyNode.kind !== 'scalar')
           throw new Unsupported(keyAt, 'a mapping or a list as a key has no PowerShell value')
         const written = keyNode.source ?? String(keyNode.value ?? '')
@@ -156,7 +156,9 @@ class Converter {
         if (first !== undefined) {
           this.notes.push({
             code: 'DUPLICATE_KEY',
-            message: `the key '${written}' repeats '${first}' (keys ignore case): PowerShell keeps the last value`,
+            message:
+              `the key '${written}' repeats '${first}' (line ${this.position(keys.get(first)?.keyAt ?? at).line}; ` +
+              'keys ignore case): PowerShell keeps the last value',
             position: this.position(keyAt),
           })
         }
