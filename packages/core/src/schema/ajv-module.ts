@@ -7,6 +7,7 @@ import type { default as AjvCore, Options } from 'ajv/dist/core.js'
 import type { RegExpEngine } from 'ajv/dist/types/index.js'
 import { compileEcma } from '../linear-regex.ts'
 import type { EcmaReading } from '../linear-regex.ts'
+import { useLengthKeywords } from './length-keywords.ts'
 
 /** The JSON Schema drafts ajv validates with. */
 export type SchemaDraft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12'
@@ -82,6 +83,7 @@ function createAjv(reading: SchemaReading): AjvCore {
     code: { optimize: false, regExp: reading.python ? pythonRegExp : ecmaRegExp },
   }
   const ajv = new (ajvClass(reading.draft))(options)
+  useLengthKeywords(ajv)
   if (reading.python) ajv.addKeyword({ keyword: UNRESOLVED_REF, schemaType: 'string', validate: () => false })
   if (reading.draft === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object)
   if (reading.formats) (require('ajv-formats') as { default: (ajv: AjvCore) => void }).default(ajv)
