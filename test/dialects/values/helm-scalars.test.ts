@@ -92,6 +92,31 @@ describe('!!binary: the text of its bytes, as Helm reads it', () => {
   })
 })
 
+describe('!!binary text that is not base64 as Go decodes it: Helm fails', () => {
+  // The oracle: each is "!!binary value contains invalid base64 data"; `aGVs\n  bG8=` is "aGVs bG8=" (a blank).
+  it.each([
+    ['a: !!binary aGVsbG8\n', 'no padding'],
+    ['a: !!binary "aGVs bG8="\n', 'a blank'],
+    ['a: !!binary aGVs\n  bG8=\n', 'a folded line'],
+  ])('%j (%s): strict refuses it where it is, lenient reads what YAML decodes', async (text) => {
+    for (const version of [{}, { yamlVersion: '1.2' as const }]) {
+      // Unset, PyYAML may refuse it too: the version's ambiguity then says it, in Helm's words.
+      const [d] = await errorsOf(text, version)
+      expect(d).toMatchObject({ line: 1, column: 13 })
+      expect(['MY_VALUES_HELM_UNREADABLE', 'MY_YAML_VERSION_AMBIGUOUS']).toContain(d!.code)
+      expect(d!.message).toContain('!!binary value contains invalid base64 data')
+      const lenient = await renderValues(text, { ...version, strict: false })
+      expect(typeof (lenient.value as { a: unknown }).a).toBe('string')
+      expect(lenient.warnings.map((w) => w.code)).toContain('MY_VALUES_HELM_UNREADABLE')
+    }
+  })
+
+  it('YAML 1.1 (PyYAML) refuses what it cannot decode itself, before Helm is asked', async () => {
+    const [d] = await errorsOf('a: !!binary aGVsbG8\n', { yamlVersion: '1.1' })
+    expect(d!.code).toBe('MY_YAML_UNREADABLE_SCALAR')
+  })
+})
+
 describe('null and collection keys: Helm cannot read them', () => {
   it.each([
     ['~: 1\n', 1, 1, 'a null key', 'unsupported map key of type: <nil>', { '': 1 }],

@@ -58,6 +58,27 @@ export function goJsonString(bytes: Uint8Array): { text: string; replaced: numbe
   return { text: text + decoder.decode(bytes.subarray(start)), replaced }
 }
 
+/** Go's base64.StdEncoding.DecodeString accepts it: the alphabet, `=` padding to a multiple of 4; CR and LF ignored. */
+export function isGoBase64(text: string): boolean {
+  const data = text.replace(/[\r\n]/g, '')
+  return data.length % 4 === 0 && /^[A-Za-z0-9+/]*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(data)
+}
+
+/**
+ * The text of a one-line `!!binary` scalar from its source (`aGk= # c`, `"aGk="`), or undefined where that cannot be
+ * told from the line alone (a block scalar, a quoted scalar that goes on or holds an escape).
+ */
+function binaryText(source: string): string | undefined {
+  const quote = source[0]
+  if (quote === '"' || quote === "'") {
+    const end = source.indexOf(quote, 1)
+    const text = end < 0 ? undefined : source.slice(1, end)
+    return text === undefined || text.includes('\\') ? undefined : text
+  }
+  if (quote === '|' || quote === '>') return undefined
+  return source.split(/ #|[,\]}]/, 1)[0]!.trim()
+}
+
 /** Sets `key` on a copy without calling a `__proto__` setter. */
 function define(target: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
@@ -89,7 +110,20 @@ export function readAsHelm(doc: SourceDocument, report: Reporter): unknown {
   }
   const bytesAsHelm = (bytes: Uint8Array): string => {
     const { text, replaced } = goJsonString(bytes)
-    if (replaced > 0 && found++ < MAX_FINDINGS) {
+    const source = doc.scalarSource?.([...path])
+    const written = source === undefined ? undefined : binaryText(source)
+    // A plain scalar whose first line holds fewer bytes goes on below: its lines fold with a blank Go refuses.
+    const folded = written !== undefined && !/^["']/.test(source!) && (written.length / 4) * 3 < bytes.length
+    if (written !== undefined && (folded || !isGoBase64(written)) && found++ < MAX_FINDINGS) {
+      report.lenient({
+        code: 'MY_VALUES_HELM_UNREADABLE',
+        message:
+          `!!binary text that is not base64 as Helm decodes it (padded, no blanks): Helm (go-yaml v2) fails ("!!binary ` +
+          'value contains invalid base64 data"); fix the base64 (lenient mode reads the bytes YAML decodes)',
+        doc,
+        path: [...path],
+      })
+    } else if (replaced > 0 && found++ < MAX_FINDINGS) {
       report.lenient({
         code: 'MY_VALUES_HELM_BINARY',
         message:
