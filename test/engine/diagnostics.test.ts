@@ -202,8 +202,8 @@ describe('strict diagnostics', () => {
     const { root, d } = await diagnose({ [entry]: 'a: 1\nb: 2\na: 3\n' })
     expect([d.code, where(root, d)]).toEqual(['MY_YAML_DUPLICATE_KEY', `${entry}:3:1`])
     expect(d.message).toBe(
-      "the key 'a' appears again in this mapping (first at line 1); the last value is kept, as PyYAML " +
-        '(cloud-init, Deckhand, Heat) keeps it: remove the other',
+      "the key 'a' appears again in this mapping (first at line 1); the last value is kept, as Helm (go-yaml v2) " +
+        'keeps it: remove the other',
     )
   })
 

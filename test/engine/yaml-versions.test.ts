@@ -418,15 +418,15 @@ describe('Deckhand entries read YAML 1.1 by default, as Deckhand (PyYAML) does',
   })
 })
 
-describe('duplicate keys: PyYAML keeps the last value', () => {
+describe('duplicate keys: PyYAML and Helm keep the last value', () => {
   const text = 'apt: 1\nb: 2\napt: 3\n'
 
-  it('strict refuses, naming both lines and what PyYAML keeps', async () => {
+  it('strict refuses, naming both lines and what the reference keeps (a values entry: Helm)', async () => {
     const { codes, at } = await outcome(text, {})
     expect(codes).toEqual(['MY_YAML_DUPLICATE_KEY'])
     expect(at).toBe(
-      "3:1 the key 'apt' appears again in this mapping (first at line 1); the last value is kept, as PyYAML " +
-        '(cloud-init, Deckhand, Heat) keeps it: remove the other',
+      "3:1 the key 'apt' appears again in this mapping (first at line 1); the last value is kept, as Helm " +
+        '(go-yaml v2) keeps it: remove the other',
     )
   })
 

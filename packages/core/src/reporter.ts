@@ -27,6 +27,8 @@ export interface Problem {
   path?: readonly PathSegment[]
   /** Point at this MIME header of the document's part instead of a path. */
   header?: string
+  /** With `doc`: point here in its file (a place the document noted) rather than at `path`. */
+  position?: Position
   /** Point at the key rather than the value of the last path segment. */
   target?: 'key' | 'value'
   /** An explicit location, when there is no document (include lines, MIME headers, …). */
@@ -119,9 +121,10 @@ export class Reporter {
     } else if (problem.doc) {
       file = problem.doc.file
       position =
-        problem.header !== undefined
+        problem.position ??
+        (problem.header !== undefined
           ? problem.doc.locateHeader(problem.header)
-          : problem.doc.locate(problem.path ?? [], problem.target)
+          : problem.doc.locate(problem.path ?? [], problem.target))
       chain = [...problem.doc.chain]
       frame = problem.doc.frame(position, lineStartsOf)
     }

@@ -22,6 +22,8 @@ export interface SourceDocument {
   readonly index: number
   /** Docker Compose's `!override` and `!reset` tags in the document (the values dialect's), when it has any. */
   readonly mergeTags?: readonly MergeTag[]
+  /** Null and collection keys (`~:`, `? [a, b]`), each where it starts in `file`, when the document has any. */
+  readonly stringifiedKeys?: readonly { kind: 'null' | 'collection'; position: Position }[]
   /** Position in `file` of the node at `path` (of its key with target 'key'), or the nearest ancestor. */
   locate(path: readonly PathSegment[], target?: 'key' | 'value'): Position
   /** Position of a MIME / archive header of the part (the part's start when unknown). */
@@ -36,6 +38,8 @@ export interface SourceDocument {
    * for dialects that need to know how a scalar was written (Deckhand's Python `str()` of 1.0).
    */
   scalarSource?(path: readonly PathSegment[]): string | undefined
+  /** The source text of the node's line before the node at `path` (`k: !!str ` for `k: !!str y`). */
+  sourceBefore?(path: readonly PathSegment[]): string | undefined
 }
 
 /** Where a part's text sits in the file it was read from. */
@@ -75,6 +79,14 @@ export function createSourceDocument(
   return {
     value: yaml.value,
     ...(yaml.mergeTags ? { mergeTags: yaml.mergeTags } : {}),
+    ...(yaml.stringifiedKeys
+      ? {
+          stringifiedKeys: yaml.stringifiedKeys.map(({ kind, position }) => ({
+            kind,
+            position: mapPartPosition(origin, position),
+          })),
+        }
+      : {}),
     file: origin.file,
     chain: origin.chain,
     headers,
@@ -98,6 +110,11 @@ export function createSourceDocument(
       const { line, column } = yaml.locate(path, 'value')
       lines ??= text.split('\n')
       return lines[line - 1]?.slice(column - 1)
+    },
+    sourceBefore(path) {
+      const { line, column } = yaml.locate(path, 'value')
+      lines ??= text.split('\n')
+      return lines[line - 1]?.slice(0, column - 1)
     },
   }
 }

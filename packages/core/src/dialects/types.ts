@@ -207,6 +207,11 @@ export interface Dialect<
    */
   readonly yaml11Reader?: { readonly reader: string; readonly system: string }
   /**
+   * Whose reading keeps a duplicate key's last value, as the duplicate-key message names it (values: `Helm
+   * (go-yaml v2)`); omitted: the YAML 1.1 readers of the references.
+   */
+  readonly duplicateKeyReader?: string
+  /**
    * The directive that marks a document as written in this dialect (a top-level key such as
    * `lookup_options`, a `schema` value, a header), or undefined: recognises an entry's dialect and
    * names both sides when an entry mixes two.

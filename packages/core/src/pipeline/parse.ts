@@ -16,7 +16,8 @@ import type { ParseYamlOptions, YamlDocument } from '../yaml/parse.ts'
 import type { YamlProblem, YamlVersion } from '../yaml/types.ts'
 import type { GatheredItem, GatheredPart } from './gather/gather.ts'
 import { checkValueLimits } from './value-limits.ts'
-import { duplicateKeyProblem, versionDifferenceProblem } from './yaml-findings.ts'
+import { versionDifferenceProblem } from './yaml-findings.ts'
+import type { DuplicateKey } from './yaml-findings.ts'
 
 // The warnings `yaml` reports with our options (its codes): what we report them as. Its BAD_INDENT
 // warning needs its `compat` option, which we do not set.
@@ -65,8 +66,9 @@ function reportTagNearMisses(item: GatheredPart, report: Reporter): void {
 
 /**
  * Parses every gathered part into documents, keeping the scope structure, with YAML `version`
- * (undefined: not chosen — read as 1.2, and every place 1.1 reads otherwise goes to `differences`,
- * for the read stage to report once the dialect is known).
+ * (undefined: not chosen — read as 1.2, and every place 1.1 reads otherwise goes to `found.differences`,
+ * for the read stage to report once the dialect is known; so do duplicate keys, which each dialect's
+ * reference keeps in its own way).
  */
 export function parseParts(
   items: readonly GatheredItem[],
@@ -74,7 +76,7 @@ export function parseParts(
   version: YamlVersion | undefined,
   report: Reporter,
   cache: RenderCache | undefined,
-  differences: Problem[],
+  found: { differences: Problem[]; duplicates: DuplicateKey[] },
 ): ParsedPart[] {
   const parsing = parseOptionsOf(options, version)
   // Without a render cache, a text included several times (the same file) is still parsed once; its
@@ -136,7 +138,7 @@ export function parseParts(
       }
       const site = (position: Position) => locateIn(item, position, doc.chain)
       for (const warning of yaml.warnings) {
-        if (warning.code === 'DUPLICATE_KEY') report.lenient(duplicateKeyProblem(warning, site))
+        if (warning.code === 'DUPLICATE_KEY') found.duplicates.push({ warning, at: site(warning.position) })
         // A tag the chosen version cannot apply: strict mode refuses it (unset, the version differences
         // say what YAML 1.1 makes of it, and YAML 1.1 reports a tag PyYAML cannot construct itself).
         // A collection tag on the other kind of collection: `yaml` ignores it, PyYAML raises.
@@ -157,7 +159,7 @@ export function parseParts(
           })
       }
       for (const difference of yaml.versionDifferences ?? [])
-        differences.push(versionDifferenceProblem(difference, site))
+        found.differences.push(versionDifferenceProblem(difference, site))
       // An empty or comment-only document is a no-op, but still a cloud-config part for cloud-init.
       if (jsonp) parts.push({ kind: 'jsonp', doc })
       else parts.push({ kind: 'yaml', doc, headerless: item.headerless, empty: yaml.empty, tree: yaml.tree })

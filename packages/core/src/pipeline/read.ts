@@ -17,7 +17,8 @@ import { detectDialect } from './detect.ts'
 import { reportNearMisses } from './near-miss.ts'
 import type { GatheredItem } from './gather/gather.ts'
 import { parseParts } from './parse.ts'
-import { differenceOf, refuseVersionGuess } from './yaml-findings.ts'
+import { differenceOf, duplicateKeyProblem, refuseVersionGuess } from './yaml-findings.ts'
+import type { DuplicateKey } from './yaml-findings.ts'
 
 /** The YAML version the options choose: `yamlVersion`, else the default of the dialect the options force. */
 function chosenYamlVersion(options: ResolvedOptions): YamlVersion | undefined {
@@ -67,31 +68,42 @@ function reportUnreadableLines(items: readonly GatheredItem[], dialect: Dialect,
   }
 }
 
+/** Duplicate keys, in the words of the dialect's reference (values: Helm's go-yaml), each on its own. */
+function reportDuplicateKeys(duplicates: readonly DuplicateKey[], dialect: Dialect, report: Reporter): void {
+  for (const { warning, at } of duplicates)
+    report.collect(() => report.lenient(duplicateKeyProblem(warning, () => at, dialect.duplicateKeyReader)))
+}
+
 export function readParts(
   items: readonly GatheredItem[],
   options: ResolvedOptions,
   report: Reporter,
   cache: RenderCache | undefined,
 ): { parts: ParsedPart[]; dialect: Dialect } {
-  const differences: Problem[] = []
+  const found = { differences: [] as Problem[], duplicates: [] as DuplicateKey[] }
+  const { differences } = found
   const mark = report.markWarnings()
-  const parts = parseParts(items, options, chosenYamlVersion(options), report, cache, differences)
+  const parts = parseParts(items, options, chosenYamlVersion(options), report, cache, found)
   const parsed = report.markWarnings()
   const dialect = detectDialect(parts, options, report)
+  const reread = differences.length > 0 && dialect.yamlVersion === '1.1'
+  if (!reread) reportDuplicateKeys(found.duplicates, dialect, report)
   reportNearMisses(parts, report)
   // Invalid YAML fails the render on its own: its error comes alone.
   const valid = ![...documentParts(parts)].some((part) => part.kind === 'invalid')
   if (dialect.checkPartText && valid) reportUnreadableLines(items, dialect, report)
   if (!dialect.readsMergeTags) reportMergeTags(parts, dialect, report)
   if (differences.length === 0 || dialect.yamlVersion === '1.2') return { parts, dialect }
-  if (dialect.yamlVersion === '1.1') {
+  if (reread) {
     // Read again as the dialect's reference reads it (the dialect is recognised from the 1.2 reading:
     // its markers are plain strings both read alike); the 1.2 reading's warnings give way.
     const detected = report.takeWarnings(parsed)
     report.takeWarnings(mark)
-    const reread = parseParts(items, options, '1.1', report, cache, [])
+    const again = { differences: [], duplicates: [] as DuplicateKey[] }
+    const parts11 = parseParts(items, options, '1.1', report, cache, again)
     report.restoreWarnings(detected)
-    return { parts: reread, dialect }
+    reportDuplicateKeys(again.duplicates, dialect, report)
+    return { parts: parts11, dialect }
   }
   // Each place on its own: strict mode reports them all, and the parts' other errors after them.
   for (const problem of differences) {

@@ -19,13 +19,22 @@ const LAST_VALUE_READERS = YAML11_READERS.map(({ reader, systems }) => `${reader
 /** Where a finding is, from its position in the parsed text. */
 export type FindingSite = (position: YamlProblem['position']) => NonNullable<Problem['at']>
 
-/** A DUPLICATE_KEY warning of the parse, as the problem strict mode refuses and lenient mode warns of. */
-export function duplicateKeyProblem(warning: YamlProblem, site: FindingSite): Problem {
+/**
+ * A DUPLICATE_KEY warning of the parse, as the problem strict mode refuses and lenient mode warns of; `reader` names
+ * whose reading keeps the last value (a dialect's `duplicateKeyReader`), by default the YAML 1.1 readers.
+ */
+export function duplicateKeyProblem(warning: YamlProblem, site: FindingSite, reader = LAST_VALUE_READERS): Problem {
   return {
     code: 'MY_YAML_DUPLICATE_KEY',
-    message: `${warning.message}; the last value is kept, as ${LAST_VALUE_READERS} keeps it: remove the other`,
+    message: `${warning.message}; the last value is kept, as ${reader} keeps it: remove the other`,
     at: site(warning.position),
   }
+}
+
+/** A duplicate key the parse stage found, reported by the read stage once the entry's dialect is known. */
+export interface DuplicateKey {
+  warning: YamlProblem
+  at: NonNullable<Problem['at']>
 }
 
 /** The problem of a place YAML 1.1 and 1.2 read differently (lenient mode keeps the 1.2 reading). */

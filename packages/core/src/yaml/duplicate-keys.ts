@@ -3,9 +3,11 @@
 // compares them) with a set per mapping, run on the composed document instead. It also sees what
 // `yaml`'s check misses: an alias as a key is the node it names (`? &k x` then `*k : 0` is `x`
 // twice; an alias of a list or mapping repeats that very node), and, in YAML 1.1, a second `<<`
-// merge key.
+// merge key. The same walk notes the keys a JS object cannot hold as written (a null key becomes "", a
+// collection its YAML text): the values dialect refuses them, as Helm does.
 import type { Alias, Document, LineCounter, Node, Pair, YAMLMap, YAMLParseError } from 'yaml'
 import { aliasTargets } from './aliases.ts'
+import type { StringifiedKey } from './types.ts'
 import { yamlModule } from './yaml-module.ts'
 
 /** A `<<` key that merges (YAML 1.1): `yaml` resolves each to its own symbol. */
@@ -17,9 +19,10 @@ function isMergeKey(key: unknown): boolean {
 /**
  * A DUPLICATE_KEY error for each repeated key, located like `yaml`'s (at the key), naming the first.
  * Repeated `<<` merge keys are also combined into the first, as PyYAML merges them (a later one's
- * keys win over an earlier one's; `yaml` would keep the first's), for lenient mode's value.
+ * keys win over an earlier one's; `yaml` would keep the first's), for lenient mode's value. Each null or
+ * collection key goes to `stringified`, in text order.
  */
-export function findDuplicateKeys(doc: Document, lines: LineCounter): YAMLParseError[] {
+export function findDuplicateKeys(doc: Document, lines: LineCounter, stringified: StringifiedKey[]): YAMLParseError[] {
   const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, YAMLParseError } = yamlModule()
   const errors: YAMLParseError[] = []
   let targets: Map<Alias, Node | undefined> | undefined
@@ -45,6 +48,17 @@ export function findDuplicateKeys(doc: Document, lines: LineCounter): YAMLParseE
     for (const pair of node.items) {
       if (!isPair(pair)) continue
       stack.push(pair.key, pair.value)
+      const kind =
+        pair.key === null || (isScalar(pair.key) && pair.key.value === null)
+          ? 'null'
+          : isMap(pair.key) || isSeq(pair.key)
+            ? 'collection'
+            : undefined
+      if (kind !== undefined) {
+        const start = (pair.key as Node | null)?.range?.[0] ?? (pair.value as Node | null)?.range?.[0] ?? 0
+        const { line, col } = lines.linePos(start)
+        stringified.push({ kind, position: { line, column: col }, offset: start })
+      }
       const offset = (pair.key as Node | null)?.range?.[0] ?? 0
       let key: unknown = pair.key
       if (isAlias(key)) {
@@ -85,6 +99,7 @@ export function findDuplicateKeys(doc: Document, lines: LineCounter): YAMLParseE
       combineMerges(doc, node, merges, targets)
     }
   }
+  stringified.sort((a, b) => a.offset - b.offset)
   return errors.sort((a, b) => a.pos[0] - b.pos[0])
 }
 

@@ -10,7 +10,7 @@ import { findMergeTags, MAX_TAG_VISITS, mayHaveMergeTags } from './merge-tags.ts
 import { pyYaml11Tags } from './pyyaml-tags.ts'
 import { checkStreamTokens, firstUnprintable } from './stream-checks.ts'
 import { createTextPositions } from './text-positions.ts'
-import type { ParseYamlOptions, YamlDocument, YamlProblem } from './types.ts'
+import type { ParseYamlOptions, StringifiedKey, YamlDocument, YamlProblem } from './types.ts'
 import type { VersionDifference } from './version-differences.ts'
 import { walkVersions } from './version-walk.ts'
 import { yamlModule } from './yaml-module.ts'
@@ -100,7 +100,12 @@ export function composeDocuments(
   options: ParseYamlOptions,
   lines: LineCounter,
 ):
-  | { docs: Document[]; limited: Map<number, CstProblem>; differences: (VersionDifference[] | undefined)[] }
+  | {
+      docs: Document[]
+      limited: Map<number, CstProblem>
+      differences: (VersionDifference[] | undefined)[]
+      stringifiedKeys: StringifiedKey[][]
+    }
   | CstProblem {
   const { Composer, Parser } = yamlModule()
   const parser = new Parser(lines.addNewLine)
@@ -154,8 +159,11 @@ export function composeDocuments(
     Error.stackTraceLimit = stackTraceLimit
   }
   const readsPyYaml = options.version === '1.1' || options.flagVersionDifferences === true
+  const stringifiedKeys: StringifiedKey[][] = []
   const differences = docs.map((doc) => {
-    const duplicates = findDuplicateKeys(doc, lines)
+    const stringified: StringifiedKey[] = []
+    stringifiedKeys.push(stringified)
+    const duplicates = findDuplicateKeys(doc, lines, stringified)
     if (options.allowDuplicateKeys) doc.warnings = mergeByPosition(doc.warnings, duplicates)
     else doc.errors = mergeByPosition(doc.errors, duplicates)
     const walk = readsPyYaml && doc.contents !== null ? walkVersions(doc, text, lines, options) : undefined
@@ -163,7 +171,7 @@ export function composeDocuments(
     for (const error of [...doc.errors, ...doc.warnings]) locateError(error, lines)
     return walk?.differences ?? (options.flagVersionDifferences === true && options.version === '1.2' ? [] : undefined)
   })
-  return { docs, limited, differences }
+  return { docs, limited, differences, stringifiedKeys }
 }
 
 /** Parses a YAML stream with `yaml`. Never throws for bad input: a document that cannot be used carries `error`. */
@@ -185,7 +193,7 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
       },
     ]
   }
-  const { docs: list, limited, differences } = composed
+  const { docs: list, limited, differences, stringifiedKeys } = composed
   // An empty stream is one empty document, like PyYAML's safe_load giving None.
   if (list.length === 0) {
     return [{ value: null, empty: true, warnings: [], locate: () => ({ line: 1, column: 1 }) }]
@@ -194,6 +202,8 @@ export function parseYamlStreamPrecise(text: string, options: ParseYamlOptions):
     const document = readDocument(doc, index)
     const found = differences[index]
     if (found !== undefined) document.versionDifferences = found
+    const stringified = stringifiedKeys[index]!
+    if (stringified.length > 0 && document.error === undefined) document.stringifiedKeys = stringified
     return document
   })
 

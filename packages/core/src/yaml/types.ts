@@ -19,6 +19,14 @@ export interface YamlProblem {
   position: Position
 }
 
+/** A mapping key a JS object cannot hold as written: null (`~:`, `? `) becomes "", a collection its YAML text. */
+export interface StringifiedKey {
+  kind: 'null' | 'collection'
+  /** Where the key starts (its `?` or its value's `:` when the key is empty). */
+  position: Position
+  offset: number
+}
+
 /** One document of a YAML stream, as plain data plus a locator back into the source text. */
 export interface YamlDocument {
   /** The document's value; `null` for an empty or comment-only document. */
@@ -33,6 +41,8 @@ export interface YamlDocument {
   warnings: YamlProblem[]
   /** Docker Compose's `!override` and `!reset` tags in the document (merge-tags.ts), when it has any. */
   mergeTags?: MergeTag[]
+  /** Null and collection keys, in text order, when the document has any (only the precise reader reads them). */
+  stringifiedKeys?: StringifiedKey[]
   /** With `flagVersionDifferences`: where YAML 1.1 (PyYAML) reads this document otherwise, in text order. */
   versionDifferences?: VersionDifference[]
   /** Where the node at `path` starts (its key when `target` is 'key'), falling back to the nearest ancestor. */

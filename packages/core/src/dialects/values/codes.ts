@@ -11,6 +11,12 @@ export const VALUES_CODES = {
     "With `values.chart`: a table and a non-table meet where the -f files coalesce with the chart's values.yaml; " +
     "the -f files' value stays and Helm logs a warning (a warning in every mode).",
   MY_VALUES_HELM_UNREADABLE:
-    'What YAML reads but Helm cannot (`.inf`, `.nan`, a `%YAML` directive, text after `---` on its line or ' +
-    "after `...`), with Helm's reason; lenient mode reads it as YAML does.",
+    'What YAML reads but Helm cannot (`.inf`, `.nan`, a null or collection key, a `%YAML` directive, text after ' +
+    "`---` on its line or after `...`), with Helm's reason; lenient mode reads it as YAML does.",
+  MY_VALUES_HELM_AMBIGUOUS:
+    'A plain `y`, `Y`, `n` or `N` value: a boolean to Helm (go-yaml v2), a string in YAML 1.1 and 1.2 whatever ' +
+    '`yamlVersion` says; lenient mode reads the string.',
+  MY_VALUES_HELM_BINARY:
+    '`!!binary` bytes that are not UTF-8: Helm reads the bytes as a string and turns each such byte into U+FFFD; ' +
+    'lenient mode reads it as Helm does.',
 } as const

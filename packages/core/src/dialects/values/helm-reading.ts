@@ -91,3 +91,23 @@ export function reportNonFiniteNumbers(doc: SourceDocument, report: Reporter): v
   }
   walk(doc.value, [])
 }
+
+/**
+ * Null keys (`~:`, `null:`, `? ` with nothing) and collection keys (`? [a, b]`): Helm's conversion to JSON refuses
+ * both; the engine reads a null key as "" and a collection key as its YAML text.
+ */
+export function reportStringifiedKeys(doc: SourceDocument, report: Reporter): void {
+  for (const { kind, position } of (doc.stringifiedKeys ?? []).slice(0, MAX_FINDINGS)) {
+    report.lenient({
+      code: 'MY_VALUES_HELM_UNREADABLE',
+      message:
+        kind === 'null'
+          ? `a null key: ${HELM} converts values to JSON, whose keys are strings, and refuses it ("unsupported map ` +
+            `key of type: <nil>"); quote it ('~', 'null') for a key of that text (lenient mode reads the key "")`
+          : `a list or mapping as a key: ${HELM} converts values to JSON, whose keys are strings, and refuses it ` +
+            '("invalid map key"); write the key as a string (lenient mode reads its YAML text as the key)',
+      doc,
+      position,
+    })
+  }
+}

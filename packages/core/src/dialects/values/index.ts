@@ -17,7 +17,8 @@ import { coalesceWithChart } from './chart.ts'
 import { VALUES_CODES } from './codes.ts'
 import { chartMode, VALUES_OPTION_KEYS } from './options.ts'
 import { describeForHelm } from './yaml-words.ts'
-import { findUnreadableLines, reportNonFiniteNumbers } from './helm-reading.ts'
+import { findUnreadableLines, reportNonFiniteNumbers, reportStringifiedKeys } from './helm-reading.ts'
+import { readAsHelm } from './helm-scalars.ts'
 import type { ValuesOptions } from './options.ts'
 import { applyTagDeletions, mergeMaps, withoutResets } from './merge.ts'
 import type { Overridden } from './merge.ts'
@@ -58,9 +59,13 @@ function mergedBound(parts: readonly ParsedPart[]): ValueBound | undefined {
   return { maxSize: sum, plainJson }
 }
 
-/** Helm's merge of `-f` files, from `start` (an empty map: Options.MergeValues). */
+/**
+ * Helm's merge of `-f` files, from `start` (an empty map: Options.MergeValues); `helmValues` holds the value of each
+ * document Helm reads otherwise than YAML (its `!!binary` as text).
+ */
 function mergeValueDocuments(
   docs: readonly SourceDocument[],
+  helmValues: ReadonlyMap<SourceDocument, unknown>,
   report: Reporter,
   provenance: ProvenanceRecorder | undefined,
   start?: Mapping,
@@ -69,12 +74,13 @@ function mergeValueDocuments(
   let merged: Mapping = start ?? {}
   owned.add(merged)
   for (const doc of docs) {
+    const docValue = helmValues.has(doc) ? helmValues.get(doc) : doc.value
     // Helm reads a `null` document as no values; anything but a mapping fails to unmarshal.
-    if (doc.value === null) continue
-    if (!isMapping(doc.value)) {
+    if (docValue === null) continue
+    if (!isMapping(docValue)) {
       report.error({
         code: 'MY_VALUES_NOT_A_MAPPING',
-        message: `a values document must be a mapping, not ${describeValue(doc.value)} (Helm cannot read it)`,
+        message: `a values document must be a mapping, not ${describeValue(docValue)} (Helm cannot read it)`,
         doc,
         path: [],
       })
@@ -84,7 +90,7 @@ function mergeValueDocuments(
     const recorder = provenance && new PartRecorder(provenance, doc, LABELS)
     const overridden = recorder && new Map<string, Overridden>()
     merged = applyTagDeletions(merged, tags, recorder, overridden)
-    const value = tags.length === 0 ? doc.value : withoutResets(doc.value, tags)
+    const value = tags.length === 0 ? docValue : withoutResets(docValue, tags)
     merged = mergeMaps(merged, value, owned, recorder, [], overridden)
     recorder?.end(true)
   }
@@ -110,27 +116,37 @@ export const valuesDialect = defineDialect<'values', ValuesOptions, undefined, t
   recordsPerValue: true,
   readsMergeTags: true,
   describeVersionDifference: describeForHelm,
+  // Checked with Helm's own parser (the Go oracle): `a: 1` then `a: 2` is `a: 2`, silently.
+  duplicateKeyReader: 'Helm (go-yaml v2)',
   checkPartText: findUnreadableLines,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,
   render(parts, context) {
     const { report, provenance } = context
     const docs = layerDocuments(parts, 'values', context)
-    // Only documents that are not plain JSON can hold a number JSON lacks.
-    for (const part of documentParts(parts))
-      if (part.kind === 'yaml' && !part.empty && part.tree?.plainJson !== true)
-        report.collect(() => reportNonFiniteNumbers(part.doc, report))
+    const helmValues = new Map<SourceDocument, unknown>()
+    for (const part of documentParts(parts)) {
+      if (part.kind !== 'yaml' || part.empty) continue
+      const { doc } = part
+      // Only documents that are not plain JSON can hold a number JSON lacks.
+      if (part.tree?.plainJson !== true) report.collect(() => reportNonFiniteNumbers(doc, report))
+      report.collect(() => reportStringifiedKeys(doc, report))
+      report.collect(() => {
+        const value = readAsHelm(doc, report)
+        if (value !== doc.value) helmValues.set(doc, value)
+      })
+    }
     report.throwErrors()
     const value = chartMode(context.dialectOptions, context.entry, report)
       ? coalesceWithChart(
           parts,
           docs,
-          (layers, recorder, start) => mergeValueDocuments(layers, report, recorder, start),
+          (layers, recorder, start) => mergeValueDocuments(layers, helmValues, report, recorder, start),
           LABELS,
           report,
           provenance,
         )
-      : mergeValueDocuments(docs, report, provenance)
+      : mergeValueDocuments(docs, helmValues, report, provenance)
     const bound = mergedBound(parts)
     return bound === undefined ? { value } : { value, bound }
   },

@@ -4,6 +4,7 @@
 // makes the text mean one thing to everyone. Checked against Helm's own parser (the Go oracle in
 // ../shared/realworld/oracle/helm-values); a form Helm reads in some other way keeps the generic message.
 import type { VersionDifference } from '../../yaml/version-differences.ts'
+import { isGoBase64 } from './helm-scalars.ts'
 
 const SET_VERSION = "or set yamlVersion to '1.1' or '1.2' (the yamlVersion option; merged-yaml --yaml-version)"
 
@@ -45,6 +46,12 @@ export function describeForHelm(difference: VersionDifference): string | undefin
     return (
       "'<<' merges the mapping it names into this one for Helm (go-yaml), as in YAML 1.1, but is an ordinary key " +
       `in YAML 1.2; quote it ('<<') for a key, ${SET_VERSION}`
+    )
+  }
+  if (kind === 'tag' && source.startsWith('!!binary ') && !isGoBase64(source.slice(9))) {
+    return (
+      `${source.slice(0, 60)}: not base64 as Helm decodes it (padded, no blanks): Helm (go-yaml v2) fails ("!!binary ` +
+      `value contains invalid base64 data"); fix the base64; ${SET_VERSION}`
     )
   }
   if (kind !== 'scalar' && kind !== 'key') return undefined
