@@ -52,9 +52,10 @@ const RENDER_REFUSALS: Readonly<Record<string, { reason: string; cases: number }
   MY_VALUES_HELM_UNREADABLE: {
     reason:
       "what Helm's values loader cannot read (docs/values.md): a `%YAML` or `%TAG` directive, text after `---` on " +
-      'its line, text after a `...` document end, a null or collection key (the 18 valid cases without in.json, ' +
-      'whose keys JSON cannot hold, among them); said before the merge, so before a document that is not a mapping',
-    cases: 74,
+      'its line, text after a `...` document end, a null or collection key (17 of the 18 valid cases without in.json, ' +
+      'whose keys JSON cannot hold, among them; X38W is a duplicate key first); said before the merge, so before a ' +
+      'document that is not a mapping',
+    cases: 73,
   },
   MY_VALUES_HELM_BINARY: {
     reason: '`!!binary` of bytes that are not UTF-8 (a GIF): Helm makes U+FFFD of them',
