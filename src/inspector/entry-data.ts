@@ -43,7 +43,7 @@ export interface InspectorData {
   nameOf(id: string): string
 }
 
-export interface InspectorDataParts {
+interface InspectorDataParts {
   options: ResolvedPluginOptions
   info: HostInfo
   servable: Servable

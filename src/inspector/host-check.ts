@@ -13,11 +13,14 @@ import type { ViteDevServer } from 'vite'
 type Next = (error?: unknown) => void
 type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown
 
-/** The names of Vite's host check middleware: Vite 7 and 8, then Vite 6.0.9 and later 6.x. */
-const VITE_HOST_CHECKS = new Set(['hostValidationMiddleware', 'viteHostCheckMiddleware'])
+/**
+ * The names of Vite's host check middleware: Vite 7 and 8, then Vite 6.0.9 and later 6.x; with the
+ * `$1` suffixes a bundle gives a renamed function (Vite 7.3 ships `hostValidationMiddleware$1$1`).
+ */
+const VITE_HOST_CHECK = /^(?:hostValidationMiddleware|viteHostCheckMiddleware)(?:\$\d*)*$/
 
 /** What stands between a request and `own` (a middleware in the server's stack) for its Host header. */
-export type HostCheck =
+type HostCheck =
   | { kind: 'ran' }
   | { kind: 'none' }
   | { kind: 'call'; handle: Handler }
@@ -30,7 +33,7 @@ type HostCheckServer = Pick<ViteDevServer, 'config'> & {
 export function findViteHostCheck(server: HostCheckServer, own: unknown): HostCheck {
   const { allowedHosts, https } = server.config.server
   const stack = server.middlewares.stack
-  const at = stack.findIndex((layer) => typeof layer.handle === 'function' && VITE_HOST_CHECKS.has(layer.handle.name))
+  const at = stack.findIndex((layer) => typeof layer.handle === 'function' && VITE_HOST_CHECK.test(layer.handle.name))
   if (at !== -1) {
     const ownAt = stack.findIndex((layer) => layer.handle === own)
     return ownAt !== -1 && at < ownAt ? { kind: 'ran' } : { kind: 'call', handle: stack[at]!.handle as Handler }
@@ -38,7 +41,9 @@ export function findViteHostCheck(server: HostCheckServer, own: unknown): HostCh
   if (allowedHosts === true || https) return { kind: 'none' }
   return {
     kind: 'missing',
-    why: 'this Vite checks no Host header (DNS rebinding, CVE-2025-24010): the inspector needs Vite 6.0.9 or later',
+    why:
+      'no Vite host check runs before the inspector (server.allowedHosts, against DNS rebinding: ' +
+      'CVE-2025-24010): the inspector needs Vite 6.0.9 or later',
   }
 }
 

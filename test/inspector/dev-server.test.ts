@@ -3,7 +3,6 @@
 // merge kept out, the other mode beside it; `compare=` a name only; Vite's own host check in front
 // of it (DNS rebinding). The browser's view of the same page: test/e2e/inspector.test.ts.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createServer } from 'vite'
@@ -11,25 +10,9 @@ import type { ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import MergedYaml from '../../src/vite.ts'
 import { findViteHostCheck } from '../../src/inspector/host-check.ts'
+import { get } from '../helpers/http-get.ts'
 
 const FIXTURE = resolve(import.meta.dirname, '../fixtures/inspector')
-
-/** A GET with exactly these headers (Node's fetch would add its own). */
-export function get(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; type: string; body: string }> {
-  return new Promise((done, fail) => {
-    const req = request(url, { headers }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
-      res.on('end', () => done({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }))
-    })
-    req.on('error', fail)
-    req.end()
-  })
-}
 
 interface ValueNode {
   key?: string
@@ -183,6 +166,11 @@ describe("Vite's host check, wherever the Vite version installs it", () => {
       kind: 'call',
       handle: viteHostCheckMiddleware,
     })
+  })
+  it("finds Vite 7.3's bundled name (hostValidationMiddleware$1$1) before the inspector: it ran", () => {
+    const bundled = { [`hostValidationMiddleware$1$1`]: function () {} }[`hostValidationMiddleware$1$1`]!
+    const stack = [{ handle: bundled }, { handle: own }]
+    expect(findViteHostCheck({ config: config({}), middlewares: { stack } }, own)).toEqual({ kind: 'ran' })
   })
   it('refuses where Vite has no check (6.0.0–6.0.8), and checks nothing where Vite checks nothing', () => {
     const stack = [{ handle: own }]

@@ -5,7 +5,7 @@ import { relative } from 'node:path'
 import type { ChainLink, Diagnostic, HistoryEvent, HistoryPart } from '@merged-yaml/core'
 import { createPathRewriter } from '@merged-yaml/core/internal'
 
-export interface RelativePaths {
+interface RelativePaths {
   file(path: string): string
   diagnostic(d: Diagnostic): Diagnostic
   /** A history part or event: its file and its include chain. */

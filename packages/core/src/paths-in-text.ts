@@ -18,10 +18,11 @@ export function createPathRewriter(root: string): (text: string) => string {
     up += '../'
   }
   if (to.size === 0) return (text) => text
-  // Deepest first: `/tmp/app/x` is `x`, not `../app/x`; a name that only starts alike (`/tmp/apps`) is not the root.
+  // Deepest first: `/tmp/app/x` is `x`, not `../app/x`; a name that only starts alike (`/tmp/apps`) is not the
+  // root, nor is a URL's path (`http://host/tmp/app`).
   const folders = [...to.keys()].sort((a, b) => b.length - a.length).map(escape)
   const pattern = new RegExp(
-    `(?:file:///?(?=[A-Za-z]:|/))?(${folders.join('|')})(?:([/\\\\])|(?![\\w-]|\\.[\\w-]))`,
+    `(?:file:///?(?=[A-Za-z]:|/))?(?<![\\w.~-])(${folders.join('|')})(?:([/\\\\])|(?![\\w-]|\\.[\\w-]))`,
     'g',
   )
   return (text) =>
