@@ -39,12 +39,19 @@ function watchInDev(
 }
 
 /**
- * Vite's `server.fs` rules, with what its `isFileLoadingAllowed` also reads off the resolved config
- * where it has them (internal fields): its compiled deny matcher (`fsDenyGlob`, checked besides ours)
- * and the files its served modules import (`safeModulePaths`, served outside `allow`).
+ * Vite's `server.fs` rules. Vite 7 and 8 export their own check (`isFileLoadingAllowed`), which the
+ * guard asks; Vite 6 exports none, so the guard applies the rules itself, with what Vite's check also
+ * reads off the resolved config where it has them (internal fields): its compiled deny matcher
+ * (`fsDenyGlob`, checked besides ours) and the files its served modules import (`safeModulePaths`,
+ * served outside `allow`). `import('vite')` only here: a plugin for another bundler never loads it.
  */
-function serveRulesOf(config: ResolvedConfig): ServeRules {
+async function serveRulesOf(config: ResolvedConfig): Promise<ServeRules> {
   const { strict, allow, deny } = config.server.fs
+  const vite = (await import('vite').catch(() => undefined)) as { isFileLoadingAllowed?: unknown } | undefined
+  if (typeof vite?.isFileLoadingAllowed === 'function') {
+    const isFileLoadingAllowed = vite.isFileLoadingAllowed as (config: ResolvedConfig, path: string) => boolean
+    return { strict, allow, deny, loadable: (path) => isFileLoadingAllowed(config, path) }
+  }
   const { fsDenyGlob, safeModulePaths } = config as { fsDenyGlob?: unknown; safeModulePaths?: unknown }
   const denied = typeof fsDenyGlob === 'function' ? (fsDenyGlob as (path: string) => boolean) : undefined
   const safe = safeModulePaths instanceof Set ? (path: string) => safeModulePaths.has(path) : undefined
@@ -107,7 +114,7 @@ export function createViteHost({ info, options, idFilter, graph, exists, render,
     ...createDefaultHost(
       {
         vite: {
-          configResolved(config) {
+          async configResolved(config) {
             info.root = config.root
             info.mode = config.mode
             info.serving = config.command === 'serve'
@@ -115,7 +122,7 @@ export function createViteHost({ info, options, idFilter, graph, exists, render,
             // What Vite serves, includes may read: by default the workspace root (searchForWorkspaceRoot).
             info.allow = config.server.fs.allow
             // A request reaches `load` whatever its query: the plugin reads only what Vite would serve.
-            info.serveGuard = info.serving ? createServeGuard(serveRulesOf(config)) : undefined
+            info.serveGuard = info.serving ? createServeGuard(await serveRulesOf(config)) : undefined
             if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
           },
           configureServer(server) {

@@ -1,57 +1,22 @@
-// Who may use the inspector: the dev server's own origin only. What it may show is decided by the
-// plugin's serve guard (src/plugin/serve-access.ts), as for every other request.
+// Who may use the inspector: the dev server's own origin only. Which Host headers it answers is Vite's
+// own check (host-check.ts); what it may show is decided by the plugin's serve guard
+// (src/plugin/serve-access.ts), as for every other request.
 import type { IncomingHttpHeaders } from 'node:http'
-import type { ResolvedConfig } from 'vite'
 
 /** Whether the dev server may serve a file (Vite's `server.fs.allow` and `deny`). */
 export type Servable = (file: string) => boolean
 
-const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/
-const PORT = /:\d+$/
-
-/** The host name of a `Host` header, without the port; undefined when the header is malformed. */
-function hostName(header: string): string | undefined {
-  if (header.startsWith('[')) {
-    const end = header.indexOf(']')
-    return end === -1 ? undefined : header.slice(0, end + 1)
-  }
-  const name = header.replace(PORT, '')
-  return /^[A-Za-z0-9.-]+$/.test(name) ? name.toLowerCase() : undefined
-}
-
 /**
- * Vite's rule against DNS rebinding (server.allowedHosts): an IP address, `localhost` and its
- * subdomains, the configured host, and the allowed hosts (`.example.com` for a domain and its
- * subdomains); `true` allows any.
- */
-export function isHostAllowed(header: string | undefined, config: ResolvedConfig['server']): boolean {
-  if (header === undefined) return false
-  if (config.allowedHosts === true) return true
-  const name = hostName(header)
-  if (name === undefined) return false
-  if (IPV4.test(name) || name.startsWith('[')) return true
-  if (name === 'localhost' || name.endsWith('.localhost')) return true
-  const allowed = [...(config.allowedHosts ?? [])]
-  if (typeof config.host === 'string') allowed.push(config.host)
-  if (typeof config.hmr === 'object' && config.hmr.host) allowed.push(config.hmr.host)
-  return allowed.some((host) =>
-    host.startsWith('.') ? name === host.slice(1) || name.endsWith(host) : name === host.toLowerCase(),
-  )
-}
-
-/**
- * Why a request is refused, or undefined: not a GET, a host the dev server does not answer, or
- * another origin — a foreign `Origin`, or a browser that says the request is cross-site. The page may
- * be opened by typing its address (`Sec-Fetch-Site: none`); its data only from the page itself.
+ * Why a request is refused, or undefined: not a GET, or another origin — a foreign `Origin`, or a
+ * browser that says the request is cross-site. The page may be opened by typing its address
+ * (`Sec-Fetch-Site: none`); its data only from the page itself.
  */
 export function refuseRequest(
   method: string | undefined,
   headers: IncomingHttpHeaders,
-  config: ResolvedConfig['server'],
   kind: 'page' | 'data',
 ): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return 'only GET'
-  if (!isHostAllowed(headers.host, config)) return `host ${JSON.stringify(headers.host ?? '')} is not allowed`
   const origin = headers.origin
   if (origin !== undefined) {
     let host: string | undefined

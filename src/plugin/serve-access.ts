@@ -26,6 +26,12 @@ export interface ServeRules {
    * import), unless denied.
    */
   safe?: (path: string) => boolean
+  /**
+   * The server's own check of a path, where it exports one (Vite 7 and 8's `isFileLoadingAllowed`:
+   * `strict`, `deny`, the served modules' imports, `allow`): it decides in place of the rules above,
+   * asked for the path and for its real path.
+   */
+  loadable?: (path: string) => boolean
 }
 
 /** Decides whether a request may make the plugin read a file. */
@@ -92,6 +98,7 @@ export function createServeGuard(rules: ServeRules): ServeGuard {
       if (isMalformed(file)) return false
       const path = slash(resolve(file))
       const real = realOrSelf(path)
+      if (rules.loadable) return rules.loadable(path) && (real === path || rules.loadable(real))
       // Denied by the name written or by the file it leads to (a link named `app.yaml` to `.env`).
       if (denied(path) || denied(real)) return false
       // As Vite: a module a served module imports is served wherever it is (deny first).

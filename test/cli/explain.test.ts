@@ -1,9 +1,8 @@
 // `merged-yaml explain`: for each value (or one key path), which part set it and which merger
 // decided, in merge order, overridden and removed values included.
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { lines, writeTree } from '../helpers/tree.ts'
-import { FIXTURES, run } from './helpers.ts'
+import { run } from './helpers.ts'
 
 /** The block of a key path in the text output: its heading line and its event lines. */
 function block(stdout: string, heading: string): string[] {
@@ -116,7 +115,7 @@ describe('merged-yaml explain', () => {
     expect(r.code).toBe(0)
     const report = JSON.parse(r.stdout)
     expect(report).toMatchObject({
-      entry: join(FIXTURES, 'layers/app.merged.yaml'),
+      entry: 'layers/app.merged.yaml',
       dialect: 'cloud-init',
       detail: 'full',
     })
@@ -129,20 +128,20 @@ describe('merged-yaml explain', () => {
         events: [
           {
             path: ['server', 'port'],
-            file: join(FIXTURES, 'layers/base.yaml'),
+            file: 'layers/base.yaml',
             line: 4,
             column: 3,
-            chain: [{ file: join(FIXTURES, 'layers/app.merged.yaml'), line: 2 }],
+            chain: [{ file: 'layers/app.merged.yaml', line: 2 }],
             action: 'set',
             merger: 'dict(replace)',
             value: 8080,
           },
           {
             path: ['server', 'port'],
-            file: join(FIXTURES, 'layers/env/production.yaml'),
+            file: 'layers/env/production.yaml',
             line: 3,
             column: 3,
-            chain: [{ file: join(FIXTURES, 'layers/app.merged.yaml'), line: 3 }],
+            chain: [{ file: 'layers/app.merged.yaml', line: 3 }],
             action: 'replaced',
             merger: 'dict(replace)',
             value: 443,

@@ -4,7 +4,7 @@
 // refused; and a `vite build` that holds nothing of it. With MY_WRITE_DOCS=1 it rewrites the README's
 // screenshot (docs/images/inspector.png).
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer as createHttpServer, request } from 'node:http'
+import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import MergedYaml from '../../src/vite.ts'
 import { chromiumMissing, launchChromium } from './browser.ts'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { get } from '../helpers/http-get.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
 const FIXTURE = join(REPO, 'test/fixtures/inspector')
@@ -23,20 +24,6 @@ function copyFixture(name: string): string {
   const dir = mkdtempSync(join(REPO, '.tmp', `${name}-`))
   cpSync(FIXTURE, dir, { recursive: true })
   return dir
-}
-
-/** A GET with the headers given as they are (Node's fetch would set its own Origin rules). */
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((done, fail) => {
-    const req = request(url, { headers }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
-      res.on('end', () => done({ status: res.statusCode ?? 0, body }))
-    })
-    req.on('error', fail)
-    req.end()
-  })
 }
 
 function filesUnder(dir: string): string[] {
@@ -124,7 +111,9 @@ describe.skipIf(skipUnlessAvailable(chromiumMissing))(
       await api.getByTestId('loc').first().click()
       await expect.poll(() => asked).not.toBe('')
       const url = new URL(asked)
-      expect(url.searchParams.get('file')).toBe(`${dir}/config/base.yaml:10:3`)
+      // Relative to the server's working folder, as Vite's `/__open-in-editor` resolves it: the page holds no
+      // absolute path.
+      expect(resolve(url.searchParams.get('file')!)).toBe(`${dir}/config/base.yaml:10:3`)
     })
 
     it('lists the value a later layer tried to set but the merge kept out', async () => {

@@ -103,6 +103,17 @@ describe('createServeGuard', () => {
     expect(guard.isServable(`${project}/src/../src/app.merged.yaml`)).toBe(false)
   })
 
+  it("asks Vite's own isFileLoadingAllowed where Vite exports it (7, 8), links and malformed paths still refused", () => {
+    const { strict, allow, deny } = config.server.fs
+    const vite = createServeGuard({ strict, allow, deny, loadable: (path) => isFileLoadingAllowed(config, path) })
+    for (const path of paths())
+      expect([path, vite.isServable(path)]).toEqual([path, isFileLoadingAllowed(config, path)])
+    expect(vite.isServable(join(project, 'links/secret.merged.yaml'))).toBe(false)
+    expect(vite.isServable(join(project, 'links/config.yaml'))).toBe(false)
+    expect(vite.isServable(`${project}/src/../../elsewhere/secret.merged.yaml`)).toBe(false)
+    expect(vite.isServable(`${project}/src/app.merged.yaml\0.txt`)).toBe(false)
+  })
+
   it('allows everything when server.fs.strict is false, as Vite does', () => {
     const open = createServeGuard({ strict: false, allow: [], deny: ['.env'] })
     expect(open.isServable(join(project, '.env'))).toBe(true)

@@ -3,6 +3,7 @@
 // diagnostics — never by merging again. Pure data in, plain JSON out, every list bounded, every path
 // relative to the root (a static report carries no absolute path of the machine that wrote it).
 import type { Diagnostic, HistoryEvent, RenderResult } from '@merged-yaml/core'
+import { createPathRewriter } from '@merged-yaml/core/internal'
 import { createLayerTree } from './layer-tree.ts'
 import type { LayerNode } from './layer-tree.ts'
 import { createRelativePath } from './paths.ts'
@@ -92,27 +93,42 @@ const MAX_KEPT_OUT = 500
 const MAX_DIAGNOSTICS = 100
 const MAX_FRAME = 4_000
 
-function toDiagnostics(list: readonly Diagnostic[], rel: RelativePath): InspectorDiagnostic[] {
+/** Paths as the report writes them: a file relative to the root, and the paths within a text (messages, frames). */
+interface ReportPaths {
+  rel: RelativePath
+  text: (text: string) => string
+}
+
+function toDiagnostics(list: readonly Diagnostic[], { rel, text }: ReportPaths): InspectorDiagnostic[] {
   return list.slice(0, MAX_DIAGNOSTICS).map((d) => ({
     code: d.code,
     severity: d.severity,
-    message: d.message,
+    message: text(d.message),
     file: rel(d.file),
     line: d.line,
     column: d.column,
-    ...(d.suggestion ? { suggestion: d.suggestion } : {}),
+    ...(d.suggestion ? { suggestion: text(d.suggestion) } : {}),
     chain: d.chain.map((link) => `${rel(link.file)}:${link.line}`),
-    ...(d.frame ? { frame: d.frame.slice(0, MAX_FRAME) } : {}),
+    ...(d.frame ? { frame: text(d.frame).slice(0, MAX_FRAME) } : {}),
   }))
 }
 
-function createModeView(run: InspectorRender, rel: RelativePath): InspectorModeView {
-  const { result, error } = run
-  const diagnostics = toDiagnostics(error?.diagnostics ?? result?.warnings ?? [], rel)
-  const status: InspectorStatus = error ? 'errors' : diagnostics.length > 0 ? 'warnings' : 'ok'
+/** A render's status: errors when it failed, warnings when it warned. */
+export function statusOf(run: InspectorRender): InspectorStatus {
+  return run.error ? 'errors' : (run.result?.warnings.length ?? 0) > 0 ? 'warnings' : 'ok'
+}
+
+/** Milliseconds as the page shows them: to a tenth. */
+export const roundMs = (ms: number): number => Math.round(ms * 10) / 10
+
+function createModeView(run: InspectorRender, paths: ReportPaths): InspectorModeView {
+  const { result } = run
+  const { rel } = paths
+  const diagnostics = toDiagnostics(run.error?.diagnostics ?? result?.warnings ?? [], paths)
+  const status = statusOf(run)
   const view: InspectorModeView = { mode: run.mode, status, diagnostics }
   if (result) view.dialect = result.dialect
-  if (run.renderMs !== undefined) view.renderMs = Math.round(run.renderMs * 10) / 10
+  if (run.renderMs !== undefined) view.renderMs = roundMs(run.renderMs)
   if (result) view.values = createValueTree(result.value, result.history, rel)
   return view
 }
@@ -148,20 +164,21 @@ function keptOutOf(result: RenderResult, rel: RelativePath): KeptOutValue[] {
 
 /** The inspector's view of one entry, and of the same entry in another mode when `compare` is given. */
 export function createInspectorReport(input: InspectorInput): InspectorReport {
-  const rel = createRelativePath(input.root)
+  const paths = { rel: createRelativePath(input.root), text: createPathRewriter(input.root) }
+  const { rel } = paths
   const { result, error } = input
   const entryFile = rel(input.entry)
   const files = result?.files ?? error?.files ?? [input.entry]
   const report: InspectorReport = {
     entry: `${entryFile}${input.query ?? ''}`,
-    ...createModeView(input, rel),
+    ...createModeView(input, paths),
     detail: result?.history?.detail ?? 'none',
     layers: createLayerTree(input.entry, result?.history?.parts ?? [], files, result?.globs ?? [], rel),
     missing: (result?.missing ?? []).map(rel),
     keptOut: result ? keptOutOf(result, rel) : [],
   }
   if (input.compare) {
-    const other = createModeView(input.compare, rel)
+    const other = createModeView(input.compare, paths)
     const differences = report.values && other.values ? markDifferences(report.values, other.values) : 0
     report.compare = { ...other, differences }
   }

@@ -13,9 +13,10 @@ import { inMode, renderEntry, writeDiagnostics } from '../entry.ts'
 import { displayPath, plural } from '../format.ts'
 import { helpText } from '../help.ts'
 import { findProjectEntries, loadCommandConfig } from '../project.ts'
+import { createRelativePaths } from '../relative-json.ts'
 
 export interface CheckedEntry {
-  /** Absolute path of the entry. */
+  /** Absolute path of the entry (relative to the working folder in `--format json`). */
   file: string
   /**
    * The modes this outcome is the entry's in: every mode checked when it renders alike in all, else
@@ -139,7 +140,15 @@ export async function runCheck(args: readonly string[], ctx: Context): Promise<n
   const options = toRenderOptions('check', { ...values, mode: undefined }, ctx.cwd, ctx.env, config)
   const report = await checkFiles(files, options, modes, maxWarnings)
   const { ok } = report
-  if (format === 'json') ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-  else writeText(ctx, report, maxWarnings)
+  if (format === 'json') {
+    const paths = createRelativePaths(ctx.cwd)
+    const entries = report.entries.map((e) => ({
+      ...e,
+      file: paths.file(e.file),
+      diagnostics: e.diagnostics.map(paths.diagnostic),
+      warnings: e.warnings.map(paths.diagnostic),
+    }))
+    ctx.stdout.write(`${JSON.stringify({ ...report, entries }, null, 2)}\n`)
+  } else writeText(ctx, report, maxWarnings)
   return ok ? EXIT_OK : EXIT_DIAGNOSTICS
 }

@@ -11,6 +11,7 @@ import { bytesAsBase64, displayPath, formatKeyPath, formatShortValue, parseKeyPa
 import type { Style } from '../format.ts'
 import { helpText } from '../help.ts'
 import { loadCommandConfig } from '../project.ts'
+import { createRelativePaths } from '../relative-json.ts'
 import { nearestKeys, selectPaths } from '../history-view.ts'
 import { PER_VALUE_DIALECTS } from '../provenance-detail.ts'
 import type { ExplainedPath } from '../history-view.ts'
@@ -160,12 +161,13 @@ export async function runExplain(args: readonly string[], ctx: Context): Promise
     return EXIT_DIAGNOSTICS
   }
   if (format === 'json') {
+    const paths = createRelativePaths(ctx.cwd)
     const report = {
-      entry,
+      entry: paths.file(entry),
       dialect: result.dialect,
       detail: history.detail,
-      parts: history.parts,
-      paths: view.paths,
+      parts: history.parts.map(paths.located),
+      paths: view.paths.map((path) => ({ ...path, events: path.events.map(paths.located) })),
     }
     ctx.stdout.write(`${JSON.stringify(report, bytesAsBase64, 2)}\n`)
   } else {

@@ -112,7 +112,7 @@ export function parseIncludeLines(
 const GLOB_CHARS = /[*?[\]{}]/
 
 /** A variable's value is a name: `cfg/${mode}/app.yaml` must never read `cfg/app.yaml` (`mode` = `..`). */
-function isName(value: string): boolean {
+export function isName(value: string): boolean {
   return value !== '.' && value !== '..' && !/[\\/\0]/.test(value)
 }
 
