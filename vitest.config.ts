@@ -4,6 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { BaseSequencer } from 'vitest/node'
 import type { TestSpecification } from 'vitest/node'
+import { resolveTimeScale, scaled } from './test/helpers/time-scale.ts'
 
 // Three projects, by folder, so that a new test file lands in the right one by where it is:
 // - `unit`: everything not below; no network, no browser (`npx vitest run --project unit`).
@@ -28,7 +29,10 @@ const base = {
     },
   },
 }
-const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 }
+// The bounds of an idle machine, scaled by the run's load (test/helpers/time-scale.ts); the workers read
+// the scale from the environment, for the timeouts test files give themselves.
+process.env.TEST_TIME_SCALE = String(resolveTimeScale())
+const timeouts = { testTimeout: scaled(60_000), hookTimeout: scaled(120_000) }
 
 const project = (
   name: string,
@@ -50,8 +54,8 @@ export default defineConfig({
   test: {
     ...timeouts,
     // dist/ built once, before any test, when the sources changed since the last build.
-    // And the seed of the run's property tests, printed (test/setup/property-seed.ts).
-    globalSetup: ['test/setup/build.ts', 'test/setup/property-seed.ts'],
+    // And the seed of the run's property tests and the scale of its timeouts, printed.
+    globalSetup: ['test/setup/build.ts', 'test/setup/property-seed.ts', 'test/setup/time-scale.ts'],
     // vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where
     // most test time is spent waiting on child processes (bundlers, tsc, npm, Chromium, frameworks).
     maxWorkers: Math.max(2, availableParallelism()),

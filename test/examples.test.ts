@@ -15,6 +15,7 @@ import type { RspackOptions, Stats as RspackStats } from '@rspack/core'
 import type { Configuration, Stats as WebpackStats } from 'webpack'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUN, BUNDLERS, bunUnavailable, REPO, removeDir } from './plugin/bundlers.ts'
+import { scaled } from './helpers/time-scale.ts'
 
 const EXAMPLES = join(REPO, 'playground/examples')
 /** What main.js prints with the production layer (playground/config/env/production.yaml). */
@@ -36,7 +37,7 @@ async function loadConfig<T>(file: string): Promise<T> {
 
 /** Runs a built script with Node and returns what it printed. */
 function runNode(file: string): string {
-  const child = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 30_000 })
+  const child = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: scaled(30_000) })
   expect(child.stderr).toBe('')
   expect(child.status).toBe(0)
   return child.stdout.trim()
@@ -154,7 +155,7 @@ describe.skipIf(noDist !== undefined)(
       })
 
       function runScript(command: string, script: string): void {
-        const child = spawnSync(command, [join(EXAMPLES, script)], { cwd, encoding: 'utf8', timeout: 120_000 })
+        const child = spawnSync(command, [join(EXAMPLES, script)], { cwd, encoding: 'utf8', timeout: scaled(120_000) })
         expect(child.stderr).toBe('')
         expect(child.status).toBe(0)
       }
@@ -176,7 +177,7 @@ describe.skipIf(noDist !== undefined)(
       const child = spawnSync(process.execPath, [join(EXAMPLES, 'render.mjs')], {
         cwd: REPO,
         encoding: 'utf8',
-        timeout: 30_000,
+        timeout: scaled(30_000),
       })
       expect(child.stderr).toBe('')
       expect(child.status).toBe(0)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumMissing, launchChromium } from '../e2e/browser.ts'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
 import { run } from './helpers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
 const FIXTURE = join(REPO, 'test/fixtures/inspector')
@@ -59,7 +60,7 @@ describe.skipIf(skipUnlessAvailable(chromiumMissing))(
       })
       page.on('pageerror', (error) => consoleErrors.push(String(error)))
       await page.goto(`file://${file}`)
-      await page.getByTestId('entry-title').waitFor({ timeout: 10_000 })
+      await page.getByTestId('entry-title').waitFor({ timeout: scaled(10_000) })
       return page
     }
 

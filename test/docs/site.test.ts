@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { assertPluginOptions } from '../../src/plugin/known-options.ts'
 import { removeDir } from '../plugin/bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
 const read = (path: string) => readFileSync(join(REPO, path), 'utf8')
@@ -113,17 +114,21 @@ describe('the site', () => {
     for (const file of dated) expect(index, file).toContain(`(./${file})`)
   })
 
-  it('builds with VitePress, without a dead link', () => {
-    const out = mkdtempSync(join(tmpdir(), 'my-docs-'))
-    dirs.push(out)
-    const build = spawnSync('npx', ['vitepress', 'build', 'docs', '--outDir', out], {
-      cwd: REPO,
-      encoding: 'utf8',
-      timeout: 600_000,
-    })
-    expect(build.status, `${build.stdout}${build.stderr}`).toBe(0)
-    expect(`${build.stdout}${build.stderr}`).not.toMatch(/dead link/i)
-    for (const page of ['index.html', 'guide/getting-started.html', 'guide/bundlers/vite.html', 'security.html'])
-      expect(existsSync(join(out, page)), page).toBe(true)
-  }, 600_000)
+  it(
+    'builds with VitePress, without a dead link',
+    () => {
+      const out = mkdtempSync(join(tmpdir(), 'my-docs-'))
+      dirs.push(out)
+      const build = spawnSync('npx', ['vitepress', 'build', 'docs', '--outDir', out], {
+        cwd: REPO,
+        encoding: 'utf8',
+        timeout: scaled(600_000),
+      })
+      expect(build.status, `${build.stdout}${build.stderr}`).toBe(0)
+      expect(`${build.stdout}${build.stderr}`).not.toMatch(/dead link/i)
+      for (const page of ['index.html', 'guide/getting-started.html', 'guide/bundlers/vite.html', 'security.html'])
+        expect(existsSync(join(out, page)), page).toBe(true)
+    },
+    scaled(600_000),
+  )
 })

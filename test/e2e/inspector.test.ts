@@ -15,6 +15,7 @@ import MergedYaml from '../../src/vite.ts'
 import { chromiumMissing, launchChromium } from './browser.ts'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
 import { get } from '../helpers/http-get.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
 const FIXTURE = join(REPO, 'test/fixtures/inspector')
@@ -67,9 +68,9 @@ describe.skipIf(skipUnlessAvailable(chromiumMissing))(
       page.on('pageerror', (error) => consoleErrors.push(String(error)))
       // The app loads its entry first: the inspector lists it as loaded.
       await page.goto(`${base}/`)
-      await page.locator('#config', { hasText: 'Storefront' }).waitFor({ timeout: 30_000 })
+      await page.locator('#config', { hasText: 'Storefront' }).waitFor({ timeout: scaled(30_000) })
       await page.goto(`${base}/__merged-yaml/`)
-      await page.getByTestId('entry-title').waitFor({ timeout: 30_000 })
+      await page.getByTestId('entry-title').waitFor({ timeout: scaled(30_000) })
     })
     afterAll(async () => {
       await browser?.close()
@@ -128,7 +129,7 @@ describe.skipIf(skipUnlessAvailable(chromiumMissing))(
     it('shows the other mode beside this one, differences marked', async () => {
       const compare = page.getByTestId('compare')
       await expect
-        .poll(() => compare.getByTestId('differences').textContent(), { timeout: 30_000 })
+        .poll(() => compare.getByTestId('differences').textContent(), { timeout: scaled(30_000) })
         .toMatch(/^\d+ differences$/)
       const left = compare.getByTestId('compare-left').locator('li[data-path="logLevel"]')
       const right = compare.getByTestId('compare-right').locator('li[data-path="logLevel"]')
@@ -155,12 +156,12 @@ describe.skipIf(skipUnlessAvailable(chromiumMissing))(
       })
       const layer = join(dir, 'config/env/development.yaml')
       writeFileSync(layer, readFileSync(layer, 'utf8').replace('logLevel: debug', 'logLevel: trace'))
-      await expect.poll(() => rowText('logLevel'), { timeout: 30_000 }).toContain('"trace"')
+      await expect.poll(() => rowText('logLevel'), { timeout: scaled(30_000) }).toContain('"trace"')
       // A layer only the compared mode reads updates the comparison.
       const production = join(dir, 'config/env/production.yaml')
       writeFileSync(production, readFileSync(production, 'utf8').replace('logLevel: warn', 'logLevel: error'))
       const compared = page.getByTestId('compare-right').locator('li[data-path="logLevel"]')
-      await expect.poll(() => compared.textContent(), { timeout: 30_000 }).toContain('"error"')
+      await expect.poll(() => compared.textContent(), { timeout: scaled(30_000) }).toContain('"error"')
       expect(await page.evaluate(() => (globalThis as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
     })
 

@@ -9,6 +9,7 @@ import type { PreviewServer, ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
 import { chromiumMissing, launchChromium } from './browser.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
 const PLAYGROUND = join(REPO, 'playground')
@@ -97,7 +98,7 @@ describe.skipIf(skipUnlessAvailable(chromiumMissing))(
           ;(globalThis as unknown as { sameDocumentMarker: boolean }).sameDocumentMarker = true
         })
         writeFileSync(layer(), readFileSync(layer(), 'utf8').replace('retries: 3', 'retries: 7'))
-        await expect.poll(() => text(page, 'api-retries'), { timeout: 30_000 }).toBe('7')
+        await expect.poll(() => text(page, 'api-retries'), { timeout: scaled(30_000) }).toBe('7')
         expect(
           await page.evaluate(() => (globalThis as unknown as { sameDocumentMarker?: boolean }).sameDocumentMarker),
         ).toBe(true)
@@ -112,15 +113,15 @@ describe.skipIf(skipUnlessAvailable(chromiumMissing))(
         const good = readFileSync(layer(), 'utf8')
         writeFileSync(layer(), `merge_how: dict(recurse_list)+lst(append)\n${good}`)
         const overlay = page.locator('vite-error-overlay')
-        await overlay.waitFor({ state: 'attached', timeout: 30_000 })
+        await overlay.waitFor({ state: 'attached', timeout: scaled(30_000) })
         const message = await overlay.evaluate((el) => el.shadowRoot?.textContent ?? '')
         expect(message).toContain('MY_UNKNOWN_MERGER')
         expect(message).toMatch(/env\/development\.yaml:1:12/)
         expect(message).toContain("did you mean 'list'?")
 
         writeFileSync(layer(), good.replace('retries: 7', 'retries: 9'))
-        await expect.poll(() => text(page, 'api-retries').catch(() => ''), { timeout: 30_000 }).toBe('9')
-        await expect.poll(() => overlay.count(), { timeout: 30_000 }).toBe(0)
+        await expect.poll(() => text(page, 'api-retries').catch(() => ''), { timeout: scaled(30_000) }).toBe('9')
+        await expect.poll(() => overlay.count(), { timeout: scaled(30_000) }).toBe(0)
       })
     })
   },

@@ -1,7 +1,7 @@
 // Properties of the engine for random documents and random valid directives (fast-check): merging
 // throws nothing but a located MergedYamlError, is deterministic, never mutates its inputs, and an
 // empty part is the identity where the semantics say so.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as fc from 'fast-check'
@@ -147,6 +147,9 @@ function outcome(files: string[], renderOptions: RenderOptions): string {
       expect(d.column).toBeGreaterThanOrEqual(1)
     }
     return `error ${error.code} ${error.diagnostics[0]!.message}`
+  } finally {
+    // Thousands of cases a run: left behind, they filled the shared temporary folder.
+    rmSync(root, { recursive: true, force: true })
   }
 }
 

@@ -22,6 +22,7 @@ import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.
 import { REPO, removeDir } from '../plugin/bundlers.ts'
 import { PACKAGES, writeApp } from './apps.ts'
 import type { AppKind } from './apps.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
@@ -35,7 +36,7 @@ const namedFiles = (field: unknown): string[] =>
 
 /** Why the registry cannot be used here, or undefined. */
 function registryUnreachable(): string | undefined {
-  const ping = spawnSync(NPM, ['ping'], { encoding: 'utf8', timeout: 30_000 })
+  const ping = spawnSync(NPM, ['ping'], { encoding: 'utf8', timeout: scaled(30_000) })
   return ping.status === 0 ? undefined : `the npm registry is unreachable (npm ping: ${ping.status ?? ping.signal})`
 }
 
@@ -127,7 +128,7 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
           installed: run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'], root),
         }
       }
-    }, 600_000)
+    }, scaled(600_000))
 
     /** Waits for an app's install, which must have gone cleanly, and returns its folder. */
     async function installedApp(kind: AppKind): Promise<string> {
@@ -176,38 +177,42 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
       }
     })
 
-    it('publishes (dry run) each package with exactly the files it should, in the release order', async () => {
-      // The scripts ran in the pack above, from the same sources: `--ignore-scripts` publishes what it built.
-      const allowed: Record<string, RegExp> = {
-        '@merged-yaml/core': /^(?:LICENSE|README\.md|package\.json|dist\/[\w.-]+\.(?:js|d\.ts))$/,
-        '@merged-yaml/cli': /^(?:LICENSE|README\.md|package\.json|dist\/[\w.-]+\.(?:js|d\.ts))$/,
-        'unplugin-merged-yaml':
-          /^(?:LICENSE|README\.md|CHANGELOG\.md|package\.json|client\.d\.ts|bin\/merged-yaml\.js|dist\/(?:[\w-]+\/)*[\w.-]+\.(?:js|d\.ts|json))$/,
-      }
-      // The three dry runs overlap: they mostly wait on the registry.
-      const dryRuns = PACKAGES.map(({ name }) =>
-        ok(
-          NPM,
-          ['publish', '--dry-run', '--json', '--ignore-scripts', ...(name.startsWith('@') ? ['-w', name] : [])],
-          sources,
-        ),
-      )
-      for (const [index, { name }] of PACKAGES.entries()) {
-        const output = await dryRuns[index]!
-        const report = JSON.parse(output.slice(output.indexOf('{')))
-        const published = (report[name] ?? report) as { name: string; files: { path: string }[] }
-        expect(published.name).toBe(name)
-        const files = published.files.map((file) => file.path)
-        expect(
-          files.filter((file) => !allowed[name]!.test(file)),
-          name,
-        ).toEqual([])
-        // No source, test, map or backup of the stripped manifest.
-        expect(files.some((file) => file.endsWith('.pack-backup') || file.endsWith('.map'))).toBe(false)
-        const pack = execFileSync('tar', ['-tzf', tarballs[name]!], { encoding: 'utf8' })
-        expect(files.map((file) => `package/${file}`).sort()).toEqual(pack.trim().split('\n').sort())
-      }
-    }, 300_000)
+    it(
+      'publishes (dry run) each package with exactly the files it should, in the release order',
+      async () => {
+        // The scripts ran in the pack above, from the same sources: `--ignore-scripts` publishes what it built.
+        const allowed: Record<string, RegExp> = {
+          '@merged-yaml/core': /^(?:LICENSE|README\.md|package\.json|dist\/[\w.-]+\.(?:js|d\.ts))$/,
+          '@merged-yaml/cli': /^(?:LICENSE|README\.md|package\.json|dist\/[\w.-]+\.(?:js|d\.ts))$/,
+          'unplugin-merged-yaml':
+            /^(?:LICENSE|README\.md|CHANGELOG\.md|package\.json|client\.d\.ts|bin\/merged-yaml\.js|dist\/(?:[\w-]+\/)*[\w.-]+\.(?:js|d\.ts|json))$/,
+        }
+        // The three dry runs overlap: they mostly wait on the registry.
+        const dryRuns = PACKAGES.map(({ name }) =>
+          ok(
+            NPM,
+            ['publish', '--dry-run', '--json', '--ignore-scripts', ...(name.startsWith('@') ? ['-w', name] : [])],
+            sources,
+          ),
+        )
+        for (const [index, { name }] of PACKAGES.entries()) {
+          const output = await dryRuns[index]!
+          const report = JSON.parse(output.slice(output.indexOf('{')))
+          const published = (report[name] ?? report) as { name: string; files: { path: string }[] }
+          expect(published.name).toBe(name)
+          const files = published.files.map((file) => file.path)
+          expect(
+            files.filter((file) => !allowed[name]!.test(file)),
+            name,
+          ).toEqual([])
+          // No source, test, map or backup of the stripped manifest.
+          expect(files.some((file) => file.endsWith('.pack-backup') || file.endsWith('.map'))).toBe(false)
+          const pack = execFileSync('tar', ['-tzf', tarballs[name]!], { encoding: 'utf8' })
+          expect(files.map((file) => `package/${file}`).sort()).toEqual(pack.trim().split('\n').sort())
+        }
+      },
+      scaled(300_000),
+    )
 
     it('Vite 8 + TypeScript in a monorepo: builds, type-checks, checks, and reports a broken layer as Vite prints it', async () => {
       const app = await installedApp('vite8-monorepo')
@@ -233,7 +238,7 @@ describe.skipIf(skipUnlessAvailable(unreachable))(
 
     it(
       'create-vite app, options only in merged-yaml.config.ts: sync from prepare, tsc -b, check and vite build agree',
-      { timeout: 600_000 },
+      { timeout: scaled(600_000) },
       async () => {
         const app = await installedApp('create-vite')
         // `prepare` ran `merged-yaml sync` at install: the declaration is there before any build.

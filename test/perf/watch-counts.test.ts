@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as Core from '@merged-yaml/core'
 import type { RenderCache } from '@merged-yaml/core'
 import { lines, writeTree } from '../helpers/tree.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const caches = vi.hoisted(() => [] as RenderCache[])
 
@@ -57,7 +58,7 @@ describe('watch mode (Rollup)', () => {
 
   it(
     're-parses only the edited layer and re-merges only the entries that include it',
-    { timeout: 120_000 },
+    { timeout: scaled(120_000) },
     async () => {
       root = writeProject()
       const { watch } = await import('rollup')
@@ -84,7 +85,7 @@ describe('watch mode (Rollup)', () => {
             if (failure) throw failure
             expect(builds).toBeGreaterThan(after)
           },
-          { timeout: 60_000, interval: 50 },
+          { timeout: scaled(60_000), interval: 50 },
         )
       }
       const settle = () => new Promise((resolve) => setTimeout(resolve, 300))

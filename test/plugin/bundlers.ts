@@ -19,6 +19,7 @@ import MergedYamlRollup from '../../src/rollup.ts'
 import MergedYamlRspack from '../../src/rspack.ts'
 import MergedYamlVite from '../../src/vite.ts'
 import MergedYamlWebpack from '../../src/webpack.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -228,7 +229,7 @@ const bun: Build = async ({ root, entry, options, server }) => {
   const child = spawnSync(BUN, [script, JSON.stringify(request)], {
     cwd: REPO,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: scaled(120_000),
   })
   const line = child.stdout.trim().split('\n').pop() ?? ''
   let outcome: { code?: string; error?: string }

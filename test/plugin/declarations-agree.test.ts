@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { run } from '../cli/helpers.ts'
 import { build, REPO } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 type Writer = Extract<BundlerName, 'vite' | 'esbuild' | 'webpack'> | 'sync'
 
@@ -57,7 +58,7 @@ async function write(writer: Writer, dir: string, options: Record<string, unknow
 
 describe('declarations agree whichever tool wrote them last', () => {
   for (const [variant, options] of Object.entries(VARIANTS))
-    it(variant, { timeout: 300_000 }, async () => {
+    it(variant, { timeout: scaled(300_000) }, async () => {
       const dir = project(options)
       try {
         let reference: ReturnType<typeof read> | undefined

@@ -11,6 +11,7 @@ import type { ViteDevServer } from 'vite'
 import MergedYaml from '../../src/vite.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { removeDir } from './bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const faults = vi.hoisted(() => ({
   /** Thrown by writes of the plugin's temporary files (`*.tmp`). */
@@ -33,7 +34,7 @@ vi.mock('node:fs', async (importOriginal) => {
 })
 
 // Generous: the machine is shared and file watching is batched.
-const WAIT = { timeout: 30_000, interval: 50 }
+const WAIT = { timeout: scaled(30_000), interval: 50 }
 
 // cloud-init keeps base.yaml's values: production.yaml's key is a MY_MERGE_DISCARDED warning.
 const files = {

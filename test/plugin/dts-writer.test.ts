@@ -15,6 +15,7 @@ import type { EntryId } from '../../src/plugin/entry-id.ts'
 import { resolveDts } from '../../src/plugin/options.ts'
 import { REPO } from './bundlers.ts'
 import { writeTree } from '../helpers/tree.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const OLD = new Date('2001-01-01T00:00:00Z')
 
@@ -121,7 +122,7 @@ describe('createDeclarationWriter', () => {
     )
     for (let i = 0; i < 20; i++) update(writer, entry, { values: [{ [`k${i}`]: i }] })
     expect(existsSync(target)).toBe(false)
-    await vi.waitFor(() => expect(existsSync(target)).toBe(true), { timeout: 5000 })
+    await vi.waitFor(() => expect(existsSync(target)).toBe(true), { timeout: scaled(5000) })
     expect(readFileSync(target, 'utf8')).toContain('k19: number')
   })
 

@@ -10,6 +10,7 @@ import { registerEsbuildLoad } from '../../src/hosts/esbuild-load.ts'
 import type { Dependencies } from '../../src/plugin/dependencies.ts'
 import { writeTree } from '../helpers/tree.ts'
 import { removeDir } from './bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const FILTER = /\.merged\.ya?ml$/
 
@@ -77,15 +78,15 @@ describe('esbuild watch mode with an edit between our read of a layer and esbuil
     ['an aliased import, which only esbuild can resolve', '@config/app.merged.yaml', true],
   ])(
     'rebuilds with the edit once the layer is known from an earlier build: %s',
-    { timeout: 60_000 },
+    { timeout: scaled(60_000) },
     async (_, specifier, aliased) => {
       root = writeTree({ 'app.merged.yaml': '', 'layer.txt': 'one' })
       const watching = await watchWithEdit(root, specifier, aliased ? { '@config': root } : undefined)
       try {
-        await vi.waitFor(() => expect(watching.values).toEqual(['one']), { timeout: 20_000 })
+        await vi.waitFor(() => expect(watching.values).toEqual(['one']), { timeout: scaled(20_000) })
         // The second build, set off by this edit, reads "two" and then finds "three" written behind it.
         writeFileSync(join(root, 'layer.txt'), 'two')
-        await vi.waitFor(() => expect(watching.values).toEqual(['one', 'two', 'three']), { timeout: 20_000 })
+        await vi.waitFor(() => expect(watching.values).toEqual(['one', 'two', 'three']), { timeout: scaled(20_000) })
         expect(watching.warnings).toEqual([])
       } finally {
         await watching.close()

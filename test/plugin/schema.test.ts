@@ -9,10 +9,11 @@ import { build, BUNDLERS, bunUnavailable, evaluateBundle, REPO, removeDir } from
 import type { BundlerName } from './bundlers.ts'
 import { createOutcomes, WATCH_BUNDLERS, WATCHERS } from './watchers.ts'
 import type { Outcome } from './watchers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/schema')
 const SKIPPED: Partial<Record<BundlerName, string | undefined>> = { bun: bunUnavailable() }
-const STEP_TIMEOUT = 60_000
+const STEP_TIMEOUT = scaled(60_000)
 
 let root: string
 beforeAll(() => {

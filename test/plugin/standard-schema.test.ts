@@ -12,6 +12,7 @@ import type { HotPayload } from 'vite'
 import MergedYaml from '../../src/vite.ts'
 import { build, evaluateBundle, REPO, removeDir } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/standard-schema')
 const BUNDLERS: BundlerName[] = ['vite', 'webpack', 'esbuild', 'rollup']
@@ -86,7 +87,7 @@ function typecheck(root: string, files: string[]): string[] {
   const run = spawnSync(process.execPath, [TSC, '-p', join(root, 'tsconfig.json'), '--pretty', 'false'], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: scaled(120_000),
   })
   if (run.status !== 0 && run.status !== 2) throw new Error(`tsc exited with ${run.status}: ${run.stderr}${run.stdout}`)
   return [...run.stdout.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+): .*$/gm)].map((m) => `${m[1]}:${m[2]} ${m[3]}`)
@@ -95,7 +96,7 @@ function typecheck(root: string, files: string[]): string[] {
 describe('types from the schema', () => {
   it.each(LIBRARIES)(
     '$library: the declaration is the schema output type; a typo and a wrong literal fail',
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     async ({ library }) => {
       const root = createProject()
       const schema = `${library}.schema.ts#appSchema`
@@ -116,7 +117,7 @@ describe('types from the schema', () => {
   )
   it(
     'ambient: the module declared in merged-yaml.d.ts types the entry from the schema alike',
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     async () => {
       const root = createProject()
       const options = { schema: 'arktype.schema.ts#appSchema', dts: 'ambient' as const, vars: { mode: 'development' } }
@@ -135,7 +136,7 @@ describe('types from the schema', () => {
 describe('Vite dev server', () => {
   it(
     'an edit of the schema, or of a module it imports, revalidates and hot-updates the importer',
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     async () => {
       const root = createProject()
       const { createServer } = await import('vite')
@@ -177,7 +178,7 @@ describe('Vite dev server', () => {
               if (!update) throw new Error(`no update yet: ${JSON.stringify(payloads.slice(from).map((p) => p.type))}`)
               return (update as Extract<HotPayload, { type: 'update' }>).updates[0]!
             },
-            { timeout: 60_000, interval: 100 },
+            { timeout: scaled(60_000), interval: 100 },
           )
         const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
@@ -210,7 +211,7 @@ describe('Vite dev server', () => {
               'env/development.yaml:4:3: error MY_SCHEMA_VIOLATION: /log/level: Invalid option',
             )
           },
-          { timeout: 60_000, interval: 100 },
+          { timeout: scaled(60_000), interval: 100 },
         )
 
         // The inspector shows the issue like any diagnostic: located, with the library's message.

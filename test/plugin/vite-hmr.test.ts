@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { HotPayload, ViteDevServer } from 'vite'
 import MergedYaml from '../../src/vite.ts'
 import { REPO, removeDir } from './bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/hmr')
 // Generous: the machine is shared and file watching is batched.
-const WAIT = { timeout: 60_000, interval: 100 }
+const WAIT = { timeout: scaled(60_000), interval: 100 }
 
 let root: string
 let server: ViteDevServer
@@ -84,7 +85,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 describe('Vite dev server', () => {
   it(
     'hot-updates the importer on a layer edit, shows a broken layer’s error, and recovers',
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     async () => {
       // The browser's first load: the page's module, then the entry it imports.
       const first = await reimport({ path: '/main.js' })
@@ -142,7 +143,7 @@ describe('Vite dev server', () => {
 
   it(
     'does not update importers for a new file in a glob folder that changes nothing',
-    { timeout: 120_000 },
+    { timeout: scaled(120_000) },
     async () => {
       await settle()
       const from = payloads.length
@@ -159,7 +160,7 @@ describe('Vite dev server', () => {
 
   it(
     "shows a layer's schema violation in the overlay at its line, recovers, and hot-updates on a schema edit",
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     async () => {
       const entry = '/schema/app.merged.yaml'
       const first = await reimport({ path: '/schema/main.js' }, entry)

@@ -10,10 +10,11 @@ import { writeTree } from '../helpers/tree.ts'
 import { REPO, removeDir } from './bundlers.ts'
 import { createOutcomes, WATCH_BUNDLERS, WATCHERS } from './watchers.ts'
 import type { Outcome } from './watchers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/watch')
 // Generous: two shared cores, and watchers that poll or batch.
-const STEP_TIMEOUT = 60_000
+const STEP_TIMEOUT = scaled(60_000)
 
 function valueOf(code: string): Record<string, unknown> {
   const sandbox: Record<string, unknown> = {}

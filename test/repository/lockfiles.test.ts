@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const REPO = resolve(import.meta.dirname, '../..')
 const scratch: string[] = []
@@ -60,7 +61,7 @@ describe.skipIf(skipUnlessAvailable(noCheckout))(
       expect(lockfile, `${project}/package-lock.json is committed`).toBeDefined()
       writeFileSync(join(dir, 'package-lock.json'), lockfile!)
       const flags = ['--package-lock-only', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund']
-      const npm = spawnSync('npm', ['install', ...flags], { cwd: dir, encoding: 'utf8', timeout: 300_000 })
+      const npm = spawnSync('npm', ['install', ...flags], { cwd: dir, encoding: 'utf8', timeout: scaled(300_000) })
       const output = `${npm.stdout}${npm.stderr}`
       if (npm.status !== 0 && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ENETUNREACH/.test(output)) {
         const why = `npm cannot reach the registry: ${output.trim().split('\n')[0]}`

@@ -13,6 +13,7 @@ import MergedYaml from '../../src/vite.ts'
 import type { Options } from '../../src/index.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { removeDir } from '../plugin/bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 /** Bytes that must never reach a response: each file holding one is refused by Vite's rules. */
 const SECRETS = {
@@ -30,7 +31,7 @@ const SECRETS = {
 const ALL_SECRETS = Object.values(SECRETS)
 
 // Generous: the machine is shared.
-const WAIT = { timeout: 30_000, interval: 50 }
+const WAIT = { timeout: scaled(30_000), interval: 50 }
 
 const STORE_DEFINITION = lines('ResolutionPrecedence:', '  - AllNodes\\$($Node.NodeName)')
 

@@ -14,6 +14,7 @@ import { unpluginFactory } from '../../src/index.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { WATCHERS } from '../plugin/watchers.ts'
 import type { Outcome } from '../plugin/watchers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const entry = 'app.merged.yaml'
 
@@ -84,7 +85,7 @@ const layer = (rev: number, pad = 0) =>
 describe('the load hook over 1 000 rebuilds', () => {
   it(
     'always serves what a fresh render gives, whatever happens to the layers, without leaking',
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     () => {
       const root = writeTree(
         {
@@ -147,63 +148,67 @@ describe('the load hook over 1 000 rebuilds', () => {
 describe('Rollup watch mode', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
-  it('recovers from a renamed and a half-written layer, with the final bytes', { timeout: 240_000 }, async () => {
-    const root = writeTree(
-      {
-        'main.js': "import config from './app.merged.yaml'\nglobalThis.mergedResult = config\n",
-        [entry]: lines('#include', 'base.yaml'),
-        'base.yaml': layer(1),
-      },
-      'watch',
-    )
-    const seen: Outcome[] = []
-    const watching = await WATCHERS.rollup(
-      { root, entry: 'main.js', options: { dts: false } },
-      (outcome) => void seen.push(outcome),
-    )
-    let matched = 0
-    const next = async (check: (outcome: Outcome) => boolean): Promise<void> => {
-      const deadline = Date.now() + 60_000
-      for (;;) {
-        const index = seen.findIndex(check)
-        if (index !== -1) {
-          seen.splice(0, index + 1)
-          matched++
-          return
+  it(
+    'recovers from a renamed and a half-written layer, with the final bytes',
+    { timeout: scaled(240_000) },
+    async () => {
+      const root = writeTree(
+        {
+          'main.js': "import config from './app.merged.yaml'\nglobalThis.mergedResult = config\n",
+          [entry]: lines('#include', 'base.yaml'),
+          'base.yaml': layer(1),
+        },
+        'watch',
+      )
+      const seen: Outcome[] = []
+      const watching = await WATCHERS.rollup(
+        { root, entry: 'main.js', options: { dts: false } },
+        (outcome) => void seen.push(outcome),
+      )
+      let matched = 0
+      const next = async (check: (outcome: Outcome) => boolean): Promise<void> => {
+        const deadline = Date.now() + scaled(60_000)
+        for (;;) {
+          const index = seen.findIndex(check)
+          if (index !== -1) {
+            seen.splice(0, index + 1)
+            matched++
+            return
+          }
+          if (Date.now() > deadline)
+            throw new Error(
+              `no matching rebuild; saw ${JSON.stringify(seen.map((o) => ('error' in o ? o.error.split('\n')[0] : 'code')))}`,
+            )
+          await new Promise((resolve) => setTimeout(resolve, 100))
         }
-        if (Date.now() > deadline)
-          throw new Error(
-            `no matching rebuild; saw ${JSON.stringify(seen.map((o) => ('error' in o ? o.error.split('\n')[0] : 'code')))}`,
-          )
-        await new Promise((resolve) => setTimeout(resolve, 100))
       }
-    }
-    const hasRev = (rev: number) => (o: Outcome) => {
-      if (!('code' in o)) return false
-      const sandbox: { mergedResult?: { rev?: number } } = {}
-      runInNewContext(o.code, sandbox)
-      return sandbox.mergedResult?.rev === rev
-    }
-    const failsWith = (code: string) => (o: Outcome) => 'error' in o && o.error.includes(code)
-    try {
-      await next(hasRev(1))
-      await settle()
-      renameSync(join(root, 'base.yaml'), join(root, 'base.old'))
-      await next(failsWith('MY_INCLUDE_NOT_FOUND'))
-      await settle()
-      renameSync(join(root, 'base.old'), join(root, 'base.yaml'))
-      await next(hasRev(1))
-      await settle()
-      const text = layer(2, 50)
-      writeFileSync(join(root, 'base.yaml'), text.slice(0, text.indexOf('items: [') + 9))
-      await next(failsWith('MY_YAML_SYNTAX'))
-      await settle()
-      writeFileSync(join(root, 'base.yaml'), text)
-      await next(hasRev(2))
-      expect(matched).toBe(5)
-    } finally {
-      await watching.close()
-      rmSync(root, { recursive: true, force: true })
-    }
-  })
+      const hasRev = (rev: number) => (o: Outcome) => {
+        if (!('code' in o)) return false
+        const sandbox: { mergedResult?: { rev?: number } } = {}
+        runInNewContext(o.code, sandbox)
+        return sandbox.mergedResult?.rev === rev
+      }
+      const failsWith = (code: string) => (o: Outcome) => 'error' in o && o.error.includes(code)
+      try {
+        await next(hasRev(1))
+        await settle()
+        renameSync(join(root, 'base.yaml'), join(root, 'base.old'))
+        await next(failsWith('MY_INCLUDE_NOT_FOUND'))
+        await settle()
+        renameSync(join(root, 'base.old'), join(root, 'base.yaml'))
+        await next(hasRev(1))
+        await settle()
+        const text = layer(2, 50)
+        writeFileSync(join(root, 'base.yaml'), text.slice(0, text.indexOf('items: [') + 9))
+        await next(failsWith('MY_YAML_SYNTAX'))
+        await settle()
+        writeFileSync(join(root, 'base.yaml'), text)
+        await next(hasRev(2))
+        expect(matched).toBe(5)
+      } finally {
+        await watching.close()
+        rmSync(root, { recursive: true, force: true })
+      }
+    },
+  )
 })

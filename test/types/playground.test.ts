@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { REPO, removeDir } from '../plugin/bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const TSC = join(REPO, 'node_modules/typescript/bin/tsc')
 const DECLARATION = /\.merged\.d\.yaml\.ts(?:\.map)?$/
@@ -18,7 +19,7 @@ function tsc(root: string): { code: number | null; output: string } {
   const run = spawnSync(process.execPath, [TSC, '-p', root, '--pretty', 'false'], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: scaled(120_000),
   })
   return { code: run.status, output: `${run.stdout}${run.stderr}` }
 }

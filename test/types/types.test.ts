@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Options } from '../../src/index.ts'
 import { build, REPO, removeDir } from '../plugin/bundlers.ts'
+import { scaled } from '../helpers/time-scale.ts'
 
 const FIXTURE = join(REPO, 'test/fixtures/plugin/types')
 const TSC = join(REPO, 'node_modules/typescript/bin/tsc')
@@ -51,7 +52,7 @@ function typecheck(root: string, files: string[], compilerOptions: Record<string
   const run = spawnSync(process.execPath, [TSC, '-p', join(root, 'tsconfig.json'), '--pretty', 'false'], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: scaled(120_000),
   })
   if (run.status !== 0 && run.status !== 2) throw new Error(`tsc exited with ${run.status}: ${run.stderr}${run.stdout}`)
   return [...run.stdout.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)].map((m) => ({
