@@ -7,6 +7,7 @@
 // the endpoint on the next request, and a broken layer is a located error.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
   BROKEN_DEVELOPMENT_LAYER,
@@ -68,7 +69,10 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Astro', miss
     writeFileSync(endpoint, readFileSync(endpoint, 'utf8').replace('api: config.api', 'api: config.apii'))
     const typo = await check()
     expect(typo.code).not.toBe(0)
-    expect(typo.output).toMatch(/config\.json\.ts:\d+:\d+ - error ts\(2551\): Property 'apii' does not exist/)
+    // astro check colours its report whatever the terminal.
+    expect(stripVTControlCharacters(typo.output)).toMatch(
+      /config\.json\.ts:\d+:\d+ - error ts\(2551\): Property 'apii' does not exist/,
+    )
   })
 
   it('astro build refuses a server-only entry a client script imports (MY_SERVER_ONLY, with the importer)', async () => {
