@@ -73,7 +73,8 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Astro', miss
     expect(stripVTControlCharacters(typo.output)).toMatch(
       /config\.json\.ts:\d+:\d+ - error ts\(2551\): Property 'apii' does not exist/,
     )
-  })
+    // Two type checks and a build: 3 minutes under a load of 25 on 2 cores.
+  }, 480_000)
 
   it('astro build refuses a server-only entry a client script imports (MY_SERVER_ONLY, with the importer)', async () => {
     const app = copyApp('astro')
