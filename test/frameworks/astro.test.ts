@@ -39,6 +39,7 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Astro', miss
     removeCopies()
   })
 
+  // Two type checks and a build: 3 minutes under a load of 25 on 2 cores.
   it('astro check passes on a fresh checkout; astro build renders the page and the endpoint; a typo fails the check', async () => {
     const app = copyApp('astro')
     const check = () => run(bin('astro'), ['check'], app)
@@ -73,7 +74,6 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Astro', miss
     expect(stripVTControlCharacters(typo.output)).toMatch(
       /config\.json\.ts:\d+:\d+ - error ts\(2551\): Property 'apii' does not exist/,
     )
-    // Two type checks and a build: 3 minutes under a load of 25 on 2 cores.
   }, 480_000)
 
   it('astro build refuses a server-only entry a client script imports (MY_SERVER_ONLY, with the importer)', async () => {
