@@ -80,10 +80,10 @@ const FRAMEWORKS = [
 
 const missing = await frameworksMissing()
 
-// A build with a type check before and after it took 5 minutes under a load of 39 on 2 cores.
+// A build with a type check before and after it took 7 minutes under a load of 39 on 2 cores.
 describe.skipIf(skipUnlessAvailable(missing))(
   titleUnlessAvailable('Vite-based frameworks', missing),
-  { timeout: 480_000 },
+  { timeout: 600_000 },
   () => {
     const servers: Server[] = []
     afterAll(async () => {
