@@ -2,9 +2,9 @@
 // the three values every app's page shows (data-testid title, api, features).
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 export interface Run {
   code: number | null
@@ -108,3 +108,36 @@ export const BROKEN_LAYER = /config\/env\/production\.yaml:4:1: error MY_YAML_SY
 
 /** The production values of every app (config/base.yaml under config/env/production.yaml). */
 export const PRODUCTION = { api: 'https://api.example.com', features: 'search, billing' }
+
+/** The production value of every app's server-only entry (config/secrets.server.merged.yaml). */
+export const SECRET = 'postgres://db.internal/app'
+
+/** The files below `dir` whose bytes hold `text` (searched byte for byte), relative to `dir`. */
+export function filesHolding(dir: string, text: string): string[] {
+  const needle = Buffer.from(text)
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file).includes(needle))
+    .map((file) => relative(dir, file))
+}
+
+/** The JSON a server route answers, failing after 20 s rather than hanging. */
+export async function routeJson(url: string): Promise<Record<string, unknown>> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(20_000) })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${url} answered ${response.status}:\n${text.slice(0, 2000)}`)
+  return JSON.parse(text) as Record<string, unknown>
+}
+
+/** Breaks the development layer (a flow list left open, a YAML error at line 3), in a dev server. */
+export function breakDevelopmentLayer(app: string): void {
+  writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug\n')
+}
+
+/** What the broken development layer fails a render with. */
+export const BROKEN_DEVELOPMENT_LAYER = /config\/env\/development\.yaml:3:1: error MY_YAML_SYNTAX/
+
+/** A client-side import of the server-only entry: MY_SERVER_ONLY, naming `importer` then the entry. */
+export const serverOnlyRefusal = (importer: RegExp): RegExp =>
+  new RegExp(`MY_SERVER_ONLY[\\s\\S]*${importer.source}[^\\n]* imports\\n\\s+config/secrets\\.server\\.merged\\.yaml`)

@@ -5,4 +5,6 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   plugins: [MergedYaml(), sveltekit()],
+  // SvelteKit's dev server serves src/ and its own folders only: the layers' folder too.
+  server: { fs: { allow: ['config'] } },
 })

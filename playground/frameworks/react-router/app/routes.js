@@ -1,3 +1,3 @@
-import { index } from '@react-router/dev/routes'
+import { index, route } from '@react-router/dev/routes'
 
-export default [index('routes/home.jsx')]
+export default [index('routes/home.jsx'), route('api/config', 'routes/api.config.js')]
