@@ -166,6 +166,9 @@ const TEXT_RULES: readonly (TextRule | ScanRule)[] = [
   { needs: ['\r'], pattern: /\r(?!\n)/ },
   { needs: ['---', '...'], pattern: /^(?:---|\.\.\.)[ \t]+[^\s#]/m },
   { needs: ['{'], scan: collectionKeyInFlowMapping },
+  // An anchor (`&a`, which js-yaml's reading hands over: read.ts's listener): told from the text, a `&`
+  // that starts a token (not `&&`), before js-yaml reads it all (the 12 MB anchored scalar of #38 was read twice).
+  { needs: ['&'], pattern: /&[^\s[\]{},&]/g, at: after(' \t\r\n[{,') },
 ]
 
 // An empty block sequence item (`-` alone): js-yaml may attach what follows it to the wrong
