@@ -116,7 +116,9 @@ describe('schema', () => {
     const dir = mkdtempSync(join(tmpdir(), 'my-cli-schema-'))
     writeFileSync(
       join(dir, 'app.merged.yaml'),
-      'servers:\n  - { name: a, port: 1 }\n  - { name: b, port: 1.5, tls: true }\nid: [1, x, null]\nkey: !!binary aGk=\n',
+      // cloud-config: a values entry reads !!binary as Helm does, as text.
+      '#cloud-config\nservers:\n  - { name: a, port: 1 }\n  - { name: b, port: 1.5, tls: true }\nid: [1, x, null]\n' +
+        'key: !!binary aGk=\n',
     )
     const result = await run(['schema', 'app.merged.yaml', '--format', 'yaml', '--yaml-version', '1.1'], { cwd: dir })
     expect(result.stdout).toContain('required:\n        - name\n        - port\n')

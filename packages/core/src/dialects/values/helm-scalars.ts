@@ -40,7 +40,7 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /** The bytes as Go's encoding/json writes a string holding them: each byte that is not UTF-8 is U+FFFD. */
-export function goJsonString(bytes: Uint8Array): { text: string; replaced: number } {
+function goJsonString(bytes: Uint8Array): { text: string; replaced: number } {
   let text = ''
   let replaced = 0
   let start = 0
@@ -118,8 +118,8 @@ export function readAsHelm(doc: SourceDocument, report: Reporter): unknown {
       report.lenient({
         code: 'MY_VALUES_HELM_UNREADABLE',
         message:
-          `!!binary text that is not base64 as Helm decodes it (padded, no blanks): Helm (go-yaml v2) fails ("!!binary ` +
-          'value contains invalid base64 data"); fix the base64 (lenient mode reads the bytes YAML decodes)',
+          '!!binary text that is not base64 as Helm decodes it (padded, no blanks): Helm (go-yaml v2) fails ' +
+          '("!!binary value contains invalid base64 data"); fix the base64 (lenient mode reads the bytes YAML decodes)',
         doc,
         path: [...path],
       })
