@@ -113,25 +113,28 @@ export const valuesDialect = defineDialect<'values', ValuesOptions, undefined, t
   checkPartText: findUnreadableLines,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,
-  render(parts, context) {
-    const { report, provenance } = context
-    const docs = layerDocuments(parts, 'values', context)
-    // Only documents that are not plain JSON can hold a number JSON lacks.
-    for (const part of documentParts(parts))
-      if (part.kind === 'yaml' && !part.empty && part.tree?.plainJson !== true)
-        report.collect(() => reportNonFiniteNumbers(part.doc, report))
-    report.throwErrors()
-    const value = chartMode(context.dialectOptions, context.entry, report)
-      ? coalesceWithChart(
-          parts,
-          docs,
-          (layers, recorder, start) => mergeValueDocuments(layers, report, recorder, start),
-          LABELS,
-          report,
-          provenance,
-        )
-      : mergeValueDocuments(docs, report, provenance)
-    const bound = mergedBound(parts)
-    return bound === undefined ? { value } : { value, bound }
+  // The default dialect merges with the pipeline: nothing to load.
+  merge: {
+    render(parts, context) {
+      const { report, provenance } = context
+      const docs = layerDocuments(parts, 'values', context)
+      // Only documents that are not plain JSON can hold a number JSON lacks.
+      for (const part of documentParts(parts))
+        if (part.kind === 'yaml' && !part.empty && part.tree?.plainJson !== true)
+          report.collect(() => reportNonFiniteNumbers(part.doc, report))
+      report.throwErrors()
+      const value = chartMode(context.dialectOptions, context.entry, report)
+        ? coalesceWithChart(
+            parts,
+            docs,
+            (layers, recorder, start) => mergeValueDocuments(layers, report, recorder, start),
+            LABELS,
+            report,
+            provenance,
+          )
+        : mergeValueDocuments(docs, report, provenance)
+      const bound = mergedBound(parts)
+      return bound === undefined ? { value } : { value, bound }
+    },
   },
 })
