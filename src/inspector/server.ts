@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { isAbsolute, relative, resolve } from 'node:path'
-import { createRenderCache, isMergedYamlError, render } from '@merged-yaml/core'
+import { isMergedYamlError, loadPipeline } from '@merged-yaml/core/internal'
 import type { RenderOptions } from '@merged-yaml/core'
 import type { ViteDevServer } from 'vite'
 import {
@@ -24,11 +24,11 @@ import { resolveCurrentMode, resolveDeclaredModes, resolveEngineOptions, resolve
 import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
 import { createGuardedReader } from '../plugin/serve-access.ts'
 import { refuseRequest } from './access.ts'
+import { INSPECTOR_PATH } from './path.ts'
 import type { Servable } from './access.ts'
 import { findEntries } from './entries.ts'
 import { Refusal, send, sendJson } from './respond.ts'
 
-export const INSPECTOR_PATH = '/__merged-yaml'
 export const UPDATE_EVENT = 'merged-yaml:update'
 
 const ENTRY_FILE = /\.merged\.ya?ml$/
@@ -47,7 +47,9 @@ export interface InspectorParts {
   info: HostInfo
 }
 
-export function installInspector(server: ViteDevServer, { options, info }: InspectorParts): Inspector {
+export async function installInspector(server: ViteDevServer, { options, info }: InspectorParts): Promise<Inspector> {
+  // The inspector and the pipeline load with a dev server that has the inspector on (hosts/vite.ts).
+  const { createRenderCache, render } = await loadPipeline()
   // The same confinement as every other request (serve-access.ts), built when the config resolved.
   const guard = info.serveGuard
   const servable: Servable = guard ? (file) => guard.isServable(file) : () => false

@@ -74,15 +74,3 @@ export function createDependencyGraph(): DependencyGraph {
     },
   }
 }
-
-/** Whether a path exists, asked through the render cache: once per build, however many entries watch it. */
-export function createFileExists(renderCache: RenderCache): (path: string) => boolean {
-  return (path) => {
-    try {
-      renderCache.stat(path)
-      return true
-    } catch {
-      return false
-    }
-  }
-}
