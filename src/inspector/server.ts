@@ -2,7 +2,7 @@
 // api/entry?id=…) rendered with their history through the engine, and `merged-yaml:update` on Vite's HMR
 // channel when a file a shown entry read changes. Installed from `configureServer` only: a build
 // never has it. Every request passes `refuseRequest` (own origin) and every file `servable` (what the
-// dev server itself may serve).
+// dev server itself may serve). Loaded, with the pipeline, by a dev server that has it on (hosts/vite.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { isAbsolute, relative, resolve } from 'node:path'
@@ -48,7 +48,6 @@ export interface InspectorParts {
 }
 
 export async function installInspector(server: ViteDevServer, { options, info }: InspectorParts): Promise<Inspector> {
-  // The inspector and the pipeline load with a dev server that has the inspector on (hosts/vite.ts).
   const { createRenderCache, render } = await loadPipeline()
   // The same confinement as every other request (serve-access.ts), built when the config resolved.
   const guard = info.serveGuard

@@ -13,12 +13,12 @@ import type { BundlerName } from './bundlers.ts'
 
 const ROOT = join(REPO, 'test/fixtures/plugin/basic')
 
-function loadWith(framework: BundlerName, id: string): string {
+async function loadWith(framework: BundlerName, id: string): Promise<string> {
   const plugin = unpluginFactory({ root: ROOT, dts: false, vars: { mode: 'production' } }, {
     framework,
     versions: {},
   } as UnpluginContextMeta) as UnpluginOptions
-  const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
+  const hook = plugin.load as { handler: (this: unknown, id: string) => Promise<{ code: string }> }
   const context = {
     addWatchFile: () => {},
     getWatchFiles: () => [],
@@ -27,16 +27,16 @@ function loadWith(framework: BundlerName, id: string): string {
     },
     warn: () => {},
   }
-  return hook.handler.call(context, id).code
+  return (await hook.handler.call(context, id)).code
 }
 
 describe('the load hook', () => {
   it.each(['app.merged.yaml', 'mime.merged.yaml', 'awkward.merged.yaml'])(
     'gives byte-identical code for %s in every bundler',
-    (entry) => {
+    async (entry) => {
       const id = join(ROOT, entry)
       const expected = generateModule(renderSync(id, { root: ROOT, vars: { mode: 'production' } }).value)
-      for (const framework of BUNDLERS) expect(loadWith(framework, id), framework).toBe(expected)
+      for (const framework of BUNDLERS) expect(await loadWith(framework, id), framework).toBe(expected)
     },
   )
 })
