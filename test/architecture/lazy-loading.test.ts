@@ -4,7 +4,9 @@
 // engine's `createRequire` for the libraries). Checked on the sources (every plugin entry's static
 // import graph, through the engine's package entries) and on the build (dist/ through the engine's
 // dist/), which is what a user's bundler config loads.
-import { existsSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { entryModules } from './exports.ts'
@@ -151,5 +153,23 @@ describe.skipIf(!built)("the plugin's built entries (dist/, after `npm run build
     // index.js (the public, synchronous API) provides every merge statically.
     const publicApi = [...reach(chunks[0]!, read, distLanding).chains.keys()].flatMap((file) => regions(read(file)))
     expect(publicApi.filter((module) => /dialect-merge\.ts$/.test(module))).toHaveLength(4)
+  })
+})
+
+describe.skipIf(!built)('one MergedYamlError across the built chunks (a dialect loaded lazily)', () => {
+  it('a cloud-init failure rendered through the lazily loaded pipeline is an instance of either entry’s class', () => {
+    const root = mkdtempSync(join(tmpdir(), 'my-lazy-'))
+    writeFileSync(join(root, 'app.merged.yaml'), '#cloud-config\nmerge_how: nonsense()\na: 1\n')
+    const script = [
+      "const internal = await import('@merged-yaml/core/internal')",
+      'const { render } = await internal.loadPipeline()',
+      `const error = await render(${JSON.stringify(join(root, 'app.merged.yaml'))}, { root: ${JSON.stringify(root)} }).then(() => undefined, (e) => e)`,
+      "const { MergedYamlError } = await import('@merged-yaml/core')",
+      'console.log(JSON.stringify([error?.diagnostics?.[0]?.code, error instanceof internal.MergedYamlError, error instanceof MergedYamlError]))',
+    ].join('\n')
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, encoding: 'utf8' })
+    const [code, ...instances] = JSON.parse(out) as [string, boolean, boolean]
+    expect(code).toMatch(/^MY_/)
+    expect(instances).toEqual([true, true])
   })
 })
