@@ -1,7 +1,6 @@
 // What each entry module depends on: files, and folders where globs look. The hosts (hosts/) make
 // their bundler watch them; Vite's HMR asks the graph which entries a changed file concerns.
 import { dirname, resolve, sep } from 'node:path'
-import type { RenderCache } from '@merged-yaml/core'
 
 /** Paths are compared resolved and with forward slashes (Vite reports files that way on Windows too). */
 const key = (file: string): string => resolve(file).replaceAll('\\', '/')

@@ -15,7 +15,7 @@ export { suggestName } from './suggest.ts'
 export { resolveAllow } from './workspace-root.ts'
 export type { AllowSources } from './workspace-root.ts'
 // The pipeline, imported on the plugin's first entry: loading the plugin loads none of it.
-export const loadPipeline = (): Promise<typeof import('./pipeline-api.ts')> => import('./pipeline-api.ts')
+export const loadPipeline = () => import('./pipeline-api.ts')
 export type Pipeline = Awaited<ReturnType<typeof loadPipeline>>
 // What the plugin needs before it loads the pipeline (its options, errors and messages), in the
 // chunk both entries share: one MergedYamlError class, whichever entry a caller imported it from.
