@@ -42,7 +42,7 @@ describe('the load hook', () => {
 })
 
 describe('watching a failing entry', () => {
-  it('keeps what failed and what worked last, without piling up what earlier failures read', () => {
+  it('keeps what failed and what worked last, without piling up what earlier failures read', async () => {
     const root = writeTree({
       'app.merged.yaml': lines('#include', 'a.yaml'),
       'a.yaml': lines('a: 1'),
@@ -54,7 +54,7 @@ describe('watching a failing entry', () => {
       versions: {},
     } as UnpluginContextMeta) as UnpluginOptions
     const hook = plugin.load as { handler: (this: unknown, id: string) => unknown }
-    const load = (): string[] => {
+    const load = async (): Promise<string[]> => {
       const watched: string[] = []
       const context = {
         meta: { watchMode: true },
@@ -63,14 +63,14 @@ describe('watching a failing entry', () => {
         error: () => undefined,
         warn: () => {},
       }
-      hook.handler.call(context, join(root, 'app.merged.yaml'))
+      await hook.handler.call(context, join(root, 'app.merged.yaml'))
       return watched.map((file) => file.slice(root.length + 1)).sort()
     }
-    expect(load()).toEqual(['a.yaml', 'app.merged.yaml'])
+    expect(await load()).toEqual(['a.yaml', 'app.merged.yaml'])
     writeFileSync(join(root, 'app.merged.yaml'), lines('#include', 'b.yaml'))
-    expect(load()).toEqual(['a.yaml', 'app.merged.yaml', 'b.yaml'])
+    expect(await load()).toEqual(['a.yaml', 'app.merged.yaml', 'b.yaml'])
     writeFileSync(join(root, 'app.merged.yaml'), lines('#include', 'c.yaml'))
     // b.yaml broke it once; what counts now is c.yaml, and a.yaml from the last render that worked.
-    expect(load()).toEqual(['a.yaml', 'app.merged.yaml', 'c.yaml'])
+    expect(await load()).toEqual(['a.yaml', 'app.merged.yaml', 'c.yaml'])
   })
 })
