@@ -25,7 +25,7 @@ const context = {
 }
 plugin.buildStart.call(context)
 const loadStarted = performance.now()
-for (const entry of entries) plugin.load.handler.call(context, join(root, entry))
+for (const entry of entries) await plugin.load.handler.call(context, join(root, entry))
 const loadMs = performance.now() - loadStarted
 // Rollup calls buildEnd, generates the output, then closeBundle, which finishes the declarations.
 const endStarted = performance.now()

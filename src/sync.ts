@@ -84,7 +84,7 @@ export async function writeDeclarations(
       },
     }
     // Not an entry of the plugin's (include, exclude): named, so that sync never claims it wrote it.
-    if (plugin.load(context, file) === undefined && entry.ok) {
+    if ((await plugin.load(context, file)) === undefined && entry.ok) {
       entry.ok = false
       entry.diagnostics.push(notAnEntry(file))
     }

@@ -6,7 +6,7 @@
 // options, one check, one merge.
 import { existsSync, statSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
-import { findWorkspaceRoot, isMergedYamlError, MergedYamlError } from '@merged-yaml/core'
+import { findWorkspaceRoot, isMergedYamlError, MergedYamlError } from '@merged-yaml/core/internal'
 import type { Diagnostic } from '@merged-yaml/core'
 import { assertPluginOptions } from '../plugin/known-options.ts'
 import type { Options } from '../plugin/options.ts'

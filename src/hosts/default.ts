@@ -1,6 +1,6 @@
 // What most bundlers share: diagnostics reported through the plugin context, in the form they show
 // best, and every dependency watched through `addWatchFile`. Each host starts from this.
-import { formatDiagnostic } from '@merged-yaml/core'
+import { formatDiagnostic } from '@merged-yaml/core/internal'
 import type { Diagnostic, MergedYamlError } from '@merged-yaml/core'
 import type { UnpluginMessage } from 'unplugin'
 import type { Host, HostHooks, LoadContext } from './host.ts'

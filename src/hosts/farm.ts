@@ -1,6 +1,6 @@
 // Farm: its config gives the root and mode. Its native `error`/`warn` accept only a string, and
 // unplugin hands them an object (a Rust panic that takes the process down): throw and log instead.
-import { formatDiagnostic } from '@merged-yaml/core'
+import { formatDiagnostic } from '@merged-yaml/core/internal'
 import { createDefaultHost, MESSAGE_PREFIX } from './default.ts'
 import type { Host, HostParts } from './host.ts'
 

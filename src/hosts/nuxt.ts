@@ -9,7 +9,7 @@
 import { createRollupPlugin, createRspackPlugin, createVitePlugin, createWebpackPlugin } from 'unplugin'
 import { createMergedYaml, PLUGIN_NAME, unpluginFactory } from '../plugin/factory.ts'
 import type { Options } from '../plugin/options.ts'
-import { INSPECTOR_PATH } from '../inspector/server.ts'
+import { INSPECTOR_PATH } from '../inspector/path.ts'
 
 const INSPECTOR_TAB = { type: 'iframe', src: `${INSPECTOR_PATH}/` } as const
 

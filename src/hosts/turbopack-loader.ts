@@ -69,7 +69,7 @@ function runLoader(loader: LoaderContext): void {
     callback(error as Error)
     return
   }
-  // A promise only for an entry with a Standard Schema module.
+  // A promise for every entry (the pipeline and its dialect load on first use); undefined for none.
   Promise.resolve(loading)
     .then(async (result) => {
       await plugin.buildEnd()

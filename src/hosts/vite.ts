@@ -7,7 +7,6 @@ import type { Dependencies } from '../plugin/dependencies.ts'
 import { parseEntryId } from '../plugin/entry-id.ts'
 import type { EntryOutcome } from '../plugin/entry-module.ts'
 import type { IdFilter } from '../plugin/id-filter.ts'
-import { installInspector } from '../inspector/server.ts'
 import type { Inspector } from '../inspector/server.ts'
 import { createServeGuard } from '../plugin/serve-access.ts'
 import type { ServeRules } from '../plugin/serve-access.ts'
@@ -125,10 +124,12 @@ export function createViteHost({ info, options, idFilter, graph, exists, render,
             info.serveGuard = info.serving ? createServeGuard(await serveRulesOf(config)) : undefined
             if (!info.serving) devTransform.filter = { id: { exclude: [/[\s\S]*/] } }
           },
-          configureServer(server) {
+          async configureServer(server) {
             devWatcher = server.watcher
-            // Only a dev server has it: configureServer is never called in a build.
-            if (options.inspector) inspector = installInspector(server, { options, info })
+            // Only a dev server has it: configureServer is never called in a build. Loaded then (Vite awaits it).
+            if (!options.inspector) return
+            const { installInspector } = await import('../inspector/server.ts')
+            inspector = await installInspector(server, { options, info })
           },
           transform: devTransform,
           hotUpdate,

@@ -3,7 +3,8 @@
 // the page), and the list and the reports built from them by entry-view.ts and report.ts.
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createRenderCache, isMergedYamlError, render } from '@merged-yaml/core'
+import { isMergedYamlError } from '@merged-yaml/core/internal'
+import type { Pipeline } from '@merged-yaml/core/internal'
 import type { RenderOptions } from '@merged-yaml/core'
 import { createInspectorReport } from '../codegen/inspector/report.ts'
 import type { InspectorRender, InspectorReport } from '../codegen/inspector/report.ts'
@@ -44,6 +45,8 @@ export interface InspectorData {
 }
 
 interface InspectorDataParts {
+  /** The engine's pipeline, loaded with the inspector. */
+  pipeline: Pipeline
   options: ResolvedPluginOptions
   info: HostInfo
   servable: Servable
@@ -51,7 +54,8 @@ interface InspectorDataParts {
   watch(paths: string[]): void
 }
 
-export function createInspectorData({ options, info, servable, watch }: InspectorDataParts): InspectorData {
+export function createInspectorData({ pipeline, options, info, servable, watch }: InspectorDataParts): InspectorData {
+  const { createRenderCache, render } = pipeline
   const cache = createRenderCache()
   // Every file a render reads passes the guard before it is read, as for the plugin's loads.
   const readFile = createGuardedReader(cache.readFile, () => info.serveGuard)

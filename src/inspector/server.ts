@@ -2,21 +2,22 @@
 // api/entry?id=…, entry-data.ts) and `merged-yaml:update` on Vite's HMR channel when a file a shown
 // entry read changes. Installed from `configureServer` only: a build never has it. Every request
 // passes Vite's host check (host-check.ts) and `refuseRequest` (own origin), every file `servable`
-// (what the dev server itself may serve).
+// (what the dev server itself may serve). Loaded, with the pipeline, by a dev server that has it on (hosts/vite.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { relative, resolve } from 'node:path'
+import { loadPipeline } from '@merged-yaml/core/internal'
 import type { ViteDevServer } from 'vite'
 import { generateInspectorChannel, generateInspectorPage, inspectorContentSecurityPolicy } from '../codegen/index.ts'
 import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
 import { resolveRoot } from '../plugin/options.ts'
 import { refuseRequest } from './access.ts'
+import { INSPECTOR_PATH } from './path.ts'
 import type { Servable } from './access.ts'
 import { createInspectorData } from './entry-data.ts'
 import type { InspectorData } from './entry-data.ts'
 import { withViteHostCheck } from './host-check.ts'
 import { Refusal, send, sendJson } from './respond.ts'
 
-export const INSPECTOR_PATH = '/__merged-yaml'
 export const UPDATE_EVENT = 'merged-yaml:update'
 
 const ENTRY_FILE = /\.merged\.ya?ml$/
@@ -91,11 +92,12 @@ async function respond(
   }
 }
 
-export function installInspector(server: ViteDevServer, { options, info }: InspectorParts): Inspector {
+export async function installInspector(server: ViteDevServer, { options, info }: InspectorParts): Promise<Inspector> {
+  const pipeline = await loadPipeline()
   // The same confinement as every other request (serve-access.ts), built when the config resolved.
   const servable: Servable = (file) => info.serveGuard?.isServable(file) ?? false
   // The files of shown entries are watched by the dev server (it watches the root; not what lies outside).
-  const data = createInspectorData({ options, info, servable, watch: (paths) => server.watcher.add(paths) })
+  const data = createInspectorData({ pipeline, options, info, servable, watch: (paths) => server.watcher.add(paths) })
   const update = createUpdates(server, data)
 
   server.watcher.on('all', (_event: string, file: string) => {

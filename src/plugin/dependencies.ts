@@ -1,7 +1,6 @@
 // What each entry module depends on: files, and folders where globs look. The hosts (hosts/) make
 // their bundler watch them; Vite's HMR asks the graph which entries a changed file concerns.
 import { dirname, resolve, sep } from 'node:path'
-import type { RenderCache } from '@merged-yaml/core'
 
 /** Paths are compared resolved and with forward slashes (Vite reports files that way on Windows too). */
 const key = (file: string): string => resolve(file).replaceAll('\\', '/')
@@ -72,17 +71,5 @@ export function createDependencyGraph(): DependencyGraph {
     searchers(file) {
       return [...byEntry].filter(([, deps]) => deps.dirs.some((dir) => inside(file, dir))).map(([id]) => id)
     },
-  }
-}
-
-/** Whether a path exists, asked through the render cache: once per build, however many entries watch it. */
-export function createFileExists(renderCache: RenderCache): (path: string) => boolean {
-  return (path) => {
-    try {
-      renderCache.stat(path)
-      return true
-    } catch {
-      return false
-    }
   }
 }

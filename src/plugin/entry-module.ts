@@ -1,20 +1,14 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
-import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
-import type {
-  Diagnostic,
-  MergedYamlError,
-  PreparedEntry,
-  RenderCache,
-  RenderResult,
-  ValueSources,
-} from '@merged-yaml/core'
+import { isMergedYamlError } from '@merged-yaml/core/internal'
+import type { Diagnostic, MergedYamlError, PreparedEntry, RenderResult, ValueSources } from '@merged-yaml/core'
 import type { DeclarationSchema } from '../codegen/declaration.ts'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
 import type { DiskCache } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
+import type { LazyEngine } from './engine.ts'
 import { resolveEngineOptions } from './options.ts'
 import { createGuardedReader } from './serve-access.ts'
 import type { HostInfo, ResolvedPluginOptions } from './options.ts'
@@ -51,8 +45,8 @@ function schemaOf({ schema }: RenderResult): DeclarationSchema | undefined {
 
 export interface EntryRenderer {
   /**
-   * Renders the entry module `id` (the entry `entry`), or serves it from the disk cache; a promise
-   * only for an entry whose schema is a Standard Schema module (the engine's `renderAsync`).
+   * Renders the entry module `id` (the entry `entry`), or serves it from the disk cache: a promise (the
+   * engine's `renderAsync`, which loads the entry's dialect's merge on its first entry). The pipeline is loaded.
    */
   render(id: string, entry: EntryId): EntryOutcome | Promise<EntryOutcome>
   /** Waits for the disk cache's writes started so far (the end of a build). */
@@ -62,8 +56,8 @@ export interface EntryRenderer {
 export interface EntryRendererParts {
   options: ResolvedPluginOptions
   info: HostInfo
-  /** The engine's in-memory cache of files and parsed layers. */
-  renderCache: RenderCache
+  /** The pipeline, with its in-memory cache of files and parsed layers (loaded before any render). */
+  engine: LazyEngine
   /** The disk cache (the `cache` option), or null. */
   diskCache(): DiskCache | null
   /** Whether declarations say where each value came from (the engine's `sources`). */
@@ -71,13 +65,14 @@ export interface EntryRendererParts {
 }
 
 export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
-  const { options, info, renderCache, diskCache, withProvenance } = parts
+  const { options, info, engine, diskCache, withProvenance } = parts
   // What each entry depended on when it last rendered well: a failed render keeps watching it, so
   // that undoing the edit that broke it recovers (and failures in a row do not pile up watches).
   const lastGood = new Map<string, Dependencies>()
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
   // its rules once the config is resolved, after this is made.
-  const guardedRead = createGuardedReader(renderCache.readFile, () => info.serveGuard)
+  const readFile = (path: string): Uint8Array => engine.renderCache().readFile(path)
+  const guardedRead = createGuardedReader(readFile, () => info.serveGuard)
   /** What an entry that failed depends on: what it read and looked for, and what it read when it last worked. */
   function failed(id: string, entry: EntryId, error: unknown): EntryOutcome {
     if (!isMergedYamlError(error)) throw error
@@ -117,36 +112,32 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
    * not be served. The render cache hands out the same bytes while a file's size and times are
    * unchanged: other bytes for a file read are a change.
    */
-  function render(id: string, entry: EntryId): EntryOutcome | Promise<EntryOutcome> {
+  async function render(id: string, entry: EntryId): Promise<EntryOutcome> {
     if (!info.serving) return renderOnce(id, entry, undefined)
     for (let attempt = 1; ; attempt++) {
       const reads = new Map<string, Uint8Array>()
-      const outcome = renderOnce(id, entry, reads)
-      // A Standard Schema module's render is awaited by the bundler: its reads are done before it validates.
-      if (outcome instanceof Promise) return outcome
+      const outcome = await renderOnce(id, entry, reads)
       if (attempt > MAX_RENDERS_AGAIN || ![...reads].some(([file, bytes]) => hasChanged(file, bytes))) return outcome
     }
   }
 
   function hasChanged(file: string, bytes: Uint8Array): boolean {
     try {
-      return renderCache.readFile(file) !== bytes
+      return readFile(file) !== bytes
     } catch {
       // Gone or unreadable now: the next render says so.
       return true
     }
   }
 
-  function renderOnce(
-    id: string,
-    entry: EntryId,
-    reads: Map<string, Uint8Array> | undefined,
-  ): EntryOutcome | Promise<EntryOutcome> {
-    const read = info.serveGuard ? guardedRead : renderCache.readFile
+  function renderOnce(id: string, entry: EntryId, reads: Map<string, Uint8Array> | undefined): Promise<EntryOutcome> {
+    const read = info.serveGuard ? guardedRead : readFile
+    const fail = (error: unknown) => failed(id, entry, error)
     try {
-      const engine = resolveEngineOptions(options, info, entry.query)
-      const prepared = prepareEntry(entry.file, engine, {
-        cache: renderCache,
+      const { prepareEntry, loadDialect } = engine.pipeline()
+      const given = resolveEngineOptions(options, info, entry.query)
+      const prepared = prepareEntry(entry.file, given, {
+        cache: engine.renderCache(),
         readFile: reads
           ? (path) => {
               const bytes = read(path)
@@ -155,51 +146,54 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
             }
           : info.serveGuard && guardedRead,
       })
+      const store = diskCache()
       // A Standard Schema module runs asynchronously, and never from the disk cache: what its module
       // imports (a library, a shared file) is no input of the fingerprint.
-      if (prepared.standardSchema)
-        return prepared.renderAsync().then(
-          (result) => rendered(id, result, prepared, result.secret),
-          (error: unknown) => failed(id, entry, error),
-        )
+      if (prepared.standardSchema || !store)
+        return prepared.renderAsync().then((result) => rendered(id, result, prepared, result.secret), fail)
       const fingerprint = () => prepared.fingerprint
-      const store = diskCache()
       // One stored module per file and options (the query's selectors are among them): builds in
       // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
-      const key = store ? `${entry.file}\0${JSON.stringify(engine)}` : ''
-      const hit = store?.read(key, prepared.fingerprint)
+      const key = `${entry.file}\0${JSON.stringify(given)}`
+      const hit = store.read(key, prepared.fingerprint)
       if (hit) {
         const deps = dependenciesOf(hit)
         lastGood.set(id, deps)
-        // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
+        // Declarations ask for the value only when theirs must be generated again (dts-writer.ts),
+        // synchronously: the entry's dialect's merge is loaded first.
         const schema = () => schemaOf(prepared.render())
         const value = () => prepared.render().value
         const sources = () => (withProvenance() ? prepared.sources() : undefined)
         // A render that made secrets is never stored (below).
-        const secret = false
-        return { ok: true, code: hit.code, secret, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
-      }
-      const result = prepared.render()
-      const { secret } = result
-      const outcome = rendered(id, result, prepared, secret)
-      // Kept on disk neither when the render made secrets (decided by the engine from what it did, never
-      // from how a file spells a handler: SECURITY.md) nor when handler functions of the user's took part,
-      // whose code no fingerprint covers.
-      if (store && !secret && engine.datum?.handlers === undefined && outcome.ok) {
-        const { files, missing, globs, warnings, dialect } = result
-        store.write(key, {
-          fingerprint: prepared.fingerprint,
-          files,
-          missing,
-          globs,
+        const { code, warnings } = hit
+        const outcome: EntryOutcome = {
+          ok: true,
+          code,
+          secret: false,
+          deps,
           warnings,
-          dialect,
-          code: outcome.code,
-        })
+          fingerprint,
+          value,
+          schema,
+          sources,
+        }
+        return loadDialect(hit.dialect).then(() => outcome)
       }
-      return outcome
+      return prepared.renderAsync().then((result) => {
+        const { secret } = result
+        const outcome = rendered(id, result, prepared, secret)
+        // Kept on disk neither when the render made secrets (decided by the engine from what it did, never
+        // from how a file spells a handler: SECURITY.md) nor when handler functions of the user's took part,
+        // whose code no fingerprint covers.
+        if (!secret && given.datum?.handlers === undefined && outcome.ok) {
+          const { files, missing, globs, warnings, dialect } = result
+          const entry = { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect }
+          store.write(key, { ...entry, code: outcome.code })
+        }
+        return outcome
+      }, fail)
     } catch (error) {
-      return failed(id, entry, error)
+      return Promise.resolve(fail(error))
     }
   }
 

@@ -3,15 +3,16 @@
 // takes them is its host's (hosts/), and so are the hooks where it tells its root and mode and where
 // its build ends. Declarations are the declaration writer's (dts-writer.ts).
 import { existsSync } from 'node:fs'
-import { createRenderCache, formatDiagnostic } from '@merged-yaml/core'
+import { formatDiagnostic } from '@merged-yaml/core/internal'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
 import { createHost, isOneOffBuild, MESSAGE_PREFIX } from '../hosts/index.ts'
 import { mergeOptions } from '../config/config-file.ts'
 import { loadProjectConfigSync } from '../config/load-sync.ts'
 import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
-import { createDependencyGraph, createFileExists, mergeDependencies } from './dependencies.ts'
+import { createDependencyGraph, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
+import { createLazyEngine } from './engine.ts'
 import type { DeclarationWriter } from './dts-writer.ts'
 import { parseEntryId } from './entry-id.ts'
 import type { EntryId } from './entry-id.ts'
@@ -68,8 +69,8 @@ export function createMergedYaml(
   const config = configFile === 'search' ? loadProjectConfigSync({ cwd: process.cwd() }) : undefined
   const options = resolvePluginOptions(mergeOptions(config?.options, rawOptions))
   const info: HostInfo = { ...told }
-  // One per plugin instance: a build reads and parses each shared layer once, a rebuild only what changed.
-  const renderCache = createRenderCache()
+  // The pipeline and its render cache, loaded by the first entry's load.
+  const engine = createLazyEngine()
   const graph = createDependencyGraph()
   // Opened at the first render, once the bundler has told its root.
   let diskCache: DiskCache | null | undefined
@@ -105,13 +106,21 @@ export function createMergedYaml(
   let watching = false
   // Whether this build's declarations say where each value came from (`dts.provenance`).
   const withProvenance = () => declarations()?.withProvenance(!watching) ?? false
-  const entries = createEntryRenderer({ options, info, renderCache, diskCache: openDiskCache, withProvenance })
-  const valuesAcrossModes = createModeValues({ options, info, renderCache, withProvenance })
+  const entries = createEntryRenderer({ options, info, engine, diskCache: openDiskCache, withProvenance })
+  const valuesAcrossModes = createModeValues({ options, info, engine, withProvenance })
   const idFilter = createIdFilter(options)
   const isEntry = createEntryMatcher(options)
   const isServerOnly = createServerOnlyMatcher(options.serverOnly)
-  const exists = createFileExists(renderCache)
-  const host = createHost(framework, { info, options, idFilter, graph, exists, load, render: entries.render, finish })
+  const host = createHost(framework, {
+    info,
+    options,
+    idFilter,
+    graph,
+    exists: engine.exists,
+    load,
+    render: entries.render,
+    finish,
+  })
   // The warnings a one-off build has shown: one located in a layer several entries include is shown once, at
   // the first entry that meets it, not once per entry. Emptied at each build's start. A watch build shows
   // each render's: after an edit, the user needs to see what is still wrong.
@@ -125,7 +134,7 @@ export function createMergedYaml(
     if (info.serving) {
       let bytes: Uint8Array | undefined
       try {
-        bytes = renderCache.readFile(d.file)
+        bytes = engine.renderCache().readFile(d.file)
       } catch {
         bytes = undefined
       }
@@ -145,6 +154,11 @@ export function createMergedYaml(
     const entry = parseEntryId(id)
     // The filter matched the id with its query: the file itself must be an entry.
     if (!entry || !isEntry(entry)) return
+    // The first entry loads the pipeline (engine.ts): a config that never imports one never pays for it.
+    return engine.loaded ? loadEntry(context, id, entry) : engine.load().then(() => loadEntry(context, id, entry))
+  }
+
+  function loadEntry(context: LoadContext, id: string, entry: EntryId): LoadResult | Promise<LoadResult> {
     // Serving, an entry the dev server would not serve is not ours to read: Vite answers (403, 404).
     if (info.serveGuard && !info.serveGuard.isServable(entry.file)) return
     host.prepare?.(context)
@@ -162,7 +176,7 @@ export function createMergedYaml(
     const outcome = entries.render(id, entry)
     const settled = (done: EntryOutcome): LoadResult =>
       client && done.ok && done.secret ? refuse('secret') : loaded(context, id, entry, done)
-    // Only an entry with a Standard Schema module renders asynchronously (entry-module.ts).
+    // A promise when a dialect's merge loads first, or for a Standard Schema module (entry-module.ts).
     return outcome instanceof Promise ? outcome.then(settled) : settled(outcome)
   }
 
@@ -204,7 +218,7 @@ export function createMergedYaml(
     await entries.settle()
   }
   async function buildEnd(): Promise<void> {
-    renderCache.endBuild()
+    engine.endBuild()
     await finish()
   }
 
@@ -223,14 +237,14 @@ export function createMergedYaml(
     // not once per entry that includes it. Not when serving: edits arrive while the server runs.
     buildStart() {
       shown.clear()
-      if (!info.serving) renderCache.beginBuild()
+      if (!info.serving) engine.beginBuild()
     },
 
     async buildEnd() {
       if (!host.finishesAtClose) return buildEnd()
       // The bundler generates the output after buildEnd, mostly in native threads (Rolldown) or
       // without us: declarations and cache writes go on meanwhile, done by the host's closeBundle.
-      renderCache.endBuild()
+      engine.endBuild()
       declarations()?.drain()
     },
 

@@ -4,12 +4,13 @@
 // so the layers every mode shares are read and parsed once, and only when the declaration must be
 // generated: its key is the entry's fingerprint in each mode, which needs only the files read.
 import { createHash } from 'node:crypto'
-import { isMergedYamlError, prepareEntry } from '@merged-yaml/core'
-import type { RenderCache, ValueSources } from '@merged-yaml/core'
+import { isMergedYamlError } from '@merged-yaml/core/internal'
+import type { ValueSources } from '@merged-yaml/core'
 import { namesMode } from '../codegen/modes.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
 import { hashOwnCode } from './disk-cache.ts'
+import type { LazyEngine } from './engine.ts'
 import { createGuardedReader } from './serve-access.ts'
 import type { EntryId } from './entry-id.ts'
 import { resolveCurrentMode, resolveDeclaredModes, resolveEngineOptions } from './options.ts'
@@ -36,7 +37,8 @@ export interface ModeValues {
 export interface ModeValuesParts {
   options: ResolvedPluginOptions
   info: HostInfo
-  renderCache: RenderCache
+  /** The pipeline, loaded by the entry's own render before its other modes are asked for. */
+  engine: LazyEngine
   /** Whether this build's declarations say where each value came from. */
   withProvenance(): boolean
 }
@@ -55,12 +57,15 @@ function provenanceOf(sources: ValueSources | undefined, value: () => unknown) {
   return sources && { sources, value: value() }
 }
 
-export function createModeValues({ options, info, renderCache, withProvenance }: ModeValuesParts) {
+export function createModeValues({ options, info, engine, withProvenance }: ModeValuesParts) {
   // Per file content: a layer shared by many entries is searched once.
   const modeNamed = new WeakMap<Uint8Array, boolean>()
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
   // its rules once the config is resolved, after this is made.
-  const readFile = createGuardedReader(renderCache.readFile, () => info.serveGuard)
+  const readFile = createGuardedReader(
+    (path) => engine.renderCache().readFile(path),
+    () => info.serveGuard,
+  )
   const mentionsMode = (file: string): boolean => {
     let bytes: Uint8Array
     try {
@@ -95,8 +100,9 @@ export function createModeValues({ options, info, renderCache, withProvenance }:
       try {
         // The declared mode, even over the build's `vars.mode`: the declaration is the project's, not this build's.
         const given = resolveEngineOptions(options, { ...info, mode }, entry.query)
-        const engine = { ...given, vars: { ...given.vars, mode } }
-        const prepared = prepareEntry(entry.file, engine, { cache: renderCache, readFile: info.serveGuard && readFile })
+        const modeOptions = { ...given, vars: { ...given.vars, mode } }
+        const hooks = { cache: engine.renderCache(), readFile: info.serveGuard && readFile }
+        const prepared = engine.pipeline().prepareEntry(entry.file, modeOptions, hooks)
         fingerprints.push(`${mode}:${prepared.fingerprint}`)
         const deps = dependenciesOf(prepared)
         for (const file of deps.files) read.add(file)

@@ -1,9 +1,8 @@
 // The plugin's options: documented here, resolved here, nowhere else (kept whole for that reason).
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
-import { findWorkspaceRoot } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
-import { resolveAllow } from '@merged-yaml/core/internal'
+import { findWorkspaceRoot, resolveAllow } from '@merged-yaml/core/internal'
 import type { FilterPattern } from 'unplugin'
 import { DEFAULT_MODES } from '../codegen/modes.ts'
 import { applyEntryQuery } from './entry-id.ts'

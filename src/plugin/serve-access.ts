@@ -7,7 +7,7 @@
 // serves.
 import { realpathSync } from 'node:fs'
 import { isAbsolute, resolve, sep } from 'node:path'
-import { MergedYamlError } from '@merged-yaml/core'
+import { MergedYamlError } from '@merged-yaml/core/internal'
 import type { Diagnostic } from '@merged-yaml/core'
 import picomatch from 'picomatch'
 

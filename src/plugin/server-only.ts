@@ -7,7 +7,8 @@
 // refused by mistake costs a flag, one shipped by mistake cannot be taken back.
 import { readFileSync, statSync } from 'node:fs'
 import { basename, isAbsolute, relative } from 'node:path'
-import { MergedYamlError, type Diagnostic } from '@merged-yaml/core'
+import { MergedYamlError } from '@merged-yaml/core/internal'
+import type { Diagnostic } from '@merged-yaml/core'
 import type { FilterPattern } from 'unplugin'
 import { createPathMatcher } from './id-filter.ts'
 import type { ResolvedPluginOptions } from './options.ts'

@@ -78,6 +78,12 @@ export function unimportedExports(): string[] {
       for (const name of importedNames(m[3]!)) names.add(name)
       used.set(landed, names)
     }
+    // `import('./module.ts')` takes the module's namespace: a module loaded on first use (the pipeline, a
+    // dialect's merge) hands every export to whoever awaited it.
+    for (const m of file.text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) {
+      const landed = target(file.path, m[1]!)
+      if (landed !== undefined && landed !== file.path) used.set(landed, new Set(['*']))
+    }
   }
   const entries = entryModules()
   return sources

@@ -15,7 +15,7 @@ import { run } from './helpers.ts'
 async function pluginDeclaration(root: string, entry: string, options: Options = {}): Promise<string> {
   const plugin = createMergedYaml({ root, dts: true, cache: false, ...options }, 'rollup')
   const context = { meta: { watchMode: false }, addWatchFile: () => {}, warn: () => {}, error: () => {} }
-  plugin.load(context as never, join(root, entry))
+  await plugin.load(context as never, join(root, entry))
   await plugin.buildEnd()
   return readFileSync(sidecarPath(join(root, entry)), 'utf8')
 }

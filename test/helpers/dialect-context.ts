@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import type { Dialect, DialectContext } from '../../packages/core/src/dialects/types.ts'
+import type { Dialect, DialectContext, DialectMerge } from '../../packages/core/src/dialects/types.ts'
 import type { ResolvedOptions } from '../../packages/core/src/options.ts'
 import type { ParsedPart } from '../../packages/core/src/parts.ts'
 import type { Reporter } from '../../packages/core/src/reporter.ts'
@@ -35,12 +35,13 @@ export function asParts(docs: readonly SourceDocument[]): ParsedPart[] {
   return docs.map((doc) => ({ kind: 'yaml', doc, headerless: false, empty: false, tree: undefined }))
 }
 
-/** Runs a dialect directly on documents: its value. */
+/** Runs a dialect's merge (its dialect-merge.ts) directly on documents: its value. */
 export function renderDialect(
   dialect: Dialect,
+  merge: DialectMerge,
   docs: readonly SourceDocument[],
   options: ResolvedOptions,
   report: Reporter,
 ): unknown {
-  return dialect.render(asParts(docs), createTestDialectContext(dialect, options, report)).value
+  return merge.render(asParts(docs), createTestDialectContext(dialect, options, report)).value
 }

@@ -110,7 +110,7 @@ describe('provenance by default', () => {
     const options: Options = { root, dts, cache: join(root, '.cache'), vars: { mode: 'production' } }
     const { load, buildEnd } = createMergedYaml(options, 'rollup')
     const context = { addWatchFile: () => {}, error: () => {}, warn: () => {}, meta: { watchMode } }
-    load(context, join(root, 'app.merged.yaml'))
+    await load(context, join(root, 'app.merged.yaml'))
     await buildEnd()
     const declaration = readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')
     return { declaration, map: existsSync(join(root, 'app.merged.d.yaml.ts.map')) }

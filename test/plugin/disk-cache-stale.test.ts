@@ -35,8 +35,8 @@ async function buildWithCache(root: string, id: string, options: Options): Promi
   ;(plugin.buildStart as () => void).call(context)
   let outcome: string
   try {
-    const load = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
-    outcome = load.handler.call(context, join(root, id)).code
+    const load = plugin.load as { handler: (this: unknown, id: string) => Promise<{ code: string }> }
+    outcome = (await load.handler.call(context, join(root, id))).code
   } catch (error) {
     outcome = `error: ${(error as Error).message}`
   }

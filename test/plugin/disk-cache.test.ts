@@ -16,7 +16,7 @@ import { lines, writeTree } from '../helpers/tree.ts'
 const MARK = '// served from the cache\n'
 
 interface Build {
-  load(entry: string): { code: string; warnings: string[] }
+  load(entry: string): Promise<{ code: string; warnings: string[] }>
   end(): Promise<void>
 }
 
@@ -40,10 +40,10 @@ function startBuild(root: string, options: Options = {}): Build {
   })
   ;(plugin.buildStart as () => void).call(context([]))
   const build: Build = {
-    load(entry) {
+    async load(entry) {
       const warnings: string[] = []
-      const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
-      return { code: hook.handler.call(context(warnings), join(root, entry)).code, warnings }
+      const hook = plugin.load as { handler: (this: unknown, id: string) => Promise<{ code: string }> }
+      return { code: (await hook.handler.call(context(warnings), join(root, entry))).code, warnings }
     },
     // Rollup calls closeBundle once the output is generated: there the build's writes finish.
     async end() {
@@ -70,7 +70,7 @@ function markStored(root: string): number {
 /** Builds once (storing), marks what was stored, and starts the next build. */
 async function storedThenNextBuild(root: string, entry: string, options: Options = {}): Promise<Build> {
   const first = startBuild(root, options)
-  first.load(entry)
+  await first.load(entry)
   await first.end()
   expect(markStored(root)).toBe(1)
   return startBuild(root, options)
@@ -102,11 +102,11 @@ describe('the cache option', () => {
       'text/x-shellscript.sh': lines('#!/bin/sh', 'echo hi'),
     })
     const build = startBuild(root)
-    const first = build.load('app.merged.yaml')
+    const first = await build.load('app.merged.yaml')
     await build.end()
     expect(first.warnings.join('\n')).toContain('MY_PART_UNHANDLED')
     expect(markStored(root)).toBe(1)
-    const served = startBuild(root).load('app.merged.yaml')
+    const served = await startBuild(root).load('app.merged.yaml')
     expect(served.code).toBe(MARK + fresh(root, 'app.merged.yaml'))
     expect(served.warnings).toEqual(first.warnings)
   })
@@ -129,17 +129,17 @@ describe('the cache option', () => {
     root = layered()
     const next = await storedThenNextBuild(root, 'app.merged.yaml')
     change(root)
-    expect(next.load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml'))
+    expect((await next.load('app.merged.yaml')).code).toBe(fresh(root, 'app.merged.yaml'))
   })
 
   it('renders again for other options (mode, vars, engine options)', async () => {
     root = layered()
     writeFileSync(join(root, 'env/production.yaml'), lines('list: [3]'))
     await storedThenNextBuild(root, 'app.merged.yaml')
-    expect(startBuild(root, { vars: { mode: 'production' } }).load('app.merged.yaml').code).toBe(
+    expect((await startBuild(root, { vars: { mode: 'production' } }).load('app.merged.yaml')).code).toBe(
       fresh(root, 'app.merged.yaml', { vars: { mode: 'production' } }),
     )
-    expect(startBuild(root, { mergeHow: 'dict()+list()+str()' }).load('app.merged.yaml').code).toBe(
+    expect((await startBuild(root, { mergeHow: 'dict()+list()+str()' }).load('app.merged.yaml')).code).toBe(
       fresh(root, 'app.merged.yaml', { mergeHow: 'dict()+list()+str()' }),
     )
   })
@@ -150,12 +150,12 @@ describe('the cache option', () => {
     const production = { vars: { mode: 'production' } }
     for (const options of [{}, production]) {
       const build = startBuild(root, options)
-      build.load('app.merged.yaml')
+      await build.load('app.merged.yaml')
       await build.end()
     }
     expect(markStored(root)).toBe(2)
-    expect(startBuild(root).load('app.merged.yaml').code).toBe(MARK + fresh(root, 'app.merged.yaml'))
-    expect(startBuild(root, production).load('app.merged.yaml').code).toBe(
+    expect((await startBuild(root).load('app.merged.yaml')).code).toBe(MARK + fresh(root, 'app.merged.yaml'))
+    expect((await startBuild(root, production).load('app.merged.yaml')).code).toBe(
       MARK + fresh(root, 'app.merged.yaml', production),
     )
   })
@@ -173,12 +173,12 @@ describe('the cache option', () => {
     })
     const heat = { dialect: 'heat', heat: { template: 'template.yaml' } } as const
     const next = await storedThenNextBuild(root, 'app.merged.yaml', heat)
-    expect(next.load('app.merged.yaml').code.startsWith(MARK)).toBe(true)
+    expect((await next.load('app.merged.yaml')).code.startsWith(MARK)).toBe(true)
     writeFileSync(
       join(root, 'template.yaml'),
       lines('heat_template_version: 2018-08-31', 'parameters:', '  count: {type: string}', '  names: {type: string}'),
     )
-    const again = startBuild(root, heat).load('app.merged.yaml').code
+    const again = (await startBuild(root, heat).load('app.merged.yaml')).code
     expect(again).toBe(fresh(root, 'app.merged.yaml', heat))
     expect(again.startsWith(MARK)).toBe(false)
   })
@@ -192,9 +192,9 @@ describe('the cache option', () => {
     const id = 'store/Datum.yml?node=web01'
     const node = { datum: { node: 'web01' } }
     const next = await storedThenNextBuild(root, id)
-    expect(next.load(id).code).toBe(MARK + fresh(root, 'store/Datum.yml', node))
+    expect((await next.load(id)).code).toBe(MARK + fresh(root, 'store/Datum.yml', node))
     writeFileSync(join(root, 'store/Roles/Web.yml'), lines('Web: {Port: 81}'))
-    const again = startBuild(root).load(id).code
+    const again = (await startBuild(root).load(id)).code
     expect(again).toBe(fresh(root, 'store/Datum.yml', node))
     expect(again).toContain('81')
   })
@@ -202,15 +202,15 @@ describe('the cache option', () => {
   it('never stores a failed render, and recovers from a damaged cache', async () => {
     root = writeTree({ 'base.yaml': lines('a: [1'), 'app.merged.yaml': lines('#include', 'base.yaml') })
     const build = startBuild(root)
-    expect(() => build.load('app.merged.yaml')).toThrow(/MY_YAML_SYNTAX/)
+    await expect(build.load('app.merged.yaml')).rejects.toThrow(/MY_YAML_SYNTAX/)
     await build.end()
     expect(existsSync(join(root, '.cache')) && readdirSync(join(root, '.cache')).length).toBeFalsy()
     writeFileSync(join(root, 'base.yaml'), lines('a: [1]'))
     const next = startBuild(root)
-    next.load('app.merged.yaml')
+    await next.load('app.merged.yaml')
     await next.end()
     for (const name of readdirSync(join(root, '.cache'))) writeFileSync(join(root, '.cache', name), '{"fingerprint": ')
-    expect(startBuild(root).load('app.merged.yaml').code).toBe(fresh(root, 'app.merged.yaml'))
+    expect((await startBuild(root).load('app.merged.yaml')).code).toBe(fresh(root, 'app.merged.yaml'))
   })
 
   it('writes declarations from the stored value when serving', async () => {
@@ -222,7 +222,7 @@ describe('the cache option', () => {
     const next = await storedThenNextBuild(root, 'app.merged.yaml', { dts: 'sidecar' })
     const written = readFileSync(sidecar, 'utf8')
     rmSync(sidecar)
-    expect(next.load('app.merged.yaml').code.startsWith(MARK)).toBe(true)
+    expect((await next.load('app.merged.yaml')).code.startsWith(MARK)).toBe(true)
     await next.end()
     expect(readFileSync(sidecar, 'utf8')).toBe(written)
     expect(written).toContain('port')

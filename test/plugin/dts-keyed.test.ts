@@ -88,7 +88,7 @@ describe('declarations across builds, with the cache', () => {
     }
     ;(plugin.buildStart as () => void).call(context)
     const load = plugin.load as { handler: (this: unknown, id: string) => unknown }
-    load.handler.call(context, join(root, 'app.merged.yaml'))
+    await load.handler.call(context, join(root, 'app.merged.yaml'))
     await (plugin.buildEnd as () => Promise<void>).call(context)
     await (plugin.rollup!.closeBundle as () => Promise<void>).call(context)
     vi.unstubAllEnvs()

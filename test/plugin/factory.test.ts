@@ -13,12 +13,12 @@ import type { BundlerName } from './bundlers.ts'
 
 const ROOT = join(REPO, 'test/fixtures/plugin/basic')
 
-function loadWith(framework: BundlerName, id: string): string {
+async function loadWith(framework: BundlerName, id: string): Promise<string> {
   const plugin = unpluginFactory({ root: ROOT, dts: false, vars: { mode: 'production' } }, {
     framework,
     versions: {},
   } as UnpluginContextMeta) as UnpluginOptions
-  const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
+  const hook = plugin.load as { handler: (this: unknown, id: string) => Promise<{ code: string }> }
   const context = {
     addWatchFile: () => {},
     getWatchFiles: () => [],
@@ -27,22 +27,22 @@ function loadWith(framework: BundlerName, id: string): string {
     },
     warn: () => {},
   }
-  return hook.handler.call(context, id).code
+  return (await hook.handler.call(context, id)).code
 }
 
 describe('the load hook', () => {
   it.each(['app.merged.yaml', 'mime.merged.yaml', 'awkward.merged.yaml'])(
     'gives byte-identical code for %s in every bundler',
-    (entry) => {
+    async (entry) => {
       const id = join(ROOT, entry)
       const expected = generateModule(renderSync(id, { root: ROOT, vars: { mode: 'production' } }).value)
-      for (const framework of BUNDLERS) expect(loadWith(framework, id), framework).toBe(expected)
+      for (const framework of BUNDLERS) expect(await loadWith(framework, id), framework).toBe(expected)
     },
   )
 })
 
 describe('watching a failing entry', () => {
-  it('keeps what failed and what worked last, without piling up what earlier failures read', () => {
+  it('keeps what failed and what worked last, without piling up what earlier failures read', async () => {
     const root = writeTree({
       'app.merged.yaml': lines('#include', 'a.yaml'),
       'a.yaml': lines('a: 1'),
@@ -54,7 +54,7 @@ describe('watching a failing entry', () => {
       versions: {},
     } as UnpluginContextMeta) as UnpluginOptions
     const hook = plugin.load as { handler: (this: unknown, id: string) => unknown }
-    const load = (): string[] => {
+    const load = async (): Promise<string[]> => {
       const watched: string[] = []
       const context = {
         meta: { watchMode: true },
@@ -63,14 +63,14 @@ describe('watching a failing entry', () => {
         error: () => undefined,
         warn: () => {},
       }
-      hook.handler.call(context, join(root, 'app.merged.yaml'))
+      await hook.handler.call(context, join(root, 'app.merged.yaml'))
       return watched.map((file) => file.slice(root.length + 1)).sort()
     }
-    expect(load()).toEqual(['a.yaml', 'app.merged.yaml'])
+    expect(await load()).toEqual(['a.yaml', 'app.merged.yaml'])
     writeFileSync(join(root, 'app.merged.yaml'), lines('#include', 'b.yaml'))
-    expect(load()).toEqual(['a.yaml', 'app.merged.yaml', 'b.yaml'])
+    expect(await load()).toEqual(['a.yaml', 'app.merged.yaml', 'b.yaml'])
     writeFileSync(join(root, 'app.merged.yaml'), lines('#include', 'c.yaml'))
     // b.yaml broke it once; what counts now is c.yaml, and a.yaml from the last render that worked.
-    expect(load()).toEqual(['a.yaml', 'app.merged.yaml', 'c.yaml'])
+    expect(await load()).toEqual(['a.yaml', 'app.merged.yaml', 'c.yaml'])
   })
 })

@@ -30,7 +30,7 @@ interface Reported {
 }
 
 /** Loads `entry` as Rollup would, and returns the error it reports. */
-function loadError(root: string, entry: string, cache: string | false): Reported {
+async function loadError(root: string, entry: string, cache: string | false): Promise<Reported> {
   const plugin = unpluginFactory({ root, dts: false, cache }, {
     framework: 'rollup',
     versions: {},
@@ -43,21 +43,21 @@ function loadError(root: string, entry: string, cache: string | false): Reported
     error: (message: Reported) => void errors.push(message),
     warn: () => {},
   }
-  ;(plugin.load as { handler: (this: unknown, id: string) => unknown }).handler.call(context, join(root, entry))
+  await (plugin.load as { handler: (this: unknown, id: string) => unknown }).handler.call(context, join(root, entry))
   expect(errors).toHaveLength(1)
   return errors[0]!
 }
 
 describe('an unreadable layer', () => {
   for (const cache of ['node_modules/.cache/my', false] as const)
-    it(`is MY_FILE_UNREADABLE at the include line, cache ${cache ? 'on' : 'off'}`, () => {
+    it(`is MY_FILE_UNREADABLE at the include line, cache ${cache ? 'on' : 'off'}`, async () => {
       const root = writeTree({
         'app.merged.yaml': lines('#include', 'base.yaml', 'secret.yaml'),
         'base.yaml': lines('a: 1'),
         'secret.yaml': lines('b: 2'),
       })
       faults.unreadable = join(root, 'secret.yaml')
-      const error = loadError(root, 'app.merged.yaml', cache)
+      const error = await loadError(root, 'app.merged.yaml', cache)
       expect(error.pluginCode).toBe('MY_FILE_UNREADABLE')
       expect(error.loc).toMatchObject({ file: join(root, 'app.merged.yaml'), line: 3 })
       expect(error.message).toContain('EACCES')

@@ -39,10 +39,10 @@ function startBuild(root: string, watchMode: boolean) {
       void warnings.push(`${message.loc.file.slice(root.length + 1)}:${message.loc.line} ${message.pluginCode}`),
   })
   const start = () => (plugin.buildStart as (this: unknown) => void).call(context([]))
-  const load = (entry: string): string[] => {
+  const load = async (entry: string): Promise<string[]> => {
     const warnings: string[] = []
     const hook = plugin.load as { handler: (this: unknown, id: string) => unknown }
-    hook.handler.call(context(warnings), join(root, entry))
+    await hook.handler.call(context(warnings), join(root, entry))
     return warnings
   }
   start()
@@ -50,28 +50,28 @@ function startBuild(root: string, watchMode: boolean) {
 }
 
 describe('warnings of layers several entries include', () => {
-  it('are shown once in a one-off build, at the first entry that meets them; again in the next build', () => {
+  it('are shown once in a one-off build, at the first entry that meets them; again in the next build', async () => {
     const root = writeTree(files, 'warnings')
     const build = startBuild(root, false)
-    expect(build.load('app.merged.yaml')).toEqual(['production.yaml:2 MY_MERGE_DISCARDED'])
+    expect(await build.load('app.merged.yaml')).toEqual(['production.yaml:2 MY_MERGE_DISCARDED'])
     // Its own layer's warning is new; production.yaml's was shown.
-    expect(build.load('admin.merged.yaml')).toEqual(['dark.yaml:2 MY_MERGE_DISCARDED'])
-    expect(build.load('app.merged.yaml')).toEqual([])
+    expect(await build.load('admin.merged.yaml')).toEqual(['dark.yaml:2 MY_MERGE_DISCARDED'])
+    expect(await build.load('app.merged.yaml')).toEqual([])
     build.start()
-    expect(build.load('admin.merged.yaml')).toEqual([
+    expect(await build.load('admin.merged.yaml')).toEqual([
       'production.yaml:2 MY_MERGE_DISCARDED',
       'dark.yaml:2 MY_MERGE_DISCARDED',
     ])
   })
 
-  it('are shown for every render in a watch build (an edit may leave one, and it is shown again)', () => {
+  it('are shown for every render in a watch build (an edit may leave one, and it is shown again)', async () => {
     const root = writeTree(files, 'warnings')
     const build = startBuild(root, true)
-    expect(build.load('app.merged.yaml')).toEqual(['production.yaml:2 MY_MERGE_DISCARDED'])
-    expect(build.load('admin.merged.yaml')).toEqual([
+    expect(await build.load('app.merged.yaml')).toEqual(['production.yaml:2 MY_MERGE_DISCARDED'])
+    expect(await build.load('admin.merged.yaml')).toEqual([
       'production.yaml:2 MY_MERGE_DISCARDED',
       'dark.yaml:2 MY_MERGE_DISCARDED',
     ])
-    expect(build.load('app.merged.yaml')).toEqual(['production.yaml:2 MY_MERGE_DISCARDED'])
+    expect(await build.load('app.merged.yaml')).toEqual(['production.yaml:2 MY_MERGE_DISCARDED'])
   })
 })

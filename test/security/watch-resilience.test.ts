@@ -36,7 +36,7 @@ function createPlugin(root: string) {
     framework: 'rollup',
     versions: {},
   } as UnpluginContextMeta) as UnpluginOptions
-  const hook = plugin.load as { handler: (this: unknown, id: string) => { code: string } }
+  const hook = plugin.load as { handler: (this: unknown, id: string) => Promise<{ code: string }> }
   const watched = new Set<string>()
   const context = {
     addWatchFile: (file: string) => void watched.add(file),
@@ -51,11 +51,11 @@ function createPlugin(root: string) {
   return {
     watched,
     /** The rebuild's outcome: the module's code, or the error's code. */
-    load(): string {
+    async load(): Promise<string> {
       // A bundler asks for the watch files again on each build.
       watched.clear()
       try {
-        return hook.handler.call(context, join(root, entry)).code
+        return (await hook.handler.call(context, join(root, entry))).code
       } catch (error) {
         return `error ${(error as { pluginCode?: string }).pluginCode}`
       }
@@ -86,7 +86,7 @@ describe('the load hook over 1 000 rebuilds', () => {
   it(
     'always serves what a fresh render gives, whatever happens to the layers, without leaking',
     { timeout: scaled(300_000) },
-    () => {
+    async () => {
       const root = writeTree(
         {
           [entry]: lines('#include', 'base.yaml', 'conf.d/*.yaml', '?local.yaml'),
@@ -119,7 +119,7 @@ describe('the load hook over 1 000 rebuilds', () => {
       let mostWatched = 0
       for (let i = 0; i < 1000; i++) {
         steps[i % steps.length]!(i)
-        const served = plugin.load()
+        const served = await plugin.load()
         mostWatched = Math.max(mostWatched, plugin.watched.size)
         expect(served, `rebuild ${i} (step ${i % steps.length})`).toBe(fresh(root))
         outcomes.add(served.startsWith('error') ? served : 'value')

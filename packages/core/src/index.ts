@@ -1,5 +1,5 @@
 // @merged-yaml/core's public API (semver applies). What only the CLI and the plugin need is in internal.ts.
-export { prepareEntry, render, renderSync } from './render.ts'
+export { prepareEntry, render, renderSync } from './render-api.ts'
 export type { PreparedEntry, RenderHooks, RenderResult } from './render.ts'
 export type { EntrySchema } from './pipeline/validate.ts'
 export type { SchemaOption } from './options.ts'

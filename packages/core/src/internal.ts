@@ -16,3 +16,10 @@ export { resolveAllow } from './workspace-root.ts'
 export { isName } from './pipeline/gather/include-lines.ts'
 export type { AllowSources } from './workspace-root.ts'
 export { createPathRewriter } from './paths-in-text.ts'
+// The pipeline, imported on the plugin's first entry: loading the plugin loads none of it.
+export const loadPipeline = () => import('./pipeline-api.ts')
+export type Pipeline = Awaited<ReturnType<typeof loadPipeline>>
+// What the plugin needs before it loads the pipeline (its options, errors and messages), in the
+// chunk both entries share: one MergedYamlError class, whichever entry a caller imported it from.
+export { formatDiagnostic, isMergedYamlError, MergedYamlError } from './diagnostics.ts'
+export { findWorkspaceRoot } from './workspace-root.ts'

@@ -4,7 +4,7 @@
 // (pipeline/validate-standard.ts) the one asynchronous end. It is kept whole: the composition, its
 // synchronous and asynchronous ends and the result types they share read best in one place.
 import { resolve } from 'node:path'
-import { DIALECTS } from './dialects/registry.ts'
+import { DIALECTS, loadMerge } from './dialects/registry.ts'
 import type { DialectName } from './dialects/registry.ts'
 import type { Dialect } from './dialects/types.ts'
 import { MergedYamlError } from './diagnostics.ts'
@@ -180,6 +180,19 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
   const gathered = gatherEntry(resolve(entry), dialectRequests(resolved), resolved, report, files, inputs)
   const records = requestedRecords(options)
   let fingerprint: string | undefined
+  type Read = ReturnType<typeof readParts>
+  let reading: { read: Read } | { error: unknown } | undefined
+  // Parse and detect, once: renderAsync() learns the dialect whose merge it loads before merging.
+  const readOnce = (): Read => {
+    if (!reading)
+      try {
+        reading = { read: readParts(gathered.items, resolved, report, cache) }
+      } catch (error) {
+        reading = { error }
+      }
+    if ('error' in reading) throw reading.error
+    return reading.read
+  }
   type Made = ReturnType<typeof mergeEntry>
   let outcome: { made: Made } | { error: unknown } | undefined
   let finished: Promise<RenderResult> | undefined
@@ -189,13 +202,23 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
   const merge = (): Made => {
     try {
       outcome ??= {
-        made: guard(entry, options, inputs, () => mergeEntry(gathered, inputs, resolved, report, records, cache)),
+        made: guard(entry, options, inputs, () => mergeEntry(gathered, readOnce(), inputs, resolved, report, records)),
       }
     } catch (error) {
       outcome = { error }
     }
     if ('error' in outcome) throw outcome.error
     return outcome.made
+  }
+  // The entry's dialect's merge, loaded: a failure to read is merge()'s to report, as renderSync's.
+  const loadDialectMerge = async (): Promise<void> => {
+    let dialect: Dialect
+    try {
+      dialect = guard(entry, options, inputs, readOnce).dialect
+    } catch {
+      return
+    }
+    await loadMerge(dialect)
   }
   return {
     ...inputs,
@@ -218,6 +241,7 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
     },
     renderAsync() {
       finished ??= (async () => {
+        await loadDialectMerge()
         const made = merge()
         if (!made.pending) return made.result
         try {
@@ -270,13 +294,12 @@ function dialectRequests(options: ResolvedOptions): DialectRequests {
 
 function mergeEntry(
   gathered: GatherResult,
+  { parts, dialect }: ReturnType<typeof readParts>,
   inputs: EntryInputs,
   resolved: ResolvedOptions,
   report: Reporter,
   records: RequestedRecords,
-  cache: RenderCache | undefined,
 ): { result: RenderResult; input: MergeInput; pending?: PendingStandard } {
-  const { parts, dialect } = readParts(gathered.items, resolved, report, cache)
   const provenance = createProvenanceRecorder(records)
   const entry = inputs.files[0]!
   const input: MergeInput = {

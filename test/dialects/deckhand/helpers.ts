@@ -1,4 +1,5 @@
 import { deckhandDialect } from '../../../packages/core/src/dialects/deckhand/index.ts'
+import { deckhandMerge } from '../../../packages/core/src/dialects/deckhand/dialect-merge.ts'
 import type { Diagnostic, MergedYamlError } from '@merged-yaml/core'
 import { createSourceDocument } from '../../../packages/core/src/source-document.ts'
 import { resolveOptions } from '../../../packages/core/src/render-options.ts'
@@ -26,7 +27,7 @@ export function documents(stream: string): SourceDocument[] {
 export function renderDeckhand(stream: string, options: RenderOptions = {}) {
   const resolved = resolveOptions({ root: ROOT, strict: false, ...options })
   const report = new Reporter(resolved.strict, resolved.root)
-  const value = renderDialect(deckhandDialect, documents(stream), resolved, report)
+  const value = renderDialect(deckhandDialect, deckhandMerge, documents(stream), resolved, report)
   return { value, warnings: report.warnings }
 }
 

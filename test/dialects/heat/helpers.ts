@@ -1,5 +1,6 @@
 import { createSourceDocument } from '../../../packages/core/src/source-document.ts'
 import { heatDialect } from '../../../packages/core/src/dialects/heat/index.ts'
+import { heatMerge } from '../../../packages/core/src/dialects/heat/dialect-merge.ts'
 import { resolveOptions } from '../../../packages/core/src/render-options.ts'
 import type { RenderOptions } from '@merged-yaml/core'
 import { Reporter } from '../../../packages/core/src/reporter.ts'
@@ -27,7 +28,7 @@ export function documents(texts: readonly string[], version: '1.1' | '1.2' = '1.
 export function renderHeat(texts: readonly string[], options: RenderOptions = {}) {
   const resolved = resolveOptions({ root: ROOT, ...options })
   const report = new Reporter(resolved.strict, resolved.root)
-  const value = renderDialect(heatDialect, documents(texts, resolved.yamlVersion), resolved, report)
+  const value = renderDialect(heatDialect, heatMerge, documents(texts, resolved.yamlVersion), resolved, report)
   return { value, warnings: report.warnings }
 }
 

@@ -7,7 +7,7 @@ import { cloudInitDialect } from './cloud-init/index.ts'
 import { datumDialect } from './datum/index.ts'
 import { deckhandDialect } from './deckhand/index.ts'
 import { heatDialect } from './heat/index.ts'
-import type { Dialect } from './types.ts'
+import type { Dialect, DialectMerge } from './types.ts'
 import { valuesDialect } from './values/index.ts'
 
 export const DIALECTS = [datumDialect, heatDialect, deckhandDialect, cloudInitDialect, valuesDialect] as const
@@ -57,4 +57,30 @@ export type DialectOptions = {
 
 export function findDialect(name: string): Dialect | undefined {
   return (DIALECTS as readonly Dialect[]).find((dialect) => dialect.name === name)
+}
+
+/** The dialects' merges loaded so far (the default dialect's is given, never loaded). */
+const loadedMerges = new Map<string, DialectMerge>()
+
+/**
+ * A dialect's merge, for the merge and validate stages: the default dialect's, or one loaded before
+ * (`loadMerge`, which `render()` awaits; the public synchronous API provides every merge up front).
+ */
+export function mergeOf(dialect: Dialect): DialectMerge {
+  if (typeof dialect.merge !== 'function') return dialect.merge
+  const merge = loadedMerges.get(dialect.name)
+  // A bug of a caller: the engine's entry points load or provide a merge before any render needs it.
+  if (!merge) throw new Error(`the ${dialect.name} dialect's merge is not loaded`)
+  return merge
+}
+
+/** Loads a dialect's merge, once: a chunk of its own, imported on the first entry of that dialect. */
+export async function loadMerge(dialect: Dialect): Promise<void> {
+  if (typeof dialect.merge === 'function' && !loadedMerges.has(dialect.name))
+    loadedMerges.set(dialect.name, await dialect.merge())
+}
+
+/** Gives merges imported statically (the public API's synchronous renders cannot await one). */
+export function provideMerges(merges: { readonly [Name in DialectName]?: DialectMerge }): void {
+  for (const [name, merge] of Object.entries(merges)) if (merge) loadedMerges.set(name, merge)
 }

@@ -158,6 +158,21 @@ export interface FileQuery {
 /** The table of a room's diagnostic codes, each with the line the docs give it. */
 export type CodeTable = Readonly<Record<`MY_${string}`, string>>
 
+/** What merges a dialect's entries: its `merge` module (loaded on first use but for the default dialect's). */
+export interface DialectMerge<Options = unknown, Gathered = unknown> {
+  /** Merges the entry's documents into the module's value. Directive keys never reach the output. */
+  render(parts: readonly ParsedPart[], context: DialectContext<Options, Gathered>): DialectResult
+  /**
+   * The schemas the dialect's reference checks its rendered value against, besides the entry's own
+   * (optional; off with `schema: false`). `value` is what `render` returned.
+   */
+  schemaChecks?(
+    parts: readonly ParsedPart[],
+    value: unknown,
+    context: DialectContext<Options, Gathered>,
+  ): DialectSchemaCheck[]
+}
+
 export interface Dialect<
   Name extends string = string,
   Options = unknown,
@@ -253,17 +268,11 @@ export interface Dialect<
    * read. Its result reaches `render` as `context.gathered`. An error reported here stops the render.
    */
   gather?(entry: GatherEntry, options: Options | undefined, access: DialectGatherAccess, report: Reporter): Gathered
-  /** Merges the entry's documents into the module's value. Directive keys never reach the output. */
-  render(parts: readonly ParsedPart[], context: DialectContext<Options, Gathered>): DialectResult
   /**
-   * The schemas the dialect's reference checks its rendered value against, besides the entry's own
-   * (optional; off with `schema: false`). `value` is what `render` returned.
+   * How it merges: the default dialect's given, every other's loaded on the first entry it merges (a
+   * function importing its merge module, a chunk of its own: a build pays only for the dialects it uses).
    */
-  schemaChecks?(
-    parts: readonly ParsedPart[],
-    value: unknown,
-    context: DialectContext<Options, Gathered>,
-  ): DialectSchemaCheck[]
+  readonly merge: DialectMerge<Options, Gathered> | (() => Promise<DialectMerge<Options, Gathered>>)
 }
 
 /** A registry entry, typed by its literal name, options, what its `gather` hook returns and its code table. */

@@ -1,5 +1,6 @@
 // The merge stage: the entry's dialect merges its parts, and the merged value is checked against
 // the value limits (merges and JSON-patch copies can repeat subtrees each document kept within bounds).
+import { mergeOf } from '../dialects/registry.ts'
 import type { DependencyFile, Dialect, DialectContext, DialectResult } from '../dialects/types.ts'
 import { decodeUtf8 } from '../file-system.ts'
 import type { ResolvedOptions } from '../options.ts'
@@ -42,7 +43,7 @@ export function createDialectContext(input: MergeInput, options: ResolvedOptions
 }
 
 export function mergeParts(input: MergeInput, options: ResolvedOptions, report: Reporter): DialectResult {
-  const result = input.dialect.render(input.parts, createDialectContext(input, options, report))
+  const result = mergeOf(input.dialect).render(input.parts, createDialectContext(input, options, report))
   // The errors of parts merged on their own (cloud-init's, in strict mode) end the render here.
   report.throwErrors()
   const { bound } = result

@@ -4,6 +4,7 @@
 // history recorder on, to point each violation at the layer line that set the value. Every
 // violation of the entry is reported in one run: errors, or warnings with `strict: false`.
 import { relative } from 'node:path'
+import { mergeOf } from '../dialects/registry.ts'
 import type { Dialect, DialectContext, DialectSchemaCheck } from '../dialects/types.ts'
 import { createCodeFrame, MergedYamlError } from '../diagnostics.ts'
 import type { Diagnostic } from '../diagnostics.ts'
@@ -208,9 +209,9 @@ export function validateValue(input: ValidateInput, options: ResolvedOptions): E
   const { report } = input.context
   const validation = new Validation(input, report)
   const schema = checkEntrySchema(input, options, validation)
-  if (options.schema !== false && input.dialect.schemaChecks) {
-    for (const check of input.dialect.schemaChecks(input.parts, input.value, input.context))
-      checkDialect(check, input, validation)
+  const { schemaChecks } = mergeOf(input.dialect)
+  if (options.schema !== false && schemaChecks) {
+    for (const check of schemaChecks(input.parts, input.value, input.context)) checkDialect(check, input, validation)
   }
   report.throwErrors()
   return schema

@@ -1,36 +1,10 @@
 // cloud-init's user-data merge (cloudinit/handlers/cloud_config.py): every part in reading order, merged
 // into one buffer by the strategy stack (`stack`: scoped or per-part). An entry is cloud-init's when a
 // part has a `#cloud-config` header, is a MIME, archive or JSON-patch part, or declares `merge_how`/`merge_type`.
-import { documentParts } from '../../parts.ts'
-import type { ParsedPart } from '../../parts.ts'
 import type { StackMode } from '../../options.ts'
 import { defineDialect } from '../types.ts'
-import type { ValueBound } from '../types.ts'
 import { CLOUD_INIT_CODES } from './codes.ts'
 import { cloudInitDirective, DIRECTIVE_KEYS } from './extract.ts'
-import { mergeCloudInit } from './merge.ts'
-
-/**
- * What cloud-init's merge of these parts is known to be without walking it, when every part is a
- * tree. Its mergers move, concatenate and drop what the documents hold, never repeat it (a document
- * included twice counts twice here) and make no number: the one expansion is list(append) given a
- * string, one item per character (3× the string's size at most). So the merge is at most 3× the
- * documents' summed sizes, no deeper than the deepest (each within the depth limit as it was read),
- * without cycles, and plain JSON when they all are. A JSON patch can copy subtrees: with one,
- * nothing is known.
- */
-function mergedTreeBound(parts: readonly ParsedPart[]): ValueBound | undefined {
-  let sum = 0
-  let plainJson = true
-  for (const part of documentParts(parts)) {
-    if (part.kind === 'jsonp') return undefined
-    if (part.kind === 'invalid' || part.empty) continue
-    if (part.tree === undefined) return undefined
-    sum += part.tree.size
-    plainJson &&= part.tree.plainJson
-  }
-  return { maxSize: 3 * sum, plainJson }
-}
 
 /**
  * cloud-init's options (`'cloud-init': {…}`; the top-level `stack` and `mergeHow` are aliases). Given,
@@ -76,9 +50,5 @@ export const cloudInitDialect = defineDialect<'cloud-init', CloudInitOptions, un
     return '#cloud-config header'
   },
   yields: true,
-  render(parts, { options, report, provenance }) {
-    const value = mergeCloudInit(parts, { stack: options.stack, mergeHow: options.mergeHow }, report, provenance)
-    const bound = mergedTreeBound(parts)
-    return bound === undefined ? { value } : { value, bound }
-  },
+  merge: () => import('./dialect-merge.ts').then((module) => module.cloudInitMerge),
 })

@@ -2,16 +2,12 @@
 // `default_lookup_options` / `lookup_options` declares the strategies; every top-level key is
 // resolved like `Resolve-Datum`. A store's Datum.yml with `datum.node` renders that node's RSOP: the
 // gather hook reads the store (store/gather-store.ts), render merges what it read.
-import { layerDocuments, recordLayers } from '../layers.ts'
 import { defineDialect } from '../types.ts'
 import { DATUM_CODES } from './codes.ts'
-import { DATUM_OPTION_KEYS, readDatumOptions } from './datum-options.ts'
-import { detectDirective, DIRECTIVE_NAMES, isStoreDefinition } from './directives.ts'
-import { splitPath } from './path.ts'
-import { renderDatum } from './render-datum.ts'
+import { DATUM_OPTION_KEYS } from './datum-options.ts'
+import { detectDirective, DIRECTIVE_NAMES } from './directives.ts'
 import { gatherStore } from './store/gather-store.ts'
 import type { StoreSnapshot } from './store/gather-store.ts'
-import { renderStore } from './store/render-store.ts'
 import type { DatumOptions } from './types.ts'
 
 export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot | undefined, typeof DATUM_CODES>({
@@ -42,28 +38,5 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
   detect: detectDirective,
   directiveKeys: [...DIRECTIVE_NAMES, 'ResolutionPrecedence', 'DatumStructure'],
   gather: gatherStore,
-  render(parts, context) {
-    if (context.gathered) {
-      const { value, store } = renderStore(context.gathered, context)
-      // Read after rendering: the handlers ran while the store loaded (gathering) and while it merged.
-      return { value, secret: store.handlers.producedSecrets }
-    }
-    const docs = layerDocuments(parts, 'datum', context)
-    const [only] = docs
-    // A store's Datum.yml as the entry, without a node (an included Datum.yml is a directive part).
-    if (docs.length === 1 && only!.file === context.entry && isStoreDefinition(only!.value)) {
-      context.report.fail({
-        code: 'MY_DATUM_NODE_REQUIRED',
-        message:
-          "this entry is a Datum store's Datum.yml: name the node to render with the datum.node option " +
-          '(CLI --node, import query ?node=)',
-        doc: only!,
-        path: [],
-      })
-    }
-    const options = readDatumOptions(context.dialectOptions)
-    const value = renderDatum(docs, options, context.entry, context.report)
-    recordLayers(context, docs, value, 'datum', options.lookup === undefined ? [] : splitPath(options.lookup))
-    return { value }
-  },
+  merge: () => import('./dialect-merge.ts').then((module) => module.datumMerge),
 })

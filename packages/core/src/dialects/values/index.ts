@@ -121,33 +121,36 @@ export const valuesDialect = defineDialect<'values', ValuesOptions, undefined, t
   checkPartText: findUnreadableLines,
   // The default: no marker selects it (detect.ts).
   detect: () => undefined,
-  render(parts, context) {
-    const { report, provenance } = context
-    const docs = layerDocuments(parts, 'values', context)
-    const helmValues = new Map<SourceDocument, unknown>()
-    for (const part of documentParts(parts)) {
-      if (part.kind !== 'yaml' || part.empty) continue
-      const { doc } = part
-      // Only documents that are not plain JSON can hold a number JSON lacks.
-      if (part.tree?.plainJson !== true) report.collect(() => reportNonFiniteNumbers(doc, report))
-      report.collect(() => reportStringifiedKeys(doc, report))
-      report.collect(() => {
-        const value = readAsHelm(doc, report)
-        if (value !== doc.value) helmValues.set(doc, value)
-      })
-    }
-    report.throwErrors()
-    const value = chartMode(context.dialectOptions, context.entry, report)
-      ? coalesceWithChart(
-          parts,
-          docs,
-          (layers, recorder, start) => mergeValueDocuments(layers, helmValues, report, recorder, start),
-          LABELS,
-          report,
-          provenance,
-        )
-      : mergeValueDocuments(docs, helmValues, report, provenance)
-    const bound = mergedBound(parts)
-    return bound === undefined ? { value } : { value, bound }
+  // The default dialect merges with the pipeline: nothing to load.
+  merge: {
+    render(parts, context) {
+      const { report, provenance } = context
+      const docs = layerDocuments(parts, 'values', context)
+      const helmValues = new Map<SourceDocument, unknown>()
+      for (const part of documentParts(parts)) {
+        if (part.kind !== 'yaml' || part.empty) continue
+        const { doc } = part
+        // Only documents that are not plain JSON can hold a number JSON lacks.
+        if (part.tree?.plainJson !== true) report.collect(() => reportNonFiniteNumbers(doc, report))
+        report.collect(() => reportStringifiedKeys(doc, report))
+        report.collect(() => {
+          const value = readAsHelm(doc, report)
+          if (value !== doc.value) helmValues.set(doc, value)
+        })
+      }
+      report.throwErrors()
+      const value = chartMode(context.dialectOptions, context.entry, report)
+        ? coalesceWithChart(
+            parts,
+            docs,
+            (layers, recorder, start) => mergeValueDocuments(layers, helmValues, report, recorder, start),
+            LABELS,
+            report,
+            provenance,
+          )
+        : mergeValueDocuments(docs, helmValues, report, provenance)
+      const bound = mergedBound(parts)
+      return bound === undefined ? { value } : { value, bound }
+    },
   },
 })
