@@ -2,9 +2,10 @@
 // the three values every app's page shows (data-testid title, api, features).
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 export interface Run {
   code: number | null
@@ -108,3 +109,16 @@ export const BROKEN_LAYER = /config\/env\/production\.yaml:4:1: error MY_YAML_SY
 
 /** The production values of every app (config/base.yaml under config/env/production.yaml). */
 export const PRODUCTION = { api: 'https://api.example.com', features: 'search, billing' }
+
+/** The files under `dir` (relative paths) whose bytes hold `text`'s UTF-8 bytes. */
+export function filesHolding(dir: string, text: string): string[] {
+  const needle = Buffer.from(text)
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file).includes(needle))
+    .map((file) => file.slice(dir.length + 1))
+}
+
+/** A command's output without its colours (Next.js colours its code frames). */
+export const plain = (output: string): string => stripVTControlCharacters(output)
