@@ -1,8 +1,10 @@
 // Next.js 16 (playground/frameworks/next): `next build` with Turbopack (the loader entry, from
 // `turbopack.rules`) and with webpack (`--webpack`, the webpack plugin), each checked for the merged
 // values in the prerendered page, for the declaration a build with a warm `.next/cache` writes (the
-// page's typo'd key then fails the build's type check), and for the located error of a broken layer; and `next dev` with
-// Turbopack, where a layer edit reaches the page (the loader made every layer a dependency).
+// page's typo'd key then fails the build's type check), for a server-only entry (a route handler may import
+// it, none of its values reach `.next/static`; a Client Component importing it fails the build, naming the
+// importers), and for the located error of a broken layer, printed once for two importers; and `next dev`
+// with Turbopack, where a layer edit reaches the page (the loader made every layer a dependency).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
