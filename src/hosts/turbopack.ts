@@ -31,7 +31,8 @@ export function createTurbopackHost({ info, exists }: HostParts): Host {
     },
     clientBuild: turbopackClientBuild,
     noImportChain:
-      "Turbopack does not tell a loader who imports it; in the App Router, Next.js's import trace for 'server-only' does",
+      'Turbopack does not tell a loader who imports it; ' +
+      "in the App Router, Next.js's import trace for 'server-only' does",
     watch({ loader }, deps) {
       if (!loader) return
       for (const file of deps.files) {
