@@ -114,7 +114,7 @@ export function webpackClientBuild(context: LoadContext): boolean | undefined {
 /**
  * Turbopack: its loader runner gives each environment's compilation its own load with the
  * environment as `target` (`web` in the browser, `node` on the server); a Turbopack that does not say
- * leaves the decision to the `serverBuild` option (a rule with `condition: { not: 'browser' }`).
+ * leaves the decision to the `serverBuild` option, else to the client (server-only.ts).
  */
 export function turbopackClientBuild({ loader }: LoadContext): boolean | undefined {
   const target = loader?.target
