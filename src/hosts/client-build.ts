@@ -111,6 +111,16 @@ export function webpackClientBuild(context: LoadContext): boolean | undefined {
   return !targets.every((name) => SERVER_TARGET.test(name))
 }
 
+/**
+ * Turbopack: its loader runner gives each environment's compilation its own load with the
+ * environment as `target` (`web` in the browser, `node` on the server); a Turbopack that does not say
+ * leaves the decision to the `serverBuild` option, else to the client (server-only.ts).
+ */
+export function turbopackClientBuild({ loader }: LoadContext): boolean | undefined {
+  const target = loader?.target
+  return typeof target === 'string' ? !SERVER_TARGET.test(target) : undefined
+}
+
 /** webpack: the chain of issuers (the module whose import created each module). */
 export function chainFromIssuers(context: LoadContext): string[] {
   const native = nativeOf(context)

@@ -41,6 +41,9 @@ export function toMessage(d: Diagnostic, text: string, columnBase: ColumnBase = 
  */
 export const isOneOffBuild = (context: LoadContext): boolean => context.meta?.watchMode === false
 
+/** The module given in a failed entry's place: it throws the same message should it run. */
+export const errorModule = (error: MergedYamlError): string => `throw new Error(${JSON.stringify(error.message)});\n`
+
 /** A host with the shared behaviour and the given hooks (Rollup's, Farm's and Bun's watchers take folders too). */
 export function createDefaultHost(hooks: HostHooks = {}, columnBase: ColumnBase = 0): Host {
   return {
@@ -54,7 +57,7 @@ export function createDefaultHost(hooks: HostHooks = {}, columnBase: ColumnBase 
     // errors instead of throwing (webpack, Rspack, esbuild, Bun): it throws the same message should it run.
     error(context: LoadContext, error: MergedYamlError): string {
       context.error(toMessage(error.diagnostics[0]!, error.message, columnBase))
-      return `throw new Error(${JSON.stringify(error.message)});\n`
+      return errorModule(error)
     },
     warn(context, warning, root) {
       context.warn(toMessage(warning, formatDiagnostic(warning, root), columnBase))

@@ -15,9 +15,16 @@ import type { HostInfo, ResolvedPluginOptions } from '../plugin/options.ts'
 export interface LoaderRunnerContext {
   rootContext: string
   mode?: string
+  /**
+   * The environment the module is compiled for, as webpack's `target`: Turbopack (Next.js 16) gives
+   * `web` for the browser and `node` for the server; older versions give nothing.
+   */
+  target?: string
   addDependency(file: string): void
   addMissingDependency(file: string): void
   addContextDependency(dir: string): void
+  /** Reports an error without failing the load (the build fails with it); Turbopack's has it. */
+  emitError?(error: Error): void
 }
 
 /**
@@ -83,6 +90,8 @@ export interface Host {
    * importer, as far as the bundler tells at load time (for MY_SERVER_ONLY's message).
    */
   importChain?(context: LoadContext, id: string): string[]
+  /** What MY_SERVER_ONLY says in place of the chain when `importChain` names none: where the user finds it. */
+  readonly noImportChain?: string
   /** Fails the build with a render error; returns the module to give the bundler in the entry's place. */
   error(context: LoadContext, error: MergedYamlError): string
   /** Shows a render warning (paths in its text relative to `root`). */

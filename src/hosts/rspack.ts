@@ -5,7 +5,7 @@ import { PLUGIN_NAME } from '../plugin/options.ts'
 import { createImporterRecord, webpackClientBuild } from './client-build.ts'
 import { createDefaultHost } from './default.ts'
 import type { Host, HostParts } from './host.ts'
-import { isCompilerWatching, readCompilerOptions, watchWithLoaderContext } from './webpack.ts'
+import { isCompilerWatching, readCompilerOptions, reportOncePerCompilation, watchWithLoaderContext } from './webpack.ts'
 
 /** The part of Rspack's compiler the importer record taps. */
 interface ResolveHooks {
@@ -34,17 +34,19 @@ const ENTRY_REQUEST = /\.ya?ml(?:\?.*)?$/i
 export function createRspackHost({ info }: HostParts): Host {
   const importers = createImporterRecord()
   const readOptions = readCompilerOptions(info)
+  const base = createDefaultHost({
+    rspack(compiler) {
+      readOptions(compiler)
+      ;(compiler as unknown as ResolveHooks).hooks.normalModuleFactory.tap(PLUGIN_NAME, (factory) =>
+        factory.hooks.beforeResolve.tap(PLUGIN_NAME, (data) => {
+          if (ENTRY_REQUEST.test(data.request)) importers.record(data.request, data.context, data.contextInfo.issuer)
+        }),
+      )
+    },
+  })
   return {
-    ...createDefaultHost({
-      rspack(compiler) {
-        readOptions(compiler)
-        ;(compiler as unknown as ResolveHooks).hooks.normalModuleFactory.tap(PLUGIN_NAME, (factory) =>
-          factory.hooks.beforeResolve.tap(PLUGIN_NAME, (data) => {
-            if (ENTRY_REQUEST.test(data.request)) importers.record(data.request, data.context, data.contextInfo.issuer)
-          }),
-        )
-      },
-    }),
+    ...base,
+    error: reportOncePerCompilation(base.error),
     watch: watchWithLoaderContext,
     watching: isCompilerWatching,
     cachesAcrossBuilds: true,

@@ -8,6 +8,7 @@ import { createMergedYaml } from '../plugin/factory.ts'
 import type { MergedYaml } from '../plugin/factory.ts'
 import type { Options } from '../plugin/options.ts'
 import type { LoadContext, LoaderRunnerContext } from './host.ts'
+import { toLoaderError } from './turbopack.ts'
 
 type LoaderCallback = (error: Error | null, code?: string) => void
 
@@ -33,15 +34,7 @@ function pluginFor(options: Options): MergedYaml {
   return plugin
 }
 
-/**
- * A message as an Error whose text is the located diagnostic. Its stack is its first line only:
- * Turbopack reads the lines of a stack as frames, and the text already says where.
- */
-function toError(message: UnpluginMessage): Error {
-  const error = new Error(message.message)
-  error.stack = `Error: ${message.message.split('\n', 1)[0]}`
-  return error
-}
+const toError = (message: UnpluginMessage): Error => toLoaderError(message.message)
 
 export function mergedYamlLoader(this: LoaderContext, _source: string): void {
   runLoader(this)

@@ -3,7 +3,7 @@
 import type { Dependencies } from '../plugin/dependencies.ts'
 import { PLUGIN_NAME } from '../plugin/options.ts'
 import type { HostInfo } from '../plugin/options.ts'
-import { createDefaultHost, isOneOffBuild } from './default.ts'
+import { createDefaultHost, errorModule, isOneOffBuild } from './default.ts'
 import { chainFromIssuers, webpackClientBuild } from './client-build.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 
@@ -64,9 +64,30 @@ export function isCompilerWatching(context: LoadContext): boolean {
   return native?.compiler?.watchMode === true
 }
 
+/**
+ * webpack and Rspack make one module of a file per layer (Next.js: its server components' and its SSR
+ * layer), so an entry imported from two layers loads twice in one compilation: its error is reported at
+ * the first load, and the others get the failing module only. Per compilation: a watch build's next
+ * compilation reports it again.
+ */
+export function reportOncePerCompilation(report: Host['error']): Host['error'] {
+  const reported = new WeakMap<object, Set<string>>()
+  return (context, error) => {
+    const compilation = (context.getNativeBuildContext?.() as { compilation?: object } | undefined)?.compilation
+    if (!compilation) return report(context, error)
+    let messages = reported.get(compilation)
+    if (!messages) reported.set(compilation, (messages = new Set()))
+    if (messages.has(error.message)) return errorModule(error)
+    messages.add(error.message)
+    return report(context, error)
+  }
+}
+
 export function createWebpackHost({ info }: HostParts): Host {
+  const base = createDefaultHost({ webpack: readCompilerOptions(info) })
   return {
-    ...createDefaultHost({ webpack: readCompilerOptions(info) }),
+    ...base,
+    error: reportOncePerCompilation(base.error),
     watch: watchWithLoaderContext,
     cachesAcrossBuilds: true,
     clientBuild: webpackClientBuild,

@@ -167,7 +167,8 @@ export function createMergedYaml(
     const client = isClientLoad(options, host.clientBuild?.(context))
     const refuse = (reason: ServerOnlyReason): string => {
       const chain = host.importChain?.(context, id) ?? []
-      return host.error(context, serverOnlyError(entry.file, reason, chain, resolveRoot(options, info)))
+      const error = serverOnlyError(entry.file, reason, chain, resolveRoot(options, info), host.noImportChain)
+      return host.error(context, error)
     }
     if (client && isServerOnly(entry.file)) return refuse('name')
     // Provenance by default only where an editor is open on a watched project: a dev server, a watch

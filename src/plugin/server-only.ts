@@ -47,6 +47,8 @@ export function serverOnlyError(
   reason: ServerOnlyReason,
   chain: readonly string[],
   root: string,
+  /** What the message says when `chain` is empty: where else the user finds the importers. */
+  noChain = 'the bundler does not say which module imports it',
 ): MergedYamlError {
   const shown = (id: string) => {
     const path = isAbsolute(id) ? relative(root, id) : id
@@ -63,7 +65,7 @@ export function serverOnlyError(
   const importer = chain.at(-1)
   const message =
     `cannot import ${shown(file)} into code that runs in the browser: it is ${why}, whose values would reach ` +
-    `every visitor.\n${importer === undefined ? '  (the bundler does not say which module imports it)\n' : ''}` +
+    `every visitor.\n${importer === undefined ? `  (${noChain})\n` : ''}` +
     `${lines.join('\n')}\nImport it from server code only (SSR, API routes); a Rollup or Rolldown build that ` +
     'runs on a server says so with the serverBuild option'
   const diagnostic: Diagnostic = {

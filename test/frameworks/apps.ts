@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, relative } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 export interface Run {
   code: number | null
@@ -141,3 +142,6 @@ export const BROKEN_DEVELOPMENT_LAYER = /config\/env\/development\.yaml:3:1: err
 /** A client-side import of the server-only entry: MY_SERVER_ONLY, naming `importer` then the entry. */
 export const serverOnlyRefusal = (importer: RegExp): RegExp =>
   new RegExp(`MY_SERVER_ONLY[\\s\\S]*${importer.source}[^\\n]* imports\\n\\s+config/secrets\\.server\\.merged\\.yaml`)
+
+/** A command's output without its colours (Next.js colours its code frames). */
+export const plain = (output: string): string => stripVTControlCharacters(output)

@@ -1,21 +1,52 @@
 // Next.js 16 (playground/frameworks/next): `next build` with Turbopack (the loader entry, from
 // `turbopack.rules`) and with webpack (`--webpack`, the webpack plugin), each checked for the merged
 // values in the prerendered page, for the declaration a build with a warm `.next/cache` writes (the
-// page's typo'd key then fails the build's type check), and for the located error of a broken layer; and `next dev` with
-// Turbopack, where a layer edit reaches the page (the loader made every layer a dependency).
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// page's typo'd key then fails the build's type check), for a server-only entry (a route handler may import
+// it, none of its values reach `.next/static`; a Client Component importing it fails the build, naming the
+// importers), and for the located error of a broken layer, printed once for two importers; and `next dev`
+// with Turbopack, where a layer edit reaches the page (the loader made every layer a dependency).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
+import {
+  BROKEN_LAYER,
+  breakProductionLayer,
+  filesHolding,
+  freePort,
+  pageValues,
+  plain,
+  PRODUCTION,
+  run,
+  startServer,
+} from './apps.ts'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
 import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 const TITLE = 'Merged YAML on Next.js'
 const prerendered = (app: string) => pageValues(readFileSync(join(app, '.next/server/app/index.html'), 'utf8'))
 
+/** The production value of the server-only entry (config/secrets.server.merged.yaml), in no browser's file. */
+const DATABASE = 'postgres://db.internal:5432/app-7c1e'
+
+/**
+ * A Client Component (app/client/page.tsx, `'use client'`) that imports `entry` through a module of its
+ * own (app/client/values.tsx): the chain the error names.
+ */
+function addClientImporter(app: string, entry: string, key: string): void {
+  mkdirSync(join(app, 'app/client'), { recursive: true })
+  writeFileSync(
+    join(app, 'app/client/values.tsx'),
+    `import values from '../../config/${entry}'\n\nexport const value = String(values.${key})\n`,
+  )
+  writeFileSync(
+    join(app, 'app/client/page.tsx'),
+    "'use client'\nimport { value } from './values'\n\nexport default function Page() {\n  return <p>{value}</p>\n}\n",
+  )
+}
+
 const missing = await frameworksMissing()
 
-describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Next.js', missing), { timeout: 180_000 }, () => {
+describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Next.js', missing), { timeout: 480_000 }, () => {
   for (const [bundler, flags] of [
     ['Turbopack', []],
     ['webpack', ['--webpack']],
@@ -28,6 +59,24 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Next.js', mi
       expect(build.output).toContain(`Next.js 16`)
       expect(build.output).toContain(`(${bundler})`)
       expect(prerendered(app)).toEqual({ title: TITLE, ...PRODUCTION })
+      // The server-only entry, imported by a route handler: in the server's output, in no file of the
+      // browser's (searched byte for byte).
+      expect(filesHolding(join(app, '.next/server'), DATABASE).length).toBeGreaterThan(0)
+      expect(filesHolding(join(app, '.next/static'), DATABASE)).toEqual([])
+    })
+
+    it(`${command} (${bundler}) refuses a server-only entry a Client Component imports, naming the importers`, async () => {
+      const app = copyApp('next')
+      addClientImporter(app, 'secrets.server.merged.yaml', 'database')
+      const build = await run(bin('next'), ['build', ...flags], app)
+      const output = plain(build.output)
+      expect(build.code, output).not.toBe(0)
+      expect(output).toMatch(/MY_SERVER_ONLY: cannot import config\/secrets\.server\.merged\.yaml into code that runs/)
+      // webpack: in the message (its issuers); Turbopack: in Next.js's import trace beside it.
+      expect(output).toMatch(/app\/client\/values\.tsx/)
+      expect(output).toMatch(/app\/client\/page\.tsx/)
+      const browser = join(app, '.next/static')
+      expect(existsSync(browser) ? filesHolding(browser, DATABASE) : []).toEqual([])
     })
 
     // CI restores `.next/cache` on a checkout without declarations (git-ignored): the persistent cache
@@ -49,12 +98,17 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Next.js', mi
       expect(second.output).toMatch(/Property 'apii' does not exist on type/)
     }, 480_000)
 
-    it(`${command} (${bundler}) fails on a broken layer, saying where`, async () => {
+    // A Server Component (app/page.tsx) and a Client Component import the entry: webpack builds it in two
+    // layers of the server's compilation, Turbopack in two environments; the error is printed once.
+    it(`${command} (${bundler}) fails on a broken layer, saying where, once for two importers`, async () => {
       const app = copyApp('next')
+      addClientImporter(app, 'app.merged.yaml', 'api')
       breakProductionLayer(app)
       const build = await run(bin('next'), ['build', ...flags], app)
+      const output = plain(build.output)
       expect(build.code).not.toBe(0)
-      expect(build.output).toMatch(BROKEN_LAYER)
+      expect(output).toMatch(BROKEN_LAYER)
+      expect(output.split(new RegExp(BROKEN_LAYER.source)).length - 1, output).toBe(1)
     })
   }
 
