@@ -63,6 +63,9 @@ export async function writeDeclarations(
   const loader = {
     rootContext: root,
     mode,
+    // A declaration serves every build that may import the entry, the server's too: a server-only entry
+    // is declared (its types, never its values), not refused as a browser load would be.
+    target: 'node',
     addDependency() {},
     addMissingDependency() {},
     addContextDependency() {},

@@ -102,6 +102,15 @@ describe('merged-yaml sync', () => {
     expect(existsSync(join(dir, 'dist/copy.merged.d.yaml.ts'))).toBe(false)
   })
 
+  it('declares a server-only entry, as a server build would (a declaration holds types, never its values)', async () => {
+    const dir = project({ ...REGIONAL, 'config/secrets.server.merged.yaml': 'token: s3cret-token\n' })
+    const r = await run(['sync'], { cwd: dir })
+    expect(r).toMatchObject({ code: 0, stderr: '' })
+    const declaration = readFileSync(join(dir, 'config/secrets.server.merged.d.yaml.ts'), 'utf8')
+    expect(declaration).toContain('token: string')
+    expect(declaration).not.toContain('s3cret-token')
+  })
+
   it("takes the config's include and exclude", async () => {
     const dir = project({
       'merged-yaml.config.json': JSON.stringify({
