@@ -13,7 +13,7 @@ export { invalidOption } from './diagnostics.ts'
 export type { OptionsTaker } from './option-names.ts'
 export { suggestName } from './suggest.ts'
 export { resolveAllow } from './workspace-root.ts'
-export { isName } from './pipeline/gather/include-lines.ts'
+export { isName } from './path-names.ts'
 export type { AllowSources } from './workspace-root.ts'
 export { createPathRewriter } from './paths-in-text.ts'
 // The pipeline, imported on the plugin's first entry: loading the plugin loads none of it.

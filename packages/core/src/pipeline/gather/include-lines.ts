@@ -2,6 +2,7 @@
 // build-time syntax on top: `?optional`, `${var}` and globs.
 import type { ErrorCode } from '../../codes.ts'
 import { suggestName } from '../../suggest.ts'
+import { isName } from '../../path-names.ts'
 
 export interface IncludeLine {
   /** The target as written after variable expansion (a path, a `file://` URL or a glob). */
@@ -110,11 +111,6 @@ export function parseIncludeLines(
 }
 
 const GLOB_CHARS = /[*?[\]{}]/
-
-/** A variable's value is a name: `cfg/${mode}/app.yaml` must never read `cfg/app.yaml` (`mode` = `..`). */
-export function isName(value: string): boolean {
-  return value !== '.' && value !== '..' && !/[\\/\0]/.test(value)
-}
 
 export function isGlob(target: string): boolean {
   return GLOB_CHARS.test(target)
