@@ -13,8 +13,10 @@ import type { DeclarationSchema } from '../codegen/declaration.ts'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
-import type { DiskCache } from './disk-cache.ts'
+import type { DiskCache, StoredModule } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
+import { stampInputs, stampsHold } from './input-stamps.ts'
+import { filesNameMode } from './mode-values.ts'
 import { resolveEngineOptions } from './options.ts'
 import { createGuardedReader } from './serve-access.ts'
 import type { HostInfo, ResolvedPluginOptions } from './options.ts'
@@ -30,6 +32,8 @@ export type EntryOutcome =
       warnings: Diagnostic[]
       /** The fingerprint of everything the entry read (see PreparedEntry.fingerprint). */
       fingerprint: () => string
+      /** Whether one of its files names `${mode}`, when known without reading them (served by its stamps). */
+      namesMode?: boolean | undefined
       /** Its merged value: parsed and merged when first asked, if the module was served from the disk cache. */
       value: () => unknown
       /** The schema the value was validated against (the declaration is generated from it). */
@@ -111,6 +115,25 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
     }
   }
 
+  /** Whether an entry's files name `${mode}` (for the declaration: mode-values.ts), from the render cache's bytes. */
+  const namesModeOf = (inputs: { files: string[]; missing: string[]; globs: string[] }): boolean =>
+    filesNameMode(dependenciesOf(inputs).files, renderCache.readFile)
+
+  /** The module stored for an entry, current: its code, and its value merged only if a declaration asks. */
+  function served(id: string, stored: StoredModule, prepare: () => PreparedEntry): EntryOutcome {
+    const deps = dependenciesOf(stored)
+    lastGood.set(id, deps)
+    // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
+    const schema = () => schemaOf(prepare().render())
+    const value = () => prepare().render().value
+    const sources = () => (withProvenance() ? prepare().sources() : undefined)
+    const fingerprint = () => stored.fingerprint
+    // A render that made secrets is never stored (renderOnce).
+    const secret = false
+    const { code, warnings, namesMode } = stored
+    return { ok: true, code, secret, deps, warnings, namesMode, fingerprint, value, schema, sources }
+  }
+
   /**
    * Serving, renders again (a few times at most) when a file changed while it was rendered: an
    * editor that truncates then writes a layer may be read in between, and that half of a save must
@@ -145,16 +168,34 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
     const read = info.serveGuard ? guardedRead : renderCache.readFile
     try {
       const engine = resolveEngineOptions(options, info, entry.query)
-      const prepared = prepareEntry(entry.file, engine, {
-        cache: renderCache,
-        readFile: reads
-          ? (path) => {
-              const bytes = read(path)
-              reads.set(path, bytes)
-              return bytes
-            }
-          : info.serveGuard && guardedRead,
-      })
+      const store = diskCache()
+      // One stored module per file and options (the query's selectors are among them): builds in
+      // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
+      const key = store ? `${entry.file}\0${JSON.stringify(engine)}` : ''
+      const stored = store?.read(key)
+      let made: PreparedEntry | undefined
+      // Gathered (every file read, includes expanded) only when needed: a stored module whose inputs'
+      // stamps hold is served without it, until a declaration asks for the value.
+      const prepare = (): PreparedEntry =>
+        (made ??= prepareEntry(entry.file, engine, {
+          cache: renderCache,
+          readFile: reads
+            ? (path) => {
+                const bytes = read(path)
+                reads.set(path, bytes)
+                return bytes
+              }
+            : info.serveGuard && guardedRead,
+        }))
+      // Not where a dev server guards what it serves: gathering checks each file against its rules.
+      if (
+        stored?.stamps &&
+        stored.namesMode !== undefined &&
+        !info.serveGuard &&
+        stampsHold(stored.stamps, renderCache.stat)
+      )
+        return served(id, stored, prepare)
+      const prepared = prepare()
       // A Standard Schema module runs asynchronously, and never from the disk cache: what its module
       // imports (a library, a shared file) is no input of the fingerprint.
       if (prepared.standardSchema)
@@ -162,22 +203,11 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
           (result) => rendered(id, result, prepared, result.secret),
           (error: unknown) => failed(id, entry, error),
         )
-      const fingerprint = () => prepared.fingerprint
-      const store = diskCache()
-      // One stored module per file and options (the query's selectors are among them): builds in
-      // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
-      const key = store ? `${entry.file}\0${JSON.stringify(engine)}` : ''
-      const hit = store?.read(key, prepared.fingerprint)
-      if (hit) {
-        const deps = dependenciesOf(hit)
-        lastGood.set(id, deps)
-        // Declarations ask for the value only when theirs must be generated again (dts-writer.ts).
-        const schema = () => schemaOf(prepared.render())
-        const value = () => prepared.render().value
-        const sources = () => (withProvenance() ? prepared.sources() : undefined)
-        // A render that made secrets is never stored (below).
-        const secret = false
-        return { ok: true, code: hit.code, secret, deps, warnings: hit.warnings, fingerprint, value, schema, sources }
+      if (stored && stored.fingerprint === prepared.fingerprint) {
+        // Current, but its stamps were not (a fresh checkout, a restored cache): stored again with them.
+        const stamps = stored.dialect === 'datum' ? undefined : stampInputs(prepared, renderCache.stat)
+        if (stamps) store!.write(key, { ...stored, stamps, namesMode: namesModeOf(stored) })
+        return served(id, stored, prepare)
       }
       const result = prepared.render()
       const { secret } = result
@@ -187,6 +217,8 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
       // whose code no fingerprint covers.
       if (store && !secret && engine.datum?.handlers === undefined && outcome.ok) {
         const { files, missing, globs, warnings, dialect } = result
+        // Datum lists folders a glob does not name: its entries are checked by their fingerprint.
+        const stamps = dialect === 'datum' ? undefined : stampInputs(result, renderCache.stat)
         store.write(key, {
           fingerprint: prepared.fingerprint,
           files,
@@ -194,6 +226,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
           globs,
           warnings,
           dialect,
+          ...(stamps && { stamps, namesMode: namesModeOf(result) }),
           code: outcome.code,
         })
       }

@@ -94,7 +94,7 @@ export function createMergedYaml(
     // A write fails after the loads, from a timer or the build's end: no plugin context to warn through.
     const report = (warning: Diagnostic) => console.warn(`${MESSAGE_PREFIX} ${formatDiagnostic(warning, root)}`)
     const folders = [resolveProjectFolder(options, root)]
-    const schedule = { records, debounce: info.serving === true, folders, report }
+    const schedule = { records, debounce: info.serving === true, folders, report, realpath: renderCache.realpath }
     writer = createDeclarationWriter(dts, root, undefined, schedule)
     return writer
   }
