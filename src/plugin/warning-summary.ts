@@ -9,7 +9,7 @@ import type { Diagnostic } from '@merged-yaml/core'
 export const SUMMARY_LOCATIONS = 3
 export const SUMMARY_LAYERS = 10
 
-export interface WarningSummary {
+interface WarningSummary {
   /** Whether to show this warning now (the first of its code in this build); else it is counted. */
   showNow(warning: Diagnostic): boolean
   /** The summary lines of what was counted, forgotten then (the build's end). */
@@ -50,9 +50,8 @@ export function createWarningSummary(prefix: string): WarningSummary {
       const lines: string[] = []
       for (const [code, layers] of counted) {
         const total = [...layers.values()].reduce((sum, layer) => sum + layer.count, 0)
-        lines.push(
-          `${prefix} ${code}: ${plural(total, 'more warning')} in ${plural(layers.size, 'layer')}, like the one shown above:`,
-        )
+        const where = plural(layers.size, 'layer')
+        lines.push(`${prefix} ${code}: ${plural(total, 'more warning')} in ${where}, like the one shown above:`)
         // The layers that warn most first: where a fix removes most.
         const ranked = [...layers].sort(([, a], [, b]) => b.count - a.count)
         for (const [file, layer] of ranked.slice(0, SUMMARY_LAYERS)) {
