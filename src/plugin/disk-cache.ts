@@ -6,10 +6,12 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Diagnostic, DialectName } from '@merged-yaml/core'
 import type { DeclarationRecord, DeclarationRecords } from './declaration-records.ts'
+import type { InputStamps } from './input-stamps.ts'
 
 /** What a module id was rendered to, and from what. */
 export interface StoredModule {
@@ -19,12 +21,16 @@ export interface StoredModule {
   globs: string[]
   warnings: Diagnostic[]
   dialect: DialectName
+  /** Its inputs' stamps when stored, if they can vouch for them (input-stamps.ts). */
+  stamps?: InputStamps
+  /** Whether one of its files names `${mode}` (mode-values.ts): stored with the stamps, which vouch for it. */
+  namesMode?: boolean
   code: string
 }
 
 export interface DiskCache {
-  /** The module stored under `key` (a module id and its options), when it was stored with this fingerprint. */
-  read(key: string, fingerprint: string): StoredModule | undefined
+  /** The module stored under `key` (a module id and its options), whole; its caller checks it is current. */
+  read(key: string): StoredModule | undefined
   /** Stores a module under `key` in the background. */
   write(key: string, module: StoredModule): void
   /** What the declarations were last written from (declaration-records.ts), kept in this folder. */
@@ -33,18 +39,28 @@ export interface DiskCache {
   settle(): Promise<void>
 }
 
-// The plugin's own code: the bundle's chunks beside this module, or, run from the sources
-// (src/plugin/disk-cache.ts), every module of src/. Stored modules and declaration records die
-// with the code generation that wrote them.
+// The plugin's own code and the engine's: the bundles' chunks beside this module and beside the
+// engine's entry, or, run from the sources (src/plugin/disk-cache.ts), every module of both src/
+// folders; and the versions of the readers the engine depends on. Stored modules and declaration
+// records die with the code that wrote them (a module served by its stamps is never fingerprinted).
 let ownCode: string | undefined
 export function hashOwnCode(): string {
   if (ownCode === undefined) {
     const hash = createHash('sha256')
-    const dir = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '..' : '.', import.meta.url))
-    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.[cm]?[jt]s$/.test(file))
-      .sort())
-      hash.update(`\0${name}\0`).update(readFileSync(join(dir, name)))
+    const fromSources = import.meta.url.endsWith('.ts')
+    const engineEntry = createRequire(import.meta.url).resolve('@merged-yaml/core')
+    const folders = [
+      fileURLToPath(new URL(fromSources ? '..' : '.', import.meta.url)),
+      fromSources ? join(dirname(engineEntry), '..', 'src') : dirname(engineEntry),
+    ]
+    for (const dir of folders)
+      for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => (fromSources ? /\.[cm]?ts$/ : /\.[cm]?js$/).test(file))
+        .sort())
+        hash.update(`\0${name}\0`).update(readFileSync(join(dir, name)))
+    const engineRequire = createRequire(engineEntry)
+    for (const name of ['js-yaml', 'yaml', 'tinyglobby', 'picomatch'])
+      hash.update(`\0${name}@${(engineRequire(`${name}/package.json`) as { version: string }).version}`)
     ownCode = hash.digest('base64url')
   }
   return ownCode
@@ -180,14 +196,13 @@ export function createDiskCache(dir: string, delay = 0): DiskCache {
   }
   let records: DeclarationRecords | undefined
   return {
-    read(key, fingerprint) {
+    read(key) {
       try {
         // One file: a checksum, the metadata on the next line, the code after it, so that they always match.
         const text = unseal(readFileSync(`${base(key)}.module`, 'utf8'))
         if (text === undefined) return undefined
         const newline = text.indexOf('\n')
         const meta = JSON.parse(text.slice(0, newline)) as Omit<StoredModule, 'code'>
-        if (meta.fingerprint !== fingerprint) return undefined
         return { ...meta, code: text.slice(newline + 1) }
       } catch {
         // Not stored, or unreadable: rendered again, and stored anew.

@@ -68,10 +68,13 @@ export interface DeclarationWriter {
 }
 
 /** Whether an entry's real folder lies inside one of the folders' real paths (links resolved both sides). */
-function createInsideFolders(folders: readonly string[]): (file: string) => boolean {
+function createInsideFolders(
+  folders: readonly string[],
+  realpath: (path: string) => string,
+): (file: string) => boolean {
   const real = (path: string): string => {
     try {
-      return realpathSync.native(path)
+      return realpath(path)
     } catch {
       return resolve(path)
     }
@@ -153,6 +156,11 @@ export interface DeclarationWriterSchedule {
    * the first failure of each build (until `flush`), or of each round of writes (with `debounce`).
    */
   report?: (warning: Diagnostic) => void
+  /**
+   * A path's real path: the render cache's, which a build asks the disk for once per folder (every
+   * entry of a folder shares it), not once per entry.
+   */
+  realpath?: (path: string) => string
 }
 
 /**
@@ -168,6 +176,7 @@ export function createDeclarationWriter(
     debounce = false,
     folders = [],
     report = () => {},
+    realpath = realpathSync.native,
   }: DeclarationWriterSchedule = {},
 ): DeclarationWriter {
   const writer =
@@ -221,7 +230,7 @@ export function createDeclarationWriter(
     if (timer) clearTimeout(timer)
     timer = setTimeout(slice, delay)
   }
-  const insideProject = createInsideFolders([root, ...folders])
+  const insideProject = createInsideFolders([root, ...folders], realpath)
   // Each file left alone is reported once, not on every load of its entry.
   const reported = new Set<string>()
   const update = (entry: EntryId, pending: Pending): Diagnostic[] => {

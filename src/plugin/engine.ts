@@ -1,7 +1,7 @@
 // The engine's pipeline, loaded on the plugin's first entry: loading the plugin in a bundler config
 // loads none of it (only the option check, the error class and the dialects' registry entries, from
 // `@merged-yaml/core/internal`). Each dialect's merge then loads on the first entry of that dialect.
-import { statSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
 import { loadPipeline } from '@merged-yaml/core/internal'
 import type { Pipeline } from '@merged-yaml/core/internal'
 import type { RenderCache } from '@merged-yaml/core'
@@ -19,6 +19,8 @@ export interface LazyEngine {
   endBuild(): void
   /** Whether a path exists: through the render cache once loaded (once per build), else asked of the disk. */
   exists(path: string): boolean
+  /** A path's real path: through the render cache once loaded (once per build), else asked of the disk. */
+  realpath(path: string): string
 }
 
 export function createLazyEngine(): LazyEngine {
@@ -52,6 +54,7 @@ export function createLazyEngine(): LazyEngine {
       inBuild = false
       loaded?.cache.endBuild()
     },
+    realpath: (path) => (loaded ? loaded.cache.realpath(path) : realpathSync.native(path)),
     exists(path) {
       try {
         if (loaded) loaded.cache.stat(path)

@@ -6,9 +6,11 @@ import type { DeclarationSchema } from '../codegen/declaration.ts'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
-import type { DiskCache } from './disk-cache.ts'
+import type { DiskCache, StoredModule } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import type { LazyEngine } from './engine.ts'
+import { stampInputs, stampsHold } from './input-stamps.ts'
+import { filesNameMode } from './mode-values.ts'
 import { resolveEngineOptions } from './options.ts'
 import { createGuardedReader } from './serve-access.ts'
 import type { HostInfo, ResolvedPluginOptions } from './options.ts'
@@ -24,6 +26,8 @@ export type EntryOutcome =
       warnings: Diagnostic[]
       /** The fingerprint of everything the entry read (see PreparedEntry.fingerprint). */
       fingerprint: () => string
+      /** Whether one of its files names `${mode}`, when known without reading them (served by its stamps). */
+      namesMode?: boolean | undefined
       /** Its merged value: parsed and merged when first asked, if the module was served from the disk cache. */
       value: () => unknown
       /** The schema the value was validated against (the declaration is generated from it). */
@@ -106,6 +110,26 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
     }
   }
 
+  /** Whether an entry's files name `${mode}` (for the declaration: mode-values.ts), from the render cache's bytes. */
+  const namesModeOf = (inputs: { files: string[]; missing: string[]; globs: string[] }): boolean =>
+    filesNameMode(dependenciesOf(inputs).files, readFile)
+
+  /** The module stored for an entry, current: its code, and its value merged only if a declaration asks. */
+  function served(id: string, stored: StoredModule, prepare: () => PreparedEntry): EntryOutcome {
+    const deps = dependenciesOf(stored)
+    lastGood.set(id, deps)
+    // Declarations ask for the value only when theirs must be generated again (dts-writer.ts),
+    // synchronously: the entry's dialect's merge is loaded before this is returned (renderOnce).
+    const schema = () => schemaOf(prepare().render())
+    const value = () => prepare().render().value
+    const sources = () => (withProvenance() ? prepare().sources() : undefined)
+    const fingerprint = () => stored.fingerprint
+    // A render that made secrets is never stored (renderOnce).
+    const secret = false
+    const { code, warnings, namesMode } = stored
+    return { ok: true, code, secret, deps, warnings, namesMode, fingerprint, value, schema, sources }
+  }
+
   /**
    * Serving, renders again (a few times at most) when a file changed while it was rendered: an
    * editor that truncates then writes a layer may be read in between, and that half of a save must
@@ -135,49 +159,47 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
     const fail = (error: unknown) => failed(id, entry, error)
     try {
       const { prepareEntry, loadDialect } = engine.pipeline()
+      const renderCache = engine.renderCache()
       const given = resolveEngineOptions(options, info, entry.query)
-      const prepared = prepareEntry(entry.file, given, {
-        cache: engine.renderCache(),
-        readFile: reads
-          ? (path) => {
-              const bytes = read(path)
-              reads.set(path, bytes)
-              return bytes
-            }
-          : info.serveGuard && guardedRead,
-      })
       const store = diskCache()
+      // One stored module per file and options (the query's selectors are among them): builds in
+      // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
+      const key = store ? `${entry.file}\0${JSON.stringify(given)}` : ''
+      const stored = store?.read(key)
+      let made: PreparedEntry | undefined
+      // Gathered (every file read, includes expanded) only when needed: a stored module whose inputs'
+      // stamps hold is served without it, until a declaration asks for the value.
+      const prepare = (): PreparedEntry =>
+        (made ??= prepareEntry(entry.file, given, {
+          cache: renderCache,
+          readFile: reads
+            ? (path) => {
+                const bytes = read(path)
+                reads.set(path, bytes)
+                return bytes
+              }
+            : info.serveGuard && guardedRead,
+        }))
+      // The entry's dialect's merge is loaded before a stored module is served: a declaration may ask for its value.
+      const serve = (current: StoredModule) => loadDialect(current.dialect).then(() => served(id, current, prepare))
+      // Not where a dev server guards what it serves: gathering checks each file against its rules.
+      if (
+        stored?.stamps &&
+        stored.namesMode !== undefined &&
+        !info.serveGuard &&
+        stampsHold(stored.stamps, renderCache.stat)
+      )
+        return serve(stored)
+      const prepared = prepare()
       // A Standard Schema module runs asynchronously, and never from the disk cache: what its module
       // imports (a library, a shared file) is no input of the fingerprint.
       if (prepared.standardSchema || !store)
         return prepared.renderAsync().then((result) => rendered(id, result, prepared, result.secret), fail)
-      const fingerprint = () => prepared.fingerprint
-      // One stored module per file and options (the query's selectors are among them): builds in
-      // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
-      const key = `${entry.file}\0${JSON.stringify(given)}`
-      const hit = store.read(key, prepared.fingerprint)
-      if (hit) {
-        const deps = dependenciesOf(hit)
-        lastGood.set(id, deps)
-        // Declarations ask for the value only when theirs must be generated again (dts-writer.ts),
-        // synchronously: the entry's dialect's merge is loaded first.
-        const schema = () => schemaOf(prepared.render())
-        const value = () => prepared.render().value
-        const sources = () => (withProvenance() ? prepared.sources() : undefined)
-        // A render that made secrets is never stored (below).
-        const { code, warnings } = hit
-        const outcome: EntryOutcome = {
-          ok: true,
-          code,
-          secret: false,
-          deps,
-          warnings,
-          fingerprint,
-          value,
-          schema,
-          sources,
-        }
-        return loadDialect(hit.dialect).then(() => outcome)
+      if (stored && stored.fingerprint === prepared.fingerprint) {
+        // Current, but its stamps were not (a fresh checkout, a restored cache): stored again with them.
+        const stamps = stored.dialect === 'datum' ? undefined : stampInputs(prepared, renderCache.stat)
+        if (stamps) store.write(key, { ...stored, stamps, namesMode: namesModeOf(stored) })
+        return serve(stored)
       }
       return prepared.renderAsync().then((result) => {
         const { secret } = result
@@ -187,8 +209,18 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
         // whose code no fingerprint covers.
         if (!secret && given.datum?.handlers === undefined && outcome.ok) {
           const { files, missing, globs, warnings, dialect } = result
-          const entry = { fingerprint: prepared.fingerprint, files, missing, globs, warnings, dialect }
-          store.write(key, { ...entry, code: outcome.code })
+          // Datum lists folders a glob does not name: its entries are checked by their fingerprint.
+          const stamps = dialect === 'datum' ? undefined : stampInputs(result, renderCache.stat)
+          store.write(key, {
+            fingerprint: prepared.fingerprint,
+            files,
+            missing,
+            globs,
+            warnings,
+            dialect,
+            ...(stamps && { stamps, namesMode: namesModeOf(result) }),
+            code: outcome.code,
+          })
         }
         return outcome
       }, fail)

@@ -24,6 +24,7 @@ import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
 import { createModeValues } from './mode-values.ts'
 import { redactUnservable } from './serve-access.ts'
+import { createWarningSummary } from './warning-summary.ts'
 import { createServerOnlyMatcher, isClientLoad, serverOnlyError } from './server-only.ts'
 import type { ServerOnlyReason } from './server-only.ts'
 import {
@@ -95,7 +96,7 @@ export function createMergedYaml(
     // A write fails after the loads, from a timer or the build's end: no plugin context to warn through.
     const report = (warning: Diagnostic) => console.warn(`${MESSAGE_PREFIX} ${formatDiagnostic(warning, root)}`)
     const folders = [resolveProjectFolder(options, root)]
-    const schedule = { records, debounce: info.serving === true, folders, report }
+    const schedule = { records, debounce: info.serving === true, folders, report, realpath: engine.realpath }
     writer = createDeclarationWriter(dts, root, undefined, schedule)
     return writer
   }
@@ -150,6 +151,11 @@ export function createMergedYaml(
     return false
   }
 
+  // A one-off build shows the first warning of each code and, at its end, a summary of the others
+  // (warning-summary.ts); `verboseWarnings` shows them all, as watch builds and dev servers do.
+  const summary = createWarningSummary(MESSAGE_PREFIX)
+  const summarized = () => oneOffBuild && !options.verboseWarnings
+
   function load(context: LoadContext, id: string): LoadResult | Promise<LoadResult> {
     const entry = parseEntryId(id)
     // The filter matched the id with its query: the file itself must be an entry.
@@ -192,7 +198,8 @@ export function createMergedYaml(
     host.served?.(id, outcome)
     const root = resolveRoot(options, info)
     if (!outcome.ok) return host.error(context, redactUnservable(outcome.error, info.serveGuard, root))
-    for (const warning of outcome.warnings) if (!isShown(warning)) host.warn(context, warning, root)
+    for (const warning of outcome.warnings)
+      if (!isShown(warning) && (!summarized() || summary.showNow(warning))) host.warn(context, warning, root)
     // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
     if (typed && modes) {
       for (const warning of typed.declare(entry, modes, outcome, !watching)) host.warn(context, warning, root)
@@ -215,6 +222,8 @@ export function createMergedYaml(
 
   /** Writes the declarations pending and waits for the disk cache's writes. */
   async function finish(): Promise<void> {
+    const summaryLines = summary.take(resolveRoot(options, info))
+    if (summaryLines.length > 0) console.warn(summaryLines.join('\n'))
     declarations()?.flush()
     await entries.settle()
   }
@@ -238,6 +247,7 @@ export function createMergedYaml(
     // not once per entry that includes it. Not when serving: edits arrive while the server runs.
     buildStart() {
       shown.clear()
+      summary.clear()
       if (!info.serving) engine.beginBuild()
     },
 

@@ -20,6 +20,7 @@ const PLUGIN_OPTIONS: OptionsTaker = {
     inspector: true,
     serverOnly: true,
     serverBuild: true,
+    verboseWarnings: true,
   } satisfies OptionKeys<Pick<Options, PluginOwnOption>, readonly string[] | true>,
   refused: {
     history: 'declarations say where each value came from (`dts.provenance`); `merged-yaml explain` shows the history',

@@ -50,6 +50,8 @@ export interface CurrentMode {
   /** Where its value came from, when the build's declarations carry provenance. */
   sources(): ValueSources | undefined
   files: readonly string[]
+  /** Whether one of its files names `${mode}`, when known without reading them (a module served by its stamps). */
+  namesMode?: boolean | undefined
 }
 
 /** The provenance of a render: its sources (when recorded) with its value. */
@@ -57,16 +59,12 @@ function provenanceOf(sources: ValueSources | undefined, value: () => unknown) {
   return sources && { sources, value: value() }
 }
 
-export function createModeValues({ options, info, engine, withProvenance }: ModeValuesParts) {
-  // Per file content: a layer shared by many entries is searched once.
-  const modeNamed = new WeakMap<Uint8Array, boolean>()
-  // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
-  // its rules once the config is resolved, after this is made.
-  const readFile = createGuardedReader(
-    (path) => engine.renderCache().readFile(path),
-    () => info.serveGuard,
-  )
-  const mentionsMode = (file: string): boolean => {
+// Per file content (the render cache hands out one array per content): a layer shared by many entries is searched once.
+const modeNamed = new WeakMap<Uint8Array, boolean>()
+
+/** Whether one of the files names `${mode}` (a missing optional file names nothing). */
+export function filesNameMode(files: readonly string[], readFile: (file: string) => Uint8Array): boolean {
+  return files.some((file) => {
     let bytes: Uint8Array
     try {
       bytes = readFile(file)
@@ -79,7 +77,16 @@ export function createModeValues({ options, info, engine, withProvenance }: Mode
       modeNamed.set(bytes, found)
     }
     return found
-  }
+  })
+}
+
+export function createModeValues({ options, info, engine, withProvenance }: ModeValuesParts) {
+  // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
+  // its rules once the config is resolved, after this is made.
+  const readFile = createGuardedReader(
+    (path) => engine.renderCache().readFile(path),
+    () => info.serveGuard,
+  )
 
   /** The entry in several modes: each mode's fingerprint named by the mode, whichever is current. */
   function acrossModes(entry: EntryId, current: CurrentMode, modes: string[]): ModeValues {
@@ -155,7 +162,7 @@ export function createModeValues({ options, info, engine, withProvenance }: Mode
    */
   return function valuesAcrossModes(entry: EntryId, current: CurrentMode): ModeValues {
     const modes = resolveDeclaredModes(options)
-    if (!current.files.some(mentionsMode)) {
+    if (!(current.namesMode ?? filesNameMode(current.files, readFile))) {
       // One value whatever the mode: its sources are every mode's.
       return {
         values: () => [current.value()],

@@ -130,6 +130,14 @@ export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
    * @default what the bundler says, else false
    */
   serverBuild?: boolean
+  /**
+   * Show every warning of a one-off build. By default it shows the first warning of each code, located
+   * and framed, and at its end one summary per code of the others: a count per layer and their first
+   * locations. Watch builds and dev servers show every render's; `merged-yaml check` and the inspector
+   * list them all.
+   * @default false
+   */
+  verboseWarnings?: boolean
 }
 
 export interface ResolvedDtsOptions {
@@ -156,6 +164,7 @@ export interface ResolvedPluginOptions {
   inspector: boolean
   serverOnly: FilterPattern
   serverBuild: boolean | undefined
+  verboseWarnings: boolean
 }
 
 /** The plugin's name, as bundlers show it. */
@@ -165,7 +174,20 @@ export const DEFAULT_INCLUDE: FilterPattern = [/\.merged\.ya?ml$/]
 const DEFAULT_AMBIENT_FILE = 'merged-yaml.d.ts'
 
 export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptions {
-  const { root, vars, include, exclude, dts, modes, cache, inspector, serverOnly, serverBuild, ...engine } = options
+  const {
+    root,
+    vars,
+    include,
+    exclude,
+    dts,
+    modes,
+    cache,
+    inspector,
+    serverOnly,
+    serverBuild,
+    verboseWarnings,
+    ...engine
+  } = options
   return {
     engine,
     root,
@@ -178,6 +200,7 @@ export function resolvePluginOptions(options: Options = {}): ResolvedPluginOptio
     inspector: inspector ?? true,
     serverOnly: serverOnly ?? [],
     serverBuild,
+    verboseWarnings: verboseWarnings === true,
   }
 }
 

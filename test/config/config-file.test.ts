@@ -102,6 +102,14 @@ describe('the project config file', () => {
     }
   })
 
+  it('takes verboseWarnings, and names it for a misspelling', async () => {
+    const good = project({ 'merged-yaml.config.yaml': 'verboseWarnings: true\n' })
+    expect((await loadProjectConfig({ cwd: good }))?.options).toEqual({ verboseWarnings: true })
+    const bad = project({ 'merged-yaml.config.yaml': 'verboseWarning: true\n' })
+    const error = await failure(() => loadProjectConfig({ cwd: bad }))
+    expect(error.diagnostics[0]).toMatchObject({ code: 'MY_INVALID_OPTION', suggestion: 'verboseWarnings' })
+  })
+
   it('refuses an option nested wrong (dts.asconst) as the plugin does', async () => {
     const dir = project({ 'merged-yaml.config.yaml': 'dts:\n  asconst: true\n' })
     const error = await failure(() => loadProjectConfig({ cwd: dir }))

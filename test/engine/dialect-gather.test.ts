@@ -25,7 +25,7 @@ function gatherWith(
   read: (access: DialectGatherAccess, text: string) => unknown,
   options: RenderOptions = {},
 ): Gathered {
-  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [] }
+  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [], links: [] }
   const resolved = resolveOptions(options)
   const hooks = [
     { dialect: 'test', gather: (file: { text: string }, access: DialectGatherAccess) => read(access, file.text) },

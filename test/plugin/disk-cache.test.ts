@@ -1,7 +1,7 @@
 // The `cache` option: a new build (a new plugin instance) serves an entry's stored code only while
 // everything the entry depends on is what it was; any change renders it again. To tell a served
 // module from a rendered one, the tests mark the stored code.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderSync } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
@@ -9,6 +9,7 @@ import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { afterEach, describe, expect, it } from 'vitest'
 import { generateModule } from '../../src/codegen/module.ts'
 import { seal, unseal } from '../../src/plugin/disk-cache.ts'
+import { RACY_MS } from '../../src/plugin/input-stamps.ts'
 import { unpluginFactory } from '../../src/index.ts'
 import type { Options } from '../../src/index.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
@@ -226,5 +227,92 @@ describe('the cache option', () => {
     await next.end()
     expect(readFileSync(sidecar, 'utf8')).toBe(written)
     expect(written).toContain('port')
+  })
+})
+
+// A stored module is served by its inputs' stamps (size, times, inode) when they hold, without
+// gathering the entry again; its fingerprint is then never computed. To show a module served that
+// way, the tests break its stored fingerprint: only the stamps can vouch for it. Inputs changed
+// within RACY_MS of a build are not stamped (the fingerprint decides), so these tests wait that long.
+describe('the cache option, served by its inputs’ stamps', () => {
+  let root = ''
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((build) => build.end()))
+    rmSync(root, { recursive: true, force: true })
+  })
+
+  /** Marks every stored module and breaks its fingerprint. */
+  function markStampedOnly(dir: string): number {
+    const stored = readdirSync(join(dir, '.cache')).filter((name) => name.endsWith('.module'))
+    for (const name of stored) {
+      const text = unseal(readFileSync(join(dir, '.cache', name), 'utf8'))!
+      const newline = text.indexOf('\n')
+      const meta = JSON.parse(text.slice(0, newline)) as { fingerprint: string; stamps?: unknown }
+      expect(meta.stamps).toBeDefined()
+      meta.fingerprint = 'stale'
+      writeFileSync(join(dir, '.cache', name), seal(`${JSON.stringify(meta)}\n${MARK}${text.slice(newline + 1)}`))
+    }
+    return stored.length
+  }
+
+  async function stampedThenNextBuild(dir: string, entry: string, options: Options = {}): Promise<Build> {
+    await new Promise((done) => setTimeout(done, Number(RACY_MS) + 100))
+    const first = startBuild(dir, options)
+    first.load(entry)
+    await first.end()
+    expect(markStampedOnly(dir)).toBe(1)
+    return startBuild(dir, options)
+  }
+
+  const layered = () => {
+    const dir = writeTree({
+      'base-a.yaml': lines('name: base', 'list: [1]'),
+      'base-b.yaml': lines('name: BASE', 'list: [1]'),
+      'env/development.yaml': lines('list: [2]'),
+      'app.merged.yaml': lines('#include', 'base.yaml', 'env/${mode}.yaml', '?local.yaml', 'features/*.yaml'),
+      'features/a.yaml': lines('a: true'),
+      'features/c.yaml': lines('c: true'),
+    })
+    symlinkSync(join(dir, 'base-a.yaml'), join(dir, 'base.yaml'))
+    return dir
+  }
+
+  it('serves the stored code while every stamp holds, and declares from the value merged then', async () => {
+    root = layered()
+    const sidecar = join(root, 'app.merged.d.yaml.ts')
+    const next = await stampedThenNextBuild(root, 'app.merged.yaml', { dts: 'sidecar' })
+    const written = readFileSync(sidecar, 'utf8')
+    rmSync(sidecar)
+    expect((await next.load('app.merged.yaml')).code).toBe(MARK + fresh(root, 'app.merged.yaml'))
+    await next.end()
+    expect(readFileSync(sidecar, 'utf8')).toBe(written)
+  })
+
+  it.each([
+    [
+      'an included layer is edited (same size)',
+      (dir: string) => writeFileSync(join(dir, 'env/development.yaml'), lines('list: [3]')),
+    ],
+    [
+      'a link to a layer is pointed at another file of the same size',
+      (dir: string) => {
+        rmSync(join(dir, 'base.yaml'))
+        symlinkSync(join(dir, 'base-b.yaml'), join(dir, 'base.yaml'))
+      },
+    ],
+    [
+      'a file matching a glob include appears',
+      (dir: string) => writeFileSync(join(dir, 'features/b.yaml'), lines('b: true')),
+    ],
+    [
+      'a missing optional include appears',
+      (dir: string) => writeFileSync(join(dir, 'local.yaml'), lines('local: true')),
+    ],
+    ['a globbed file is deleted', (dir: string) => rmSync(join(dir, 'features/a.yaml'))],
+  ])('renders again when %s', async (_what, change) => {
+    root = layered()
+    const next = await stampedThenNextBuild(root, 'app.merged.yaml')
+    change(root)
+    expect((await next.load('app.merged.yaml')).code).toBe(fresh(root, 'app.merged.yaml'))
   })
 })

@@ -1,5 +1,7 @@
 // A one-off build shows a warning located in a layer several entries include once, at the first entry
-// that meets it; each build shows it again, and a watch build or a dev server shows every render's.
+// that meets it (with verboseWarnings; else only the first of each code, the others summarised at its
+// end: warning-summary.test.ts); each build shows it again, and a watch build or a dev server shows
+// every render's.
 import { join } from 'node:path'
 import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { describe, expect, it } from 'vitest'
@@ -23,8 +25,8 @@ const files = {
 }
 
 /** A build of the plugin as Rollup runs it: each load gives the warnings it showed (`file:line CODE`). */
-function startBuild(root: string, watchMode: boolean) {
-  const plugin = unpluginFactory({ root, dts: false, cache: false }, {
+function startBuild(root: string, watchMode: boolean, verboseWarnings = true) {
+  const plugin = unpluginFactory({ root, dts: false, cache: false, verboseWarnings }, {
     framework: 'rollup',
     versions: {},
   } as UnpluginContextMeta) as UnpluginOptions
@@ -62,6 +64,15 @@ describe('warnings of layers several entries include', () => {
       'production.yaml:2 MY_MERGE_DISCARDED',
       'dark.yaml:2 MY_MERGE_DISCARDED',
     ])
+  })
+
+  it('are counted, not shown, after the first of their code in a one-off build without verboseWarnings', async () => {
+    const root = writeTree(files, 'warnings')
+    const build = startBuild(root, false, false)
+    expect(await build.load('app.merged.yaml')).toEqual(['production.yaml:2 MY_MERGE_DISCARDED'])
+    expect(await build.load('admin.merged.yaml')).toEqual([])
+    build.start()
+    expect(await build.load('admin.merged.yaml')).toEqual(['production.yaml:2 MY_MERGE_DISCARDED'])
   })
 
   it('are shown for every render in a watch build (an edit may leave one, and it is shown again)', async () => {

@@ -85,6 +85,8 @@ export interface PreparedEntry {
   missing: string[]
   /** The entry's glob include patterns, absolute. */
   globs: string[]
+  /** Paths as written whose real path differs (a symbolic link on the way: EntryInputs.links). */
+  links: string[]
   /**
    * A hash of everything the render depends on: the engine's code, the options, and every file's
    * path and bytes in reading order, which also fix the files missing and the glob matches. Equal
@@ -113,7 +115,7 @@ export interface PreparedEntry {
 
 /** The first half of renderSync: reads the entry's files. Throws only MergedYamlError. */
 export function prepareEntry(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): PreparedEntry {
-  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [] }
+  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [], links: [] }
   return guard(entry, options, inputs, () => prepare(entry, options, hooks, inputs))
 }
 
@@ -131,7 +133,7 @@ export async function render(
   options: RenderOptions = {},
   hooks: RenderHooks = {},
 ): Promise<RenderResult> {
-  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [] }
+  const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [], links: [] }
   return guard(entry, options, inputs, () => prepare(entry, options, hooks, inputs)).renderAsync()
 }
 

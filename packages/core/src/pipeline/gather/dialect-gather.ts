@@ -50,6 +50,7 @@ function createAccess(
       const file = resolve(dirname(entry), path)
       const site = siteAt(at)
       const { real, exists } = confinement.check(file, site, path)
+      if (real !== file && !inputs.links.includes(file)) inputs.links.push(file)
       if (!exists) return missing(file)
       return decodeUtf8(gathering.read(real, site))
     },

@@ -141,6 +141,7 @@ function includePath(
   const fail = (code: ErrorCode, message: string): never =>
     gathering.report.fail(problemAt(ctx, code, message, line.line, line.column))
   const { real, exists } = gathering.confinement.check(path, at, line.target)
+  if (real !== path && !gathering.inputs.links.includes(path)) gathering.inputs.links.push(path)
   if (!exists) {
     gathering.inputs.missing.push(path)
     if (line.optional) return

@@ -45,6 +45,11 @@ export interface EntryInputs {
    * may be without (a checkout without them renders too). A subset of `files`.
    */
   optional: string[]
+  /**
+   * Paths as written (an include line's, a dialect's option's) whose real path differs: a symbolic
+   * link on the way, which may be pointed elsewhere without any file read changing.
+   */
+  links: string[]
 }
 
 /** A file a dialect's options name (Dialect.dependencies): its bytes, or why it could not be read. */

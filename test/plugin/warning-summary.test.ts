@@ -1,0 +1,87 @@
+// A one-off build prints the first warning of each code in full and, at its end, one summary per code:
+// a count per layer with its first locations, the layers that warn most first. `verboseWarnings`
+// prints every warning. Counted through a real `vite build`, everything it prints captured.
+import { rmSync } from 'node:fs'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Options } from '../../src/index.ts'
+import MergedYamlVite from '../../src/vite.ts'
+import { SUMMARY_LAYERS, SUMMARY_LOCATIONS } from '../../src/plugin/warning-summary.ts'
+import { lines, writeTree } from '../helpers/tree.ts'
+
+const ENTRIES = 30
+const KEYS = 5
+
+// cloud-init keeps the first layer's values: each key a later layer sets again is a MY_MERGE_DISCARDED
+// warning (strict mode). shared.yaml's warn once per build (the same location in every entry); each
+// entry's own layer warns KEYS times.
+function corpus(): string {
+  const keys = Array.from({ length: KEYS }, (_, k) => `key${k}: base`)
+  const files: Record<string, string> = {
+    'base.yaml': lines('#cloud-config', 'merge_how: dict(recurse_list)+list(append)+str()', ...keys),
+    'shared.yaml': lines(...keys.map((key) => key.replace('base', 'shared'))),
+  }
+  const imports: string[] = []
+  for (let i = 0; i < ENTRIES; i++) {
+    files[`apps/app-${i}.yaml`] = lines(...keys.map((key) => key.replace('base', `app-${i}`)))
+    files[`app-${i}.merged.yaml`] = lines('#include', 'base.yaml', 'shared.yaml', `apps/app-${i}.yaml`)
+    imports.push(`import app${i} from './app-${i}.merged.yaml'`)
+  }
+  files['main.js'] = lines(...imports, `globalThis.apps = [${imports.map((_, i) => `app${i}`).join(', ')}]`)
+  return writeTree(files, 'warning-summary')
+}
+
+/** Builds the corpus with Vite and returns every line printed meanwhile. */
+async function printedBy(root: string, options: Options): Promise<string[]> {
+  const printed: string[] = []
+  const capture = (...args: unknown[]) => void printed.push(...args.map(String).join(' ').split('\n'))
+  const spies = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'log'), vi.spyOn(console, 'error')]
+  for (const spy of spies) spy.mockImplementation(capture)
+  try {
+    const { build } = await import('vite')
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      mode: 'production',
+      plugins: [MergedYamlVite({ dts: false, cache: false, ...options })],
+      build: { write: false, rolldownOptions: { input: `${root}/main.js` } },
+    })
+  } finally {
+    for (const spy of spies) spy.mockRestore()
+  }
+  return printed
+}
+
+describe('a one-off build’s warnings', () => {
+  let root = ''
+  afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+  it('are summarised: the first of each code in full, then a count per layer with its first locations', async () => {
+    root = corpus()
+    const printed = await printedBy(root, {})
+    const text = printed.join('\n')
+    // Shown in full: one warning, located and framed.
+    expect(text.match(/warning MY_MERGE_DISCARDED/g)).toHaveLength(1)
+    // The rest: shared.yaml's KEYS less the one shown, and every entry's own layer's.
+    const rest = KEYS - 1 + ENTRIES * KEYS
+    expect(text).toContain(`MY_MERGE_DISCARDED: ${rest} more warnings in ${ENTRIES + 1} layers`)
+    const layerLines = printed.filter((line) => / ×\d+ \(/.test(line))
+    expect(layerLines).toHaveLength(SUMMARY_LAYERS)
+    expect(layerLines[0]).toMatch(
+      new RegExp(
+        `^ {2}apps/app-\\d+\\.yaml ×${KEYS} \\(${Array(SUMMARY_LOCATIONS).fill('\\d+:\\d+').join(', ')}, …\\)$`,
+      ),
+    )
+    expect(text).toContain(`and ${ENTRIES + 1 - SUMMARY_LAYERS} more layers`)
+    expect(text).toContain('`merged-yaml check`, the inspector, or the option `verboseWarnings: true`')
+    // Tens of lines, where every warning in full takes more than a thousand.
+    expect(printed.length).toBeLessThan(40)
+  })
+
+  it('are all shown with verboseWarnings, and no summary', async () => {
+    root = corpus()
+    const text = (await printedBy(root, { verboseWarnings: true })).join('\n')
+    expect(text.match(/warning MY_MERGE_DISCARDED/g)).toHaveLength(KEYS + ENTRIES * KEYS)
+    expect(text).not.toContain('more warnings in')
+  })
+})
