@@ -24,6 +24,7 @@ import { createDiskCache } from './disk-cache.ts'
 import type { DiskCache } from './disk-cache.ts'
 import { createModeValues } from './mode-values.ts'
 import { redactUnservable } from './serve-access.ts'
+import { createShownWarnings } from './shown-warnings.ts'
 import { createWarningSummary } from './warning-summary.ts'
 import { createServerOnlyMatcher, isClientLoad, serverOnlyError } from './server-only.ts'
 import type { ServerOnlyReason } from './server-only.ts'
@@ -122,34 +123,12 @@ export function createMergedYaml(
     render: entries.render,
     finish,
   })
-  // The warnings a one-off build has shown: one located in a layer several entries include is shown once, at
-  // the first entry that meets it, not once per entry. Emptied at each build's start. A watch build shows
-  // each render's: after an edit, the user needs to see what is still wrong.
-  const shown = new Set<string>()
-  // Serving, each file's warnings shown while it holds the same bytes (the render cache hands out one array
-  // per content): a layer's warnings are printed when they change, not on every render of every entry that
-  // includes it (the inspector lists them all).
-  const shownAt = new Map<string, { bytes: Uint8Array | undefined; keys: Set<string> }>()
-  const isShown = (d: Diagnostic): boolean => {
-    const key = `${d.code}\0${d.file}\0${d.line}\0${d.column}\0${d.message}`
-    if (info.serving) {
-      let bytes: Uint8Array | undefined
-      try {
-        bytes = engine.renderCache().readFile(d.file)
-      } catch {
-        bytes = undefined
-      }
-      let at = shownAt.get(d.file)
-      if (!at || at.bytes !== bytes) shownAt.set(d.file, (at = { bytes, keys: new Set() }))
-      if (at.keys.has(key)) return true
-      at.keys.add(key)
-      return false
-    }
-    if (!oneOffBuild) return false
-    if (shown.has(key)) return true
-    shown.add(key)
-    return false
-  }
+  // A warning shown once per layer, not once per entry that includes it (shown-warnings.ts).
+  const shown = createShownWarnings({
+    serving: () => info.serving === true,
+    oneOffBuild: () => oneOffBuild,
+    readFile: (file) => engine.renderCache().readFile(file),
+  })
 
   // A one-off build shows the first warning of each code and, at its end, a summary of the others
   // (warning-summary.ts); `verboseWarnings` shows them all, as watch builds and dev servers do.
@@ -199,7 +178,7 @@ export function createMergedYaml(
     const root = resolveRoot(options, info)
     if (!outcome.ok) return host.error(context, redactUnservable(outcome.error, info.serveGuard, root))
     for (const warning of outcome.warnings)
-      if (!isShown(warning) && (!summarized() || summary.showNow(warning))) host.warn(context, warning, root)
+      if (!shown.isShown(warning) && (!summarized() || summary.showNow(warning))) host.warn(context, warning, root)
     // Generated after the module code is returned, and only if its key changed (dts-writer.ts).
     if (typed && modes) {
       for (const warning of typed.declare(entry, modes, outcome, !watching)) host.warn(context, warning, root)

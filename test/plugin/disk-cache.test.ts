@@ -258,7 +258,7 @@ describe('the cache option, served by its inputs’ stamps', () => {
   async function stampedThenNextBuild(dir: string, entry: string, options: Options = {}): Promise<Build> {
     await new Promise((done) => setTimeout(done, Number(RACY_MS) + 100))
     const first = startBuild(dir, options)
-    first.load(entry)
+    await first.load(entry)
     await first.end()
     expect(markStampedOnly(dir)).toBe(1)
     return startBuild(dir, options)
