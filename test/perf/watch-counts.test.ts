@@ -4,20 +4,20 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'rollup'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type * as Core from '@merged-yaml/core'
 import type { RenderCache } from '@merged-yaml/core'
+import type * as PipelineApi from '../../packages/core/src/pipeline-api.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { scaled } from '../helpers/time-scale.ts'
 
 const caches = vi.hoisted(() => [] as RenderCache[])
 
-// The plugin's cache, to read its counters.
-vi.mock('@merged-yaml/core', async (importOriginal) => {
-  const core = await importOriginal<typeof Core>()
+// The plugin's cache, to read its counters: made by the pipeline the plugin loads on its first entry.
+vi.mock('../../packages/core/src/pipeline-api.ts', async (importOriginal) => {
+  const pipeline = await importOriginal<typeof PipelineApi>()
   return {
-    ...core,
+    ...pipeline,
     createRenderCache: () => {
-      const cache = core.createRenderCache()
+      const cache = pipeline.createRenderCache()
       caches.push(cache)
       return cache
     },
