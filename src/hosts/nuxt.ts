@@ -89,19 +89,20 @@ type LoadHook = LoadHandler | { handler: LoadHandler }
  * A render error as a stack trace through the YAML: the broken file at its line and column, then each file
  * that included it, at the including line (`at /abs/config/env/development.yaml:3:1`).
  */
-export function yamlStack(error: Error, d: Diagnostic): string {
+function yamlStack(error: Error, d: Diagnostic): string {
   const frames = [`${d.file}:${d.line}:${d.column}`, ...[...d.chain].reverse().map((l) => `${l.file}:${l.line}:1`)]
   return [`${error.name}: ${error.message.split('\n')[0]}`, ...frames.map((frame) => `    at ${frame}`)].join('\n')
 }
 
 /**
  * `nuxi dev` renders pages through a second Vite server, whose module errors reach Nuxt's dev error page
- * (Youch, under Nitro) by a bridge that keeps their `message` and `stack` but no `loc` or `frame`. Nuxt 4.4
- * and later (nuxt/nuxt#34820) head the page with the message's first line only, after the module's URL
- * shortened by Nuxt (`/@fs./config/app.merged.yaml`), and show the error's `stack` as the Stack Trace, each
- * frame with its source lines. So a render error of the server's loads gets a stack through the YAML (our
- * errors have none elsewhere: a trace into the plugin would bury the layer): the page shows the broken
- * layer's lines at the error, then each file of the include chain at its including line.
+ * (Youch, under Nitro) by a bridge that keeps no `loc`; its `frame` becomes a hint that Nitro's wrapping
+ * of the error loses. Nuxt 4.4 and later (nuxt/nuxt#34820) head the page with the message's first line only,
+ * after the module's URL shortened by Nuxt (`/@fs./config/app.merged.yaml`), and show the error's `stack`
+ * as the Stack Trace, each frame with its source lines. So a render error of the server's loads gets a stack
+ * through the YAML (our errors have none elsewhere: a trace into the plugin would bury the layer): the page
+ * shows the broken layer's lines at the error, then each file of the include chain at its including line.
+ * Nuxt 4.3 passes no stack: its page shows the whole message.
  */
 function withYamlStackForNuxt(plugin: { load?: LoadHook }): void {
   const hook = plugin.load
