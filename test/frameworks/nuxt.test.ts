@@ -5,7 +5,7 @@
 // build error": the module prints the render error; the webpack builder's successful build is left
 // out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit. A server
 // route (server/api/config.get.ts, bundled by Nitro's Rollup) imports the same entry, in dev and build,
-// and the server's tsconfig type-checks it.
+// and the server's tsconfig type-checks it. A broken layer in `nuxi dev`: what Nuxt's dev error page shows.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
