@@ -10,6 +10,7 @@ import { createRollupPlugin, createRspackPlugin, createVitePlugin, createWebpack
 import { createMergedYaml, PLUGIN_NAME, unpluginFactory } from '../plugin/factory.ts'
 import type { Options } from '../plugin/options.ts'
 import { INSPECTOR_PATH } from '../inspector/path.ts'
+import type { Diagnostic } from '@merged-yaml/core'
 
 const INSPECTOR_TAB = { type: 'iframe', src: `${INSPECTOR_PATH}/` } as const
 
@@ -80,6 +81,45 @@ export function resolveNuxtOptions(options: Options, nuxt: NuxtLike): Options {
 /** The `file:line:col: error CODE:` line of a render error (codes.ts: every code starts MY_). */
 const DIAGNOSTIC = /:\d+:\d+: error MY_[A-Z0-9_]+:/
 
+/** A Vite `load` hook: a function, or an object with its handler (and filter). */
+type LoadHandler = (this: unknown, id: string, options?: { ssr?: boolean }) => unknown
+type LoadHook = LoadHandler | { handler: LoadHandler }
+
+/**
+ * A render error as a stack trace through the YAML: the broken file at its line and column, then each file
+ * that included it, at the including line (`at /abs/config/env/development.yaml:3:1`).
+ */
+function yamlStack(error: Error, d: Diagnostic): string {
+  const frames = [`${d.file}:${d.line}:${d.column}`, ...[...d.chain].reverse().map((l) => `${l.file}:${l.line}:1`)]
+  return [`${error.name}: ${error.message.split('\n')[0]}`, ...frames.map((frame) => `    at ${frame}`)].join('\n')
+}
+
+/**
+ * `nuxi dev` renders pages through a second Vite server, whose module errors reach Nuxt's dev error page
+ * (Youch, under Nitro) by a bridge that keeps no `loc`; its `frame` becomes a hint that Nitro's wrapping
+ * of the error loses. Nuxt 4.4 and later (nuxt/nuxt#34820) head the page with the message's first line only,
+ * after the module's URL shortened by Nuxt (`/@fs./config/app.merged.yaml`), and show the error's `stack`
+ * as the Stack Trace, each frame with its source lines. So a render error of the server's loads gets a stack
+ * through the YAML (our errors have none elsewhere: a trace into the plugin would bury the layer): the page
+ * shows the broken layer's lines at the error, then each file of the include chain at its including line.
+ * Nuxt 4.3 passes no stack: its page shows the whole message.
+ */
+function withYamlStackForNuxt(plugin: { load?: LoadHook }): void {
+  const hook = plugin.load
+  if (!hook) return
+  const handler = typeof hook === 'function' ? hook : hook.handler
+  const wrapped: LoadHandler = async function (this: unknown, id, options) {
+    try {
+      return await handler.call(this, id, options)
+    } catch (error) {
+      const diagnostic = (error as { meta?: { diagnostic?: Diagnostic } } | undefined)?.meta?.diagnostic
+      if (options?.ssr && error instanceof Error && diagnostic) error.stack = yamlStack(error, diagnostic)
+      throw error
+    }
+  }
+  plugin.load = typeof hook === 'function' ? wrapped : { ...hook, handler: wrapped }
+}
+
 const push = (config: Plugins, plugin: unknown): void => {
   config.plugins ??= []
   config.plugins.push(plugin)
@@ -140,7 +180,11 @@ function addToNitro(options: Options, nuxt: NuxtLike): void {
 /** `modules: [['unplugin-merged-yaml/nuxt', options]]` in nuxt.config. */
 export function mergedYamlNuxtModule(inlineOptions: Options | undefined, nuxt: NuxtLike): void {
   const options = resolveNuxtOptions(inlineOptions ?? {}, nuxt)
-  nuxt.hook('vite:extend', ({ config }) => push(config, createVitePlugin(unpluginFactory)(options)))
+  nuxt.hook('vite:extend', ({ config }) => {
+    const plugin = createVitePlugin(unpluginFactory)(options) as { load?: LoadHook }
+    withYamlStackForNuxt(plugin)
+    push(config, plugin)
+  })
   nuxt.hook('webpack:config', (configs) => {
     for (const config of configs) push(config, createWebpackPlugin(unpluginFactory)(options))
   })

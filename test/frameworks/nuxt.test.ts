@@ -5,12 +5,22 @@
 // build error": the module prints the render error; the webpack builder's successful build is left
 // out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit. A server
 // route (server/api/config.get.ts, bundled by Nitro's Rollup) imports the same entry, in dev and build,
-// and the server's tsconfig type-checks it.
+// and the server's tsconfig type-checks it. A broken layer in `nuxi dev`: what Nuxt's dev error page shows.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, run, startServer } from './apps.ts'
+import {
+  BROKEN_DEVELOPMENT_LAYER,
+  BROKEN_LAYER,
+  breakDevelopmentLayer,
+  breakProductionLayer,
+  freePort,
+  pageValues,
+  PRODUCTION,
+  run,
+  startServer,
+} from './apps.ts'
 import type { Server } from './apps.ts'
 import { chromiumMissing, launchChromium } from '../e2e/browser.ts'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
@@ -120,20 +130,25 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
     })
   }
 
+  /** `nuxi dev` in `app`, stopped after the file's tests. */
+  async function startNuxiDev(app: string): Promise<Server> {
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}/`
+    const args = ['dev', '--host', '127.0.0.1', '--port', String(port)]
+    // Nuxt's dev server leaves its socket in the temporary folder when stopped: one of ours.
+    const temporary = mkdtempSync(join(tmpdir(), 'my-nuxt-dev-'))
+    temporaries.push(temporary)
+    const server = await startServer(bin('nuxi'), args, app, url, { TMPDIR: temporary })
+    servers.push(server)
+    return server
+  }
+
   /** The app under `nuxi dev`, started by the first test that needs it. */
   let dev: Promise<{ app: string; server: Server }> | undefined
   const startDev = (): Promise<{ app: string; server: Server }> =>
     (dev ??= (async () => {
       const app = copyApp('nuxt')
-      const port = await freePort()
-      const url = `http://127.0.0.1:${port}/`
-      const args = ['dev', '--host', '127.0.0.1', '--port', String(port)]
-      // Nuxt's dev server leaves its socket in the temporary folder when stopped: one of ours.
-      const temporary = mkdtempSync(join(tmpdir(), 'my-nuxt-dev-'))
-      temporaries.push(temporary)
-      const server = await startServer(bin('nuxi'), args, app, url, { TMPDIR: temporary })
-      servers.push(server)
-      return { app, server }
+      return { app, server: await startNuxiDev(app) }
     })())
 
   // A layer edit reaches the server's render (the module's forwardRendererChanges) and the server route,
@@ -180,4 +195,31 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
       }
     },
   )
+  // Nuxt's dev error page (Youch, under Nitro) for a page whose render fails. Nuxt 4.3 (installed here) shows
+  // the message, whose text holds the location, the include chain and the code frame. The error's stack
+  // through the YAML crosses Nuxt's bridge (its `data.stack`): Nuxt 4.4 and later head the page with the
+  // message's first line and show that stack as the Stack Trace, the layer's lines at the error, then the
+  // includers (docs/guide/frameworks/nuxt.md). Without the server routes, which would fail Nitro's build first.
+  it('nuxi dev: the error page of a broken layer shows where, the include chain and the frame', async () => {
+    const app = copyApp('nuxt')
+    rmSync(join(app, 'server'), { recursive: true })
+    const server = await startNuxiDev(app)
+    const page = (accept: string) =>
+      fetch(server.url, { headers: { accept }, signal: AbortSignal.timeout(60_000) }).then(async (response) => ({
+        status: response.status,
+        text: await response.text(),
+      }))
+    expect((await page('text/html')).status, server.output()).toBe(200)
+    breakDevelopmentLayer(app)
+    const failed = async () => (await page('text/html')).status
+    await expect.poll(failed, { timeout: 60_000, interval: 500 }).toBe(500)
+    const html = (await page('text/html')).text
+    expect(html).toMatch(BROKEN_DEVELOPMENT_LAYER)
+    expect(html).toContain('included from config/app.merged.yaml:3')
+    expect(html).toContain('2 | features: [debug')
+    const body = JSON.parse((await page('application/json')).text) as { data?: { stack?: string } }
+    expect(body.data?.stack).toMatch(
+      /\n {4}at \/\S+\/config\/env\/development\.yaml:3:1\n {4}at \/\S+\/config\/app\.merged\.yaml:3:1$/,
+    )
+  })
 })
