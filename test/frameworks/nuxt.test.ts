@@ -5,7 +5,7 @@
 // build error": the module prints the render error; the webpack builder's successful build is left
 // out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit. A server
 // route (server/api/config.get.ts, bundled by Nitro's Rollup) imports the same entry, in dev and build,
-// and the server's tsconfig type-checks it.
+// and Nuxt's type checker (vue-tsc) checks it with the server's tsconfig, and the page with the app's.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +14,7 @@ import { BROKEN_LAYER, breakProductionLayer, freePort, pageValues, PRODUCTION, r
 import type { Server } from './apps.ts'
 import { chromiumMissing, launchChromium } from '../e2e/browser.ts'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { scaled } from '../helpers/time-scale.ts'
 import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 /** The app with the webpack builder (`@nuxt/webpack-builder`) instead of Vite. */
@@ -26,8 +27,12 @@ function useWebpackBuilder(app: string): void {
 const isSecretInFile = (app: string, file: string): boolean =>
   readFileSync(join(app, '.output/public/_nuxt', file), 'utf8').includes('postgres://db.internal')
 
-/** The repository's TypeScript: what `nuxi typecheck` runs (vue-tsc) does for the server's `.ts` files. */
-const TSC = join(import.meta.dirname, '../../node_modules/.bin/tsc')
+// Two of the tsconfigs `nuxi prepare` generates: Nitro's (server/) and the app's (app/, `.vue` files).
+const SERVER_TSCONFIG = '.nuxt/tsconfig.server.json'
+const APP_TSCONFIG = '.nuxt/tsconfig.app.json'
+
+/** Nuxt's type checker (what `nuxi typecheck` runs), from the framework install, on one of Nuxt's tsconfigs. */
+const vueTsc = (app: string, tsconfig: string) => run(bin('vue-tsc'), ['--noEmit', '-p', tsconfig], app)
 
 /** The values the server route answers (server/api/config.get.ts), failing after 20 s rather than hanging. */
 async function routeValues(url: string): Promise<Record<string, string | undefined>> {
@@ -75,25 +80,35 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
     expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(true)
   })
 
-  // Nuxt's type check of the server (`nuxi typecheck` runs it on .nuxt/tsconfig.server.json): the client
-  // types reach Nitro's, so a fresh checkout passes; once declared, a typo'd key in a route fails.
-  it("the server's tsconfig passes on a fresh checkout, and fails on a typo'd key once declared", async () => {
-    const app = copyApp('nuxt')
-    const prepare = await run(bin('nuxi'), ['prepare'], app)
-    expect(prepare.code, prepare.output).toBe(0)
-    expect(readFileSync(join(app, '.nuxt/types/nitro-nuxt.d.ts'), 'utf8')).toContain('unplugin-merged-yaml/client')
-    expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(false)
-    const typecheck = () => run(TSC, ['--noEmit', '-p', '.nuxt/tsconfig.server.json'], app)
-    const fresh = await typecheck()
-    expect(fresh.code, fresh.output).toBe(0)
-    const route = join(app, 'server/api/config.get.ts')
-    writeFileSync(route, readFileSync(route, 'utf8').replace('api: config.api', 'api: config.apii'))
-    const build = await run(bin('nuxi'), ['build'], app)
-    expect(build.code, build.output).toBe(0)
-    const typo = await typecheck()
-    expect(typo.code).not.toBe(0)
-    expect(typo.output).toMatch(/server\/api\/config\.get\.ts\(\d+,\d+\): error TS2551: Property 'apii' does not exist/)
-  })
+  // Nuxt's type check (`nuxi typecheck` runs vue-tsc) of the server (.nuxt/tsconfig.server.json: Nitro's
+  // routes) and of the app (.nuxt/tsconfig.app.json: the `.vue` pages): the client types reach both, so a
+  // fresh checkout passes; once `nuxi build` has declared the entry, a typo'd key fails each, located.
+  // Bounded by this test's timeout, scaled by the machine's load (4 type checks and a build).
+  it(
+    "vue-tsc passes on a fresh checkout, server and pages, and fails on a typo'd key once declared",
+    { timeout: scaled(240_000) },
+    async () => {
+      const app = copyApp('nuxt')
+      const prepare = await run(bin('nuxi'), ['prepare'], app)
+      expect(prepare.code, prepare.output).toBe(0)
+      expect(readFileSync(join(app, '.nuxt/types/nitro-nuxt.d.ts'), 'utf8')).toContain('unplugin-merged-yaml/client')
+      expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(false)
+      const fresh = { server: await vueTsc(app, SERVER_TSCONFIG), pages: await vueTsc(app, APP_TSCONFIG) }
+      expect(fresh.server.code, fresh.server.output).toBe(0)
+      expect(fresh.pages.code, fresh.pages.output).toBe(0)
+      const edit = (file: string, from: string, to: string) =>
+        writeFileSync(join(app, file), readFileSync(join(app, file), 'utf8').replace(from, to))
+      edit('server/api/config.get.ts', 'api: config.api', 'api: config.apii')
+      edit('app/app.vue', '{{ config.api }}', '{{ config.apii }}')
+      const build = await run(bin('nuxi'), ['build'], app)
+      expect(build.code, build.output).toBe(0)
+      const typo = { server: await vueTsc(app, SERVER_TSCONFIG), pages: await vueTsc(app, APP_TSCONFIG) }
+      expect(typo.server.code, typo.server.output).toBe(2)
+      expect(typo.server.output).toMatch(/server\/api\/config\.get\.ts\(\d+,\d+\): error TS2551: Property 'apii'/)
+      expect(typo.pages.code, typo.pages.output).toBe(2)
+      expect(typo.pages.output).toMatch(/app\/app\.vue\(\d+,\d+\): error TS2551: Property 'apii' does not exist/)
+    },
+  )
 
   it('nuxi build refuses a server-only entry a page imports (MY_SERVER_ONLY)', async () => {
     const app = copyApp('nuxt')
