@@ -5,7 +5,8 @@
 // build error": the module prints the render error; the webpack builder's successful build is left
 // out to keep the suite short); and `nuxi dev`, in the development mode, taking a layer edit. A server
 // route (server/api/config.get.ts, bundled by Nitro's Rollup) imports the same entry, in dev and build,
-// and the server's tsconfig type-checks it. A broken layer in `nuxi dev`: what Nuxt's dev error page shows.
+// and Nuxt's type checker (`nuxi typecheck`, vue-tsc) checks it and the page. A broken layer in `nuxi dev`:
+// what Nuxt's dev error page shows.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,6 +25,7 @@ import {
 import type { Server } from './apps.ts'
 import { chromiumMissing, launchChromium } from '../e2e/browser.ts'
 import { skipUnlessAvailable, titleUnlessAvailable } from '../helpers/available.ts'
+import { scaled } from '../helpers/time-scale.ts'
 import { bin, copyApp, frameworksMissing, removeCopies } from './install.ts'
 
 /** The app with the webpack builder (`@nuxt/webpack-builder`) instead of Vite. */
@@ -36,8 +38,8 @@ function useWebpackBuilder(app: string): void {
 const isSecretInFile = (app: string, file: string): boolean =>
   readFileSync(join(app, '.output/public/_nuxt', file), 'utf8').includes('postgres://db.internal')
 
-/** The repository's TypeScript: what `nuxi typecheck` runs (vue-tsc) does for the server's `.ts` files. */
-const TSC = join(import.meta.dirname, '../../node_modules/.bin/tsc')
+/** Nuxt's type checker on the server's tsconfig (Nitro's, for server/), from the framework install. */
+const vueTscServer = (app: string) => run(bin('vue-tsc'), ['--noEmit', '-p', '.nuxt/tsconfig.server.json'], app)
 
 /** The values the server route answers (server/api/config.get.ts), failing after 20 s rather than hanging. */
 async function routeValues(url: string): Promise<Record<string, string | undefined>> {
@@ -85,25 +87,38 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
     expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(true)
   })
 
-  // Nuxt's type check of the server (`nuxi typecheck` runs it on .nuxt/tsconfig.server.json): the client
-  // types reach Nitro's, so a fresh checkout passes; once declared, a typo'd key in a route fails.
-  it("the server's tsconfig passes on a fresh checkout, and fails on a typo'd key once declared", async () => {
-    const app = copyApp('nuxt')
-    const prepare = await run(bin('nuxi'), ['prepare'], app)
-    expect(prepare.code, prepare.output).toBe(0)
-    expect(readFileSync(join(app, '.nuxt/types/nitro-nuxt.d.ts'), 'utf8')).toContain('unplugin-merged-yaml/client')
-    expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(false)
-    const typecheck = () => run(TSC, ['--noEmit', '-p', '.nuxt/tsconfig.server.json'], app)
-    const fresh = await typecheck()
-    expect(fresh.code, fresh.output).toBe(0)
-    const route = join(app, 'server/api/config.get.ts')
-    writeFileSync(route, readFileSync(route, 'utf8').replace('api: config.api', 'api: config.apii'))
-    const build = await run(bin('nuxi'), ['build'], app)
-    expect(build.code, build.output).toBe(0)
-    const typo = await typecheck()
-    expect(typo.code).not.toBe(0)
-    expect(typo.output).toMatch(/server\/api\/config\.get\.ts\(\d+,\d+\): error TS2551: Property 'apii' does not exist/)
-  })
+  // Nuxt's type check: `nuxi typecheck` (which writes the types as `nuxi prepare` does, then runs `vue-tsc -b`
+  // on the app's tsconfig.json, whose references are the app's, the server's, the shared and the node
+  // tsconfigs Nuxt generates), and vue-tsc on the server's alone. The client types reach them all, so a fresh
+  // checkout passes; once `nuxi build` has declared the entry, a typo'd key fails, located, in a route and in
+  // a `.vue` page. Bounded by this test's timeout, scaled by the machine's load (4 type checks and a build).
+  it(
+    "nuxi typecheck and the server's vue-tsc pass on a fresh checkout, and fail on a typo'd key once declared",
+    { timeout: scaled(240_000) },
+    async () => {
+      const app = copyApp('nuxt')
+      const fresh = await run(bin('nuxi'), ['typecheck'], app)
+      expect(fresh.code, fresh.output).toBe(0)
+      expect(readFileSync(join(app, '.nuxt/types/nitro-nuxt.d.ts'), 'utf8')).toContain('unplugin-merged-yaml/client')
+      expect(existsSync(join(app, 'config/app.merged.d.yaml.ts'))).toBe(false)
+      const freshServer = await vueTscServer(app)
+      expect(freshServer.code, freshServer.output).toBe(0)
+      const edit = (file: string, from: string, to: string) =>
+        writeFileSync(join(app, file), readFileSync(join(app, file), 'utf8').replace(from, to))
+      edit('server/api/config.get.ts', 'api: config.api', 'api: config.apii')
+      edit('app/app.vue', '{{ config.api }}', '{{ config.apii }}')
+      const build = await run(bin('nuxi'), ['build'], app)
+      expect(build.code, build.output).toBe(0)
+      const route = /server\/api\/config\.get\.ts\(\d+,\d+\): error TS2551: Property 'apii' does not exist/
+      const typoServer = await vueTscServer(app)
+      expect(typoServer.code, typoServer.output).toBe(2)
+      expect(typoServer.output).toMatch(route)
+      const typo = await run(bin('nuxi'), ['typecheck'], app)
+      expect(typo.code, typo.output).not.toBe(0)
+      expect(typo.output).toMatch(route)
+      expect(typo.output).toMatch(/app\/app\.vue\(\d+,\d+\): error TS2551: Property 'apii' does not exist/)
+    },
+  )
 
   it('nuxi build refuses a server-only entry a page imports (MY_SERVER_ONLY)', async () => {
     const app = copyApp('nuxt')
