@@ -1,5 +1,7 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
+import { statSync } from 'node:fs'
+import type { BigIntStats } from 'node:fs'
 import { isMergedYamlError } from '@merged-yaml/core/internal'
 import type { Diagnostic, MergedYamlError, PreparedEntry, RenderResult, ValueSources } from '@merged-yaml/core'
 import type { DeclarationSchema } from '../codegen/declaration.ts'
@@ -36,6 +38,13 @@ export type EntryOutcome =
       sources: () => ValueSources | undefined
     }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
+
+/**
+ * A stamp is checked against the disk, never against the render cache's stat of this build: a dev
+ * server one of whose plugin instances never sees the build end (Astro's) would hold a stat from before
+ * an edit, and serve the module stored before it.
+ */
+const statNow = (path: string): BigIntStats => statSync(path, { bigint: true })
 
 /** Renders again of an entry one of whose files changed while it was rendered (serving): a bound, not a loop. */
 const MAX_RENDERS_AGAIN = 3
@@ -183,12 +192,7 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
       // The entry's dialect's merge is loaded before a stored module is served: a declaration may ask for its value.
       const serve = (current: StoredModule) => loadDialect(current.dialect).then(() => served(id, current, prepare))
       // Not where a dev server guards what it serves: gathering checks each file against its rules.
-      if (
-        stored?.stamps &&
-        stored.namesMode !== undefined &&
-        !info.serveGuard &&
-        stampsHold(stored.stamps, renderCache.stat)
-      )
+      if (stored?.stamps && stored.namesMode !== undefined && !info.serveGuard && stampsHold(stored.stamps, statNow))
         return serve(stored)
       const prepared = prepare()
       // A Standard Schema module runs asynchronously, and never from the disk cache: what its module
