@@ -214,6 +214,11 @@ const EDGE_CASES: [string, boolean][] = [
   ['k: [ a, b, c,#invalid\n  ]\n', false],
   ['k: { a: 1,#invalid\n  }\n', false],
   ['a: x,#y\n', false],
+  // Issue 47 (token soup, PROPERTY_SEED=-55623914): a comment glued to `[` or `{`, likewise; in a
+  // quoted scalar it is text to both.
+  ['[#c\n    ]', false],
+  ['a: {#c\n  }\n', false],
+  ['a: "[#y"\nb: \'{#z\'\n', true],
   ['%YAML 1.2\n', false],
   ['%YAML 1.2\n%YAML 1.2\n---\na: 1\n', false],
   ['a: 1\n...\n%YAML 1.2\n', false],

@@ -147,12 +147,14 @@ const TEXT_RULES: readonly (TextRule | ScanRule)[] = [
   { needs: [']', '}'], pattern: /[\]}][ \t]*:/g, at: (text, index) => !inQuotedOrComment(text, index) },
   // What js-yaml reads and `yaml` refuses or reads otherwise, found by fuzzing both
   // (test/perf/parse-equivalence.test.ts): a comment glued to a quoted scalar, a flow collection or
-  // a comma (`[a,#c` is an error to `yaml`, YAML test suite case CVW2);
+  // a comma (`[a,#c` is an error to `yaml`, YAML test suite case CVW2), or to the start of a flow
+  // collection (`[#c`, issue #47; outside a quoted scalar, where it is text to both);
   // a comment line between a key and its plain value on a later line (`yaml` may take the value
   // for a multi-line key); a tab in indentation; a document marker run into text (`----`); a block
   // scalar header alone on its line, with an indentation indicator (`|2`) or followed by an empty
   // line; an escaped line break in a double-quoted scalar followed by an empty line.
   { needs: ['#'], pattern: /["'\]},]#/g, at: (text, index) => !opensQuotedValue(text, index) },
+  { needs: ['[#', '{#'], pattern: /[[{]#/g, at: (text, index) => !inQuotedOrComment(text, index) },
   { needs: ['#'], scan: commentBeforePlainValue },
   { needs: ['\t'], pattern: /^ *\t/m },
   { needs: ['---', '...'], pattern: /^(?:---|\.\.\.)[^\s]/m },
