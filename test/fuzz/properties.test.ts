@@ -266,11 +266,24 @@ describe('render() on random cloud-config parts and directives', () => {
   })
 
   it('merges a single part into the empty result as itself (without its directive)', () => {
+    // A headerless part without merge_how marks nothing: with the default stack its entry is a values entry
+    // (docs/values.md), where a plain y/n is Helm's boolean, refused in strict mode. The #cloud-config header
+    // makes the part cloud-config in both stacks, which reads y/n as strings as PyYAML does.
+    const helmBoolean = (v: unknown): boolean =>
+      typeof v === 'string'
+        ? ['y', 'Y', 'n', 'N'].includes(v)
+        : typeof v === 'object' && v !== null && Object.values(v).some(helmBoolean)
     fc.assert(
       fc.property(part, fc.constantFrom('scoped' as const, 'per-part' as const), (p, stack) => {
-        expect(outcome([partText(p)], { stack, yamlVersion: '1.2' })).toBe(`value ${JSON.stringify(p.data)}`)
+        const itself = `value ${JSON.stringify(p.data)}`
+        expect(outcome([`#cloud-config\n${partText(p)}`], { stack, yamlVersion: '1.2' })).toBe(itself)
+        const headerless = outcome([partText(p)], { stack, yamlVersion: '1.2' })
+        const values = stack === 'scoped' && p.how === undefined
+        if (values && helmBoolean(p.data)) expect(headerless).toMatch(/^error MY_VALUES_HELM_AMBIGUOUS /)
+        else expect(headerless).toBe(itself)
       }),
-      settings,
+      // The counterexample of #47: a headerless part, a values entry, holding a plain n.
+      { ...settings, examples: [[{ data: { '': [['n']] }, how: undefined }, 'scoped']] },
     )
   })
 })
