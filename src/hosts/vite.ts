@@ -11,6 +11,7 @@ import type { Inspector } from '../inspector/server.ts'
 import { createServeGuard } from '../plugin/serve-access.ts'
 import type { ServeRules } from '../plugin/serve-access.ts'
 import { createDefaultHost, isOneOffBuild } from './default.ts'
+import { recoverDroppedChanges } from './dropped-changes.ts'
 import type { Host, HostParts, LoadContext } from './host.ts'
 import { chainFromResolvedImports, chainFromViteModuleGraph, viteClientBuild } from './client-build.ts'
 import { dropOwnTimings, watchOnRolldown } from './rolldown.ts'
@@ -126,6 +127,8 @@ export function createViteHost({ info, options, idFilter, graph, exists, render,
           },
           async configureServer(server) {
             devWatcher = server.watcher
+            // A layer's second write within 50 ms of its first would go unseen (dropped-changes.ts).
+            recoverDroppedChanges(server.watcher, (file) => graph.readers(file).length > 0)
             // Only a dev server has it: configureServer is never called in a build. Loaded then (Vite awaits it).
             if (!options.inspector) return
             const { installInspector } = await import('../inspector/server.ts')

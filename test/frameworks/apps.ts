@@ -131,15 +131,8 @@ export async function routeJson(url: string): Promise<Record<string, unknown>> {
   return JSON.parse(text) as Record<string, unknown>
 }
 
-/**
- * Breaks the development layer (a flow list left open, a YAML error at line 3), in a dev server, 3 s after
- * the edit before it. Known regression (#42, since the lazily loaded pipeline): in Astro's, SvelteKit's and
- * React Router's dev servers a layer edit made within about a second of the previous edit's render can go
- * unnoticed (no `hotUpdate` reaches the plugin); with 3 s between the edits every one is seen. Remove the
- * wait with the fix.
- */
-export async function breakDevelopmentLayer(app: string): Promise<void> {
-  await new Promise((done) => setTimeout(done, 3_000))
+/** Breaks the development layer (a flow list left open, a YAML error at line 3), in a dev server. */
+export function breakDevelopmentLayer(app: string): void {
   writeFileSync(join(app, 'config/env/development.yaml'), '#cloud-config\nfeatures: [debug\n')
 }
 

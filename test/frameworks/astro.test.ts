@@ -117,7 +117,7 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Astro', miss
     await expect.poll(endpoint, { timeout: 30_000, interval: 300 }).toMatchObject({
       features: ['search', 'debug', 'live'],
     })
-    await breakDevelopmentLayer(app)
+    breakDevelopmentLayer(app)
     const failed = async () => {
       const response = await fetch(`${url}api/config.json`, { signal: AbortSignal.timeout(20_000) })
       return `${response.status} ${server.output()}`

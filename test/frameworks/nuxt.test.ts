@@ -225,7 +225,7 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
         text: await response.text(),
       }))
     expect((await page('text/html')).status, server.output()).toBe(200)
-    await breakDevelopmentLayer(app)
+    breakDevelopmentLayer(app)
     const failed = async () => (await page('text/html')).status
     await expect.poll(failed, { timeout: 60_000, interval: 500 }).toBe(500)
     const html = (await page('text/html')).text

@@ -160,7 +160,7 @@ describe.skipIf(skipUnlessAvailable(missing))(
         await expect.poll(route, { timeout: 30_000, interval: 300 }).toMatchObject({
           features: ['search', 'debug', 'live'],
         })
-        await breakDevelopmentLayer(app)
+        breakDevelopmentLayer(app)
         const failed = async () => {
           const response = await fetch(`${url}api/config`, { signal: AbortSignal.timeout(20_000) })
           return `${response.status} ${await response.text()} ${server.output()}`
