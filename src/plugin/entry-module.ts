@@ -3,7 +3,8 @@
 import { statSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
 import { isMergedYamlError } from '@merged-yaml/core/internal'
-import type { Diagnostic, MergedYamlError, PreparedEntry, RenderResult, ValueSources } from '@merged-yaml/core'
+import type { Diagnostic, MergedYamlError, PreparedEntry, RenderOptions, RenderResult } from '@merged-yaml/core'
+import type { ValueSources } from '@merged-yaml/core'
 import type { DeclarationSchema } from '../codegen/declaration.ts'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
@@ -146,10 +147,13 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
    * unchanged: other bytes for a file read are a change.
    */
   async function render(id: string, entry: EntryId): Promise<EntryOutcome> {
-    if (!info.serving) return renderOnce(id, entry, undefined)
+    const given = resolveEngineOptions(options, info, entry.query)
+    // The gather hooks its options ask for (Datum's store reader, with `datum.node`), loaded on their first entry.
+    await engine.pipeline().loadGathers(given)
+    if (!info.serving) return renderOnce(id, entry, given, undefined)
     for (let attempt = 1; ; attempt++) {
       const reads = new Map<string, Uint8Array>()
-      const outcome = await renderOnce(id, entry, reads)
+      const outcome = await renderOnce(id, entry, given, reads)
       if (attempt > MAX_RENDERS_AGAIN || ![...reads].some(([file, bytes]) => hasChanged(file, bytes))) return outcome
     }
   }
@@ -163,13 +167,17 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
     }
   }
 
-  function renderOnce(id: string, entry: EntryId, reads: Map<string, Uint8Array> | undefined): Promise<EntryOutcome> {
+  function renderOnce(
+    id: string,
+    entry: EntryId,
+    given: RenderOptions,
+    reads: Map<string, Uint8Array> | undefined,
+  ): Promise<EntryOutcome> {
     const read = info.serveGuard ? guardedRead : readFile
     const fail = (error: unknown) => failed(id, entry, error)
     try {
       const { prepareEntry, loadDialect } = engine.pipeline()
       const renderCache = engine.renderCache()
-      const given = resolveEngineOptions(options, info, entry.query)
       const store = diskCache()
       // One stored module per file and options (the query's selectors are among them): builds in
       // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.

@@ -1,11 +1,12 @@
 // Pay for what you use (#42): loading the plugin in a bundler config loads no dialect's merge, no
-// pipeline, no JSON Schema validator (ajv), no RE2 (re2js), no second YAML reader (`yaml`, js-yaml),
-// no inspector and no declaration-map writer; each is imported on first use (`import()`, or the
+// pipeline, no YAML room, no Datum store reader (its gather hook, handlers and PowerShell readers), no
+// JSON Schema validator (ajv), no RE2 (re2js), no second YAML reader (`yaml`, js-yaml), no inspector
+// and no declaration-map writer; each is imported on first use (`import()`, or the
 // engine's `createRequire` for the libraries). Checked on the sources (every plugin entry's static
 // import graph, through the engine's package entries) and on the build (dist/ through the engine's
 // dist/), which is what a user's bundler config loads.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -20,6 +21,10 @@ const LAZY_MODULES = [
   /^packages\/core\/src\/dialects\/[^/]+\/dialect-merge\.ts$/,
   /^packages\/core\/src\/render(-api)?\.ts$/,
   /^packages\/core\/src\/pipeline\//,
+  // The YAML room: the pipeline's readers.
+  /^packages\/core\/src\/yaml\//,
+  // Datum's gather hook (a store's reader, for `datum.node`), its handlers and PowerShell readers.
+  /^packages\/core\/src\/dialects\/datum\/(store|handlers|powershell)\//,
   /^packages\/core\/src\/schema\//,
   /^packages\/core\/src\/render-cache\.ts$/,
   /^src\/inspector\/server\.ts$/,
@@ -94,6 +99,20 @@ describe("the plugin's entries, as sources", () => {
         : readFileSync(join(REPO, file), 'utf8')
     const found = eagerLoads('src/vite.ts', planted).map((line) => line.split(' ← ')[0])
     expect(found).toEqual(expect.arrayContaining(['packages/core/src/dialects/heat/dialect-merge.ts', 'ajv']))
+  })
+
+  it("would be caught with Datum's gather hook back in its registry entry (the check itself)", () => {
+    const entry = 'packages/core/src/dialects/datum/index.ts'
+    const planted = (file: string) =>
+      (file === entry ? `import { gatherStore } from './store/gather-store.ts'\n` : '') +
+      readFileSync(join(REPO, file), 'utf8')
+    const found = eagerLoads('src/vite.ts', planted).map((line) => line.split(' ← ')[0])
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'packages/core/src/dialects/datum/store/gather-store.ts',
+        'packages/core/src/yaml/parse.ts',
+      ]),
+    )
   })
 })
 
@@ -171,5 +190,25 @@ describe.skipIf(!built)('one MergedYamlError across the built chunks (a dialect 
     const [code, ...instances] = JSON.parse(out) as [string, boolean, boolean]
     expect(code).toMatch(/^MY_/)
     expect(instances).toEqual([true, true])
+  })
+
+  it("a store's node rendered through the lazily loaded pipeline loads Datum's gather hook on that entry", () => {
+    const root = mkdtempSync(join(tmpdir(), 'my-lazy-'))
+    mkdirSync(join(root, 'AllNodes'))
+    writeFileSync(join(root, 'Datum.yml'), 'ResolutionPrecedence:\n  - AllNodes\\$($Node.Name)\n')
+    writeFileSync(join(root, 'AllNodes/web01.yml'), 'Configurations: [Web]\nPort: 80\n')
+    const entry = JSON.stringify(join(root, 'Datum.yml'))
+    const script = [
+      "const internal = await import('@merged-yaml/core/internal')",
+      'const { prepareEntry, loadGathers } = await internal.loadPipeline()',
+      `const options = { root: ${JSON.stringify(root)}, datum: { node: 'web01' } }`,
+      // Before the hook is loaded, preparing the entry is the caller's bug (MY_INTERNAL), never a silent miss.
+      `const before = (() => { try { prepareEntry(${entry}, options) } catch (e) { return e.diagnostics[0].code } })()`,
+      'await loadGathers(options)',
+      `const { value } = await prepareEntry(${entry}, options).renderAsync()`,
+      'console.log(JSON.stringify([before, value.Port]))',
+    ].join('\n')
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, encoding: 'utf8' })
+    expect(JSON.parse(out)).toEqual(['MY_INTERNAL', 80])
   })
 })
