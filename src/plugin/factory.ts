@@ -162,6 +162,9 @@ export function createMergedYaml(
     const outcome = entries.render(id, entry)
     const settled = (done: EntryOutcome): LoadResult =>
       client && done.ok && done.secret ? refuse('secret') : loaded(context, id, entry, done)
+    // The declaration-map writer, on the first declaration with provenance (dts-writer.ts).
+    const preparing = declarations()?.prepare(!watching)
+    if (preparing) return Promise.all([outcome, preparing]).then(([done]) => settled(done))
     // A promise when a dialect's merge loads first, or for a Standard Schema module (entry-module.ts).
     return outcome instanceof Promise ? outcome.then(settled) : settled(outcome)
   }

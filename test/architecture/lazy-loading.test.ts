@@ -29,6 +29,8 @@ const LAZY_MODULES = [
   /^packages\/core\/src\/render-cache\.ts$/,
   /^src\/inspector\/server\.ts$/,
   /^src\/codegen\/inspector\//,
+  // The declaration-map writer: only a declaration with provenance has a map.
+  /^src\/codegen\/declaration-map\.ts$/,
 ]
 
 /** The specifiers of a module's static value imports (`import type`, `export type` and `import()` aside): top-level
@@ -87,8 +89,9 @@ const PLUGIN_ENTRIES = [...entryModules()].filter((file) => file.startsWith('src
 describe("the plugin's entries, as sources", () => {
   it('are found', () => expect(PLUGIN_ENTRIES).toEqual(expect.arrayContaining(['src/index.ts', 'src/vite.ts'])))
 
-  it.each(PLUGIN_ENTRIES)('%s statically imports no dialect merge, pipeline, ajv, re2js, YAML reader, inspector', (e) =>
-    expect(eagerLoads(e)).toEqual([]),
+  it.each(PLUGIN_ENTRIES)(
+    '%s statically imports no dialect merge, pipeline, ajv, re2js, YAML reader, inspector, map writer',
+    (e) => expect(eagerLoads(e)).toEqual([]),
   )
 
   it('would be caught importing a dialect merge or ajv (the check itself)', () => {
@@ -154,11 +157,10 @@ describe.skipIf(!built)("the plugin's built entries (dist/, after `npm run build
         .flatMap((file) => regions(read(file)).map((module) => `${module} (in ${file})`))
       expect(engine.filter((line) => LAZY_MODULES.some((lazy) => lazy.test(line.split(' ')[0]!)))).toEqual([])
       expect([...libraries.keys()].filter((library) => LAZY_LIBRARIES.includes(library))).toEqual([])
-      // The plugin's own lazily loaded modules: the inspector's server and page.
+      // The plugin's own lazily loaded modules: the inspector's server and page, the declaration-map writer.
       const plugin = [...chains.keys()].filter((file) => file.startsWith('dist/'))
-      expect(
-        plugin.filter((file) => /function installInspector|function generateInspectorPage/.test(read(file))),
-      ).toEqual([])
+      const lazy = /function (installInspector|generateInspectorPage|generateDeclarationMap)\b/
+      expect(plugin.filter((file) => lazy.test(read(file)))).toEqual([])
     },
   )
 
@@ -190,6 +192,26 @@ describe.skipIf(!built)('one MergedYamlError across the built chunks (a dialect 
     const [code, ...instances] = JSON.parse(out) as [string, boolean, boolean]
     expect(code).toMatch(/^MY_/)
     expect(instances).toEqual([true, true])
+  })
+
+  it('a declaration with provenance loads the declaration-map writer and writes its map', () => {
+    const root = mkdtempSync(join(tmpdir(), 'my-lazy-'))
+    writeFileSync(join(root, 'app.merged.yaml'), 'port: 80\n')
+    const script = [
+      "const { default: MergedYaml } = await import('unplugin-merged-yaml/rollup')",
+      `const plugin = MergedYaml({ root: ${JSON.stringify(root)}, cache: false, dts: { provenance: true } })`,
+      'const context = { meta: { watchMode: false }, addWatchFile() {}, warn() {}, error(e) { throw new Error(e.message ?? e) } }',
+      'plugin.buildStart.call(context)',
+      `await plugin.load.handler.call(context, ${JSON.stringify(join(root, 'app.merged.yaml'))})`,
+      'await plugin.buildEnd.call(context)',
+      'await plugin.closeBundle?.call(context)',
+    ].join('\n')
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, encoding: 'utf8' })
+    const map = JSON.parse(readFileSync(join(root, 'app.merged.d.yaml.ts.map'), 'utf8')) as { sources: string[] }
+    expect(map.sources).toEqual(['app.merged.yaml'])
+    expect(readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')).toContain(
+      'sourceMappingURL=app.merged.d.yaml.ts.map',
+    )
   })
 
   it("a store's node rendered through the lazily loaded pipeline loads Datum's gather hook on that entry", () => {
