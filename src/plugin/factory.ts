@@ -109,7 +109,7 @@ export function createMergedYaml(
   // Whether this build's declarations say where each value came from (`dts.provenance`).
   const withProvenance = () => declarations()?.withProvenance(!watching) ?? false
   const entries = createEntryRenderer({ options, info, engine, diskCache: openDiskCache, withProvenance })
-  const valuesAcrossModes = createModeValues({ options, info, engine, withProvenance })
+  const valuesAcrossModes = createModeValues({ options, info, engine, diskCache: openDiskCache, withProvenance })
   const idFilter = createIdFilter(options)
   const isEntry = createEntryMatcher(options)
   const isServerOnly = createServerOnlyMatcher(options.serverOnly)
