@@ -40,7 +40,7 @@ export interface DeclarationWriter {
   withProvenance(oneOffBuild: boolean): boolean
   /**
    * Loads what this build's declarations are written with before one is declared: the map writer
-   * (map-writer.ts) when they carry provenance, on the first such declaration; undefined when nothing is to load.
+   * (map-writer.ts) when they carry provenance, on the first such declaration; undefined when nothing is to wait for.
    */
   prepare(oneOffBuild: boolean): Promise<void> | undefined
   /**

@@ -10,8 +10,9 @@ type MapWriter = typeof DeclarationMap
 let loaded: MapWriter | undefined
 let loading: Promise<void> | undefined
 
-/** Loads the map writer, once per process. */
-export function loadMapWriter(): Promise<void> {
+/** Loads the map writer, once per process; undefined once it is loaded (nothing to wait for). */
+export function loadMapWriter(): Promise<void> | undefined {
+  if (loaded) return undefined
   return (loading ??= import('../codegen/declaration-map.ts').then((module) => {
     loaded = module
   }))
