@@ -3,19 +3,10 @@
 // declaration file to any file it can read, YAML included (docs/editor.md says where, in
 // TypeScript's code). The printers give the mappings as they write the declaration's text
 // (declaration-text.ts).
+// Loaded on first use (plugin/map-writer.ts): a build whose declarations carry no provenance never loads it.
 import { dirname, relative } from 'node:path'
-
-/**
- * One mapping: a generated position (0-based line and column) to a position in a source file
- * (`file` absolute, 0-based `sourceLine` and `sourceColumn`, as a source map counts).
- */
-export interface Mapping {
-  line: number
-  column: number
-  file: string
-  sourceLine: number
-  sourceColumn: number
-}
+import { DECLARATION_MAP_MARK } from './declaration.ts'
+import type { Mapping } from './declaration-text.ts'
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const BASE64_CODES = Uint8Array.from(BASE64, (digit) => digit.charCodeAt(0))
@@ -118,9 +109,6 @@ export function generateDeclarationMap(file: string, mappings: readonly Mapping[
   const head = `{"version":3,${DECLARATION_MAP_MARK},"file":${name},"sourceRoot":""`
   return `${head},"sources":${JSON.stringify(sources)},"names":[],"mappings":"${text.toString()}"}\n`
 }
-
-/** Marks a map as the plugin's (a source map may carry `x_` fields): only such a map is rewritten or removed. */
-export const DECLARATION_MAP_MARK = '"x_generator":"unplugin-merged-yaml"'
 
 /** The comment that points TypeScript at a declaration's map (the last line of the declaration). */
 export function sourceMappingComment(mapFile: string): string {

@@ -4,8 +4,19 @@
 // schema's: unions, intersections and parentheses are decided on the printed members) leaves marks
 // in it instead, `\0<n>\x01`, which `writeMarked` takes out: no printed text holds either character
 // (keys and literals are JSON-escaped, comments are cleaned by `cleanCommentText`).
-import type { Mapping } from './declaration-map.ts'
 import type { SourceLocation } from './property-sources.ts'
+
+/**
+ * One mapping: a generated position (0-based line and column) to a position in a source file
+ * (`file` absolute, 0-based `sourceLine` and `sourceColumn`, as a source map counts).
+ */
+export interface Mapping {
+  line: number
+  column: number
+  file: string
+  sourceLine: number
+  sourceColumn: number
+}
 
 const MARK_START = '\0'
 const MARK_END = 1 // \x01

@@ -28,6 +28,8 @@ export function createBunHost({ info }: HostParts): Host {
   return {
     ...host,
     clientBuild: () => (target === undefined ? undefined : target === 'browser'),
+    // Bun.build has no watch mode: each is a one-off build.
+    oneOffBuild: () => true,
     importChain: (_context, id) => importers.chain(id),
   }
 }

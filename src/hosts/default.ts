@@ -48,6 +48,7 @@ export const errorModule = (error: MergedYamlError): string => `throw new Error(
 export function createDefaultHost(hooks: HostHooks = {}, columnBase: ColumnBase = 0): Host {
   return {
     hooks,
+    oneOffBuild: isOneOffBuild,
     watch(context, deps) {
       if (isOneOffBuild(context)) return
       for (const file of deps.files) context.addWatchFile(file)

@@ -43,6 +43,9 @@ export function createEsbuildHost({ info, options, idFilter, graph, load }: Host
       },
     }),
     clientBuild: () => (platform === undefined ? undefined : platform !== 'node'),
+    // esbuild does not tell a plugin whether `build()` or `context()` made it, and a context loads every
+    // entry again on each of its builds (`rebuild()`, `watch()`): each build is summarised as a one-off one.
+    oneOffBuild: () => true,
     importChain: (_context, id) => importers.chain(id),
     watch(context, deps) {
       if (isOneOffBuild(context)) return

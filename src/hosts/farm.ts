@@ -10,6 +10,11 @@ const isNodeTarget = (targetEnv: string): boolean => targetEnv.includes('node')
 export function createFarmHost({ info }: HostParts): Host {
   /** Farm's `output.targetEnv` (`browser` by default). */
   let targetEnv: string | undefined
+  /**
+   * `farm build` compiles once in production mode; `farm start` and `farm watch` run in development mode,
+   * and `farm build --watch` sets `compilation.watch`.
+   */
+  let oneOff = false
   return {
     ...createDefaultHost({
       farm: {
@@ -17,10 +22,12 @@ export function createFarmHost({ info }: HostParts): Host {
           info.root = config.root
           info.mode = config.compilation?.mode
           targetEnv = config.compilation?.output?.targetEnv ?? 'browser'
+          oneOff = config.compilation?.mode === 'production' && !config.compilation.watch
         },
       },
     }),
     clientBuild: () => (targetEnv === undefined ? undefined : !isNodeTarget(targetEnv)),
+    oneOffBuild: () => oneOff,
     error(_context, error) {
       // Without a stack trace, as every host's errors (default.ts).
       throw Object.assign(new Error(error.message), { code: error.code, stack: '' })

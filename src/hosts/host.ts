@@ -71,6 +71,12 @@ export interface Host {
   /** Reads what the bundler tells on each load, before the entry renders (a loader runner's root and mode). */
   prepare?(context: LoadContext): void
   /**
+   * Whether this load is of a one-off build: a layer's warning is shown once per build, and each code's
+   * after the first are counted and summarised at its end (`verboseWarnings` shows them all). By default
+   * Rollup's, Rolldown's and Vite's `watchMode === false`; each other bundler's host says how it tells.
+   */
+  oneOffBuild(context: LoadContext): boolean
+  /**
    * Whether the bundler watches (a watch build: declarations then carry provenance by default). By
    * default Rollup's, Rolldown's and Vite's `watchMode`; webpack's and Rspack's compiler's.
    */
@@ -96,6 +102,16 @@ export interface Host {
   error(context: LoadContext, error: MergedYamlError): string
   /** Shows a render warning (paths in its text relative to `root`). */
   warn(context: LoadContext, warning: Diagnostic, root: string): void
+  /**
+   * Shows a one-off build's warning summary (warning-summary.ts) at its end, given the build-end hook's
+   * context when the bundler gives one: by default on the console, after the warnings the bundler printed.
+   */
+  showSummary?(context: BuildEndContext | undefined, text: string): void
+}
+
+/** The part of the build-end hook's context a host may use (unplugin's: webpack's and Rspack's compilation). */
+export interface BuildEndContext {
+  getNativeBuildContext?: (() => NativeBuildContext) | undefined
 }
 
 /** The parts of the plugin a host may use. */

@@ -12,7 +12,7 @@ import { createTurbopackHost } from './turbopack.ts'
 import { createViteHost } from './vite.ts'
 import { createWebpackHost } from './webpack.ts'
 
-export type { Host, HostHooks, HostParts, LoadContext, LoadResult } from './host.ts'
+export type { BuildEndContext, Host, HostHooks, HostParts, LoadContext, LoadResult } from './host.ts'
 export { isOneOffBuild, MESSAGE_PREFIX } from './default.ts'
 
 /** unplugin's bundlers, and Turbopack, which runs no plugin but a loader. */

@@ -5,7 +5,8 @@ import { PLUGIN_NAME } from '../plugin/options.ts'
 import { createImporterRecord, webpackClientBuild } from './client-build.ts'
 import { createDefaultHost } from './default.ts'
 import type { Host, HostParts } from './host.ts'
-import { isCompilerWatching, readCompilerOptions, reportOncePerCompilation, watchWithLoaderContext } from './webpack.ts'
+import { isCompilerOneOff, isCompilerWatching, readCompilerOptions } from './webpack.ts'
+import { reportOncePerCompilation, showSummaryInCompilation, watchWithLoaderContext } from './webpack.ts'
 
 /** The part of Rspack's compiler the importer record taps. */
 interface ResolveHooks {
@@ -49,6 +50,8 @@ export function createRspackHost({ info }: HostParts): Host {
     error: reportOncePerCompilation(base.error),
     watch: watchWithLoaderContext,
     watching: isCompilerWatching,
+    oneOffBuild: isCompilerOneOff,
+    showSummary: showSummaryInCompilation,
     cachesAcrossBuilds: true,
     clientBuild: webpackClientBuild,
     importChain: (_context, id) => importers.chain(id),

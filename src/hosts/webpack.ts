@@ -5,7 +5,7 @@ import { PLUGIN_NAME } from '../plugin/options.ts'
 import type { HostInfo } from '../plugin/options.ts'
 import { createDefaultHost, errorModule, isOneOffBuild } from './default.ts'
 import { chainFromIssuers, webpackClientBuild } from './client-build.ts'
-import type { Host, HostParts, LoadContext } from './host.ts'
+import type { BuildEndContext, Host, HostParts, LoadContext } from './host.ts'
 
 /** Watches an entry's dependencies through webpack's (or Rspack's) loader context. */
 export function watchWithLoaderContext(context: LoadContext, deps: Dependencies): void {
@@ -58,10 +58,41 @@ export const readCompilerOptions =
     addStoreNodeRule(compiler)
   }
 
-/** Whether the webpack (or Rspack) compiler running the loader watches (`compiler.watch()`, `--watch`). */
+/** The webpack (or Rspack) compiler running the loader, as far as its watch mode. */
+const compilerOf = (context: LoadContext): { watchMode?: boolean } | undefined =>
+  (context.getNativeBuildContext?.() as { compiler?: { watchMode?: boolean } } | undefined)?.compiler
+
+/** Whether the webpack (or Rspack) compiler running the loader watches (`watch()`: `--watch`, a dev server). */
 export function isCompilerWatching(context: LoadContext): boolean {
-  const native = context.getNativeBuildContext?.() as { compiler?: { watchMode?: boolean } } | undefined
-  return native?.compiler?.watchMode === true
+  return compilerOf(context)?.watchMode === true
+}
+
+/**
+ * Whether the compiler runs once (`compiler.run()`: `webpack`, `next build`): `watch()` sets its `watchMode`
+ * before the first compilation, and loads run inside one.
+ */
+export function isCompilerOneOff(context: LoadContext): boolean {
+  const compiler = compilerOf(context)
+  return compiler !== undefined && compiler.watchMode !== true
+}
+
+/**
+ * webpack and Rspack print a build's warnings with its stats, after it ends: the summary is one more
+ * warning of the compilation (its build-end hook runs while assets are processed), so that it follows them.
+ */
+export function showSummaryInCompilation(context: BuildEndContext | undefined, text: string): void {
+  const native = context?.getNativeBuildContext?.() as
+    | {
+        compiler?: { webpack?: { WebpackError?: new (message: string) => Error } }
+        compilation?: { warnings: Error[] }
+      }
+    | undefined
+  const WebpackError = native?.compiler?.webpack?.WebpackError
+  if (!WebpackError || !native?.compilation) return console.warn(text)
+  const warning = new WebpackError(text)
+  // No stack: it would point into the plugin (as every warning's: default.ts).
+  warning.stack = ''
+  native.compilation.warnings.push(warning)
 }
 
 /**
@@ -93,5 +124,7 @@ export function createWebpackHost({ info }: HostParts): Host {
     clientBuild: webpackClientBuild,
     importChain: chainFromIssuers,
     watching: isCompilerWatching,
+    oneOffBuild: isCompilerOneOff,
+    showSummary: showSummaryInCompilation,
   }
 }

@@ -2,14 +2,14 @@
 // (those of entries not loaded in this run kept as written), and its map.
 import { existsSync, readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { generateDeclarationMap, sourceMappingComment } from '../codegen/declaration-map.ts'
-import type { Mapping } from '../codegen/declaration-map.ts'
 import { generatedHeader, generateAmbientModuleWithMappings } from '../codegen/declaration.ts'
+import type { Mapping } from '../codegen/declaration-text.ts'
 import { foreignTargets, isCurrent, isOwnedOrAbsent, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
 import { stampOfBlock } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
 import { formatQuery } from './entry-id.ts'
+import { withMap } from './map-writer.ts'
 import type { ResolvedDtsOptions } from './options.ts'
 
 const ENTRY_MARKER = '// @entry '
@@ -121,9 +121,9 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
       })
       // Written into the blocks: what is not updated again is kept as it is.
       inputs.clear()
-      const text = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
-      const map = mappings.length > 0 ? generateDeclarationMap(options.file, mappings) : undefined
-      writeIfChanged(options.file, map ? text + sourceMappingComment(`${options.file}.map`) : text)
+      const blocks = [generatedHeader('the *.merged.yaml entries imported so far'), ...parts].join('\n')
+      const { text, map } = withMap(options.file, blocks, mappings)
+      writeIfChanged(options.file, text)
       writeMap(options.file, map)
       records.save()
       return true

@@ -18,8 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { basename, dirname } from 'node:path'
-import { DECLARATION_MAP_MARK } from '../codegen/declaration-map.ts'
-import { GENERATED_MARK } from '../codegen/declaration.ts'
+import { DECLARATION_MAP_MARK, GENERATED_MARK } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
 import type { EntryId } from './entry-id.ts'
 

@@ -2,14 +2,16 @@
 // fingerprint they had when its code was stored (the engine, the options, every file's path and
 // bytes: see PreparedEntry.fingerprint) is served that code instead of being parsed and merged
 // again. The folder also keeps what each declaration was written from (dts-writer.ts), so that a
-// build skips the declarations whose inputs did not change.
+// build skips the declarations whose inputs did not change, and each entry's fingerprint in the modes
+// its declaration covers besides the build's (mode-values.ts). It is kept whole: the folder's files share
+// one key scheme, one seal and one queue of writes.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Diagnostic, DialectName } from '@merged-yaml/core'
+import type { Diagnostic, DialectName, RenderOptions } from '@merged-yaml/core'
 import type { DeclarationRecord, DeclarationRecords } from './declaration-records.ts'
 import type { InputStamps } from './input-stamps.ts'
 
@@ -28,11 +30,30 @@ export interface StoredModule {
   code: string
 }
 
+/**
+ * An entry's fingerprint in a mode other than the build's (mode-values.ts: its declaration's key), with
+ * what it read and their stamps: while they hold, a rebuild takes it without gathering that mode.
+ */
+export interface StoredFingerprint {
+  fingerprint: string
+  files: string[]
+  missing: string[]
+  globs: string[]
+  stamps: InputStamps
+}
+
+/** What a module or a fingerprint is stored under: the entry file and the engine options it is rendered with. */
+export const storeKey = (file: string, options: RenderOptions): string => `${file}\0${JSON.stringify(options)}`
+
 export interface DiskCache {
-  /** The module stored under `key` (a module id and its options), whole; its caller checks it is current. */
+  /** The module stored under `key` (`storeKey`), whole; its caller checks it is current. */
   read(key: string): StoredModule | undefined
   /** Stores a module under `key` in the background. */
   write(key: string, module: StoredModule): void
+  /** The fingerprint stored under `key` (`storeKey`); its caller checks its stamps hold. */
+  readFingerprint(key: string): StoredFingerprint | undefined
+  /** Stores a fingerprint under `key` in the background. */
+  writeFingerprint(key: string, stored: StoredFingerprint): void
   /** What the declarations were last written from (declaration-records.ts), kept in this folder. */
   declarationRecords(): DeclarationRecords
   /** Waits for the writes started so far (the end of a build). */
@@ -213,6 +234,19 @@ export function createDiskCache(dir: string, delay = 0): DiskCache {
       const path = base(key)
       const { code, ...meta } = module
       enqueue(() => writeWhole(`${path}.module`, seal(`${JSON.stringify(meta)}\n${code}`)))
+    },
+    readFingerprint(key) {
+      try {
+        const text = unseal(readFileSync(`${base(key)}.fingerprint`, 'utf8'))
+        return text === undefined ? undefined : (JSON.parse(text) as StoredFingerprint)
+      } catch {
+        // Not stored, or unreadable: that mode is gathered, and stored anew.
+        return undefined
+      }
+    },
+    writeFingerprint(key, stored) {
+      const path = `${base(key)}.fingerprint`
+      enqueue(() => writeWhole(path, seal(JSON.stringify(stored))))
     },
     declarationRecords() {
       records ??= createStoredRecords(join(dir, RECORDS_FILE), (text) =>

@@ -23,6 +23,7 @@ import type { EntryOutcome } from './entry-module.ts'
 import { declarationKey } from './mode-values.ts'
 import type { ModeValues } from './mode-values.ts'
 import type { ResolvedDtsOptions } from './options.ts'
+import { loadMapWriter } from './map-writer.ts'
 import { createSidecarWriter, sidecarPath } from './sidecar-writer.ts'
 
 export { ambientSpecifiers } from './ambient-writer.ts'
@@ -37,6 +38,11 @@ export interface DeclarationWriter {
    * not in a one-off build, `vite build`).
    */
   withProvenance(oneOffBuild: boolean): boolean
+  /**
+   * Loads what this build's declarations are written with before one is declared: the map writer
+   * (map-writer.ts) when they carry provenance, on the first such declaration; undefined when nothing is to wait for.
+   */
+  prepare(oneOffBuild: boolean): Promise<void> | undefined
   /**
    * Declares an entry rendered for its module: `modes` holds its value in each mode the declaration
    * covers. Keyed on the dts options (with or without provenance, `withProvenance`) and each mode's
@@ -246,6 +252,7 @@ export function createDeclarationWriter(
     declarationKey({ ...options, provenance: provenance ? 'always' : 'never' }, modes)
   return {
     withProvenance,
+    prepare: (oneOffBuild) => (withProvenance(oneOffBuild) ? loadMapWriter() : undefined),
     declare(entry, modes, rendered, oneOffBuild) {
       const provenance = withProvenance(oneOffBuild)
       // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.

@@ -1,17 +1,17 @@
 // The module of one entry: the entry rendered into module code (or a located error) with what it
 // depends on, served from the disk cache (the `cache` option) while none of its inputs changed.
-import { statSync } from 'node:fs'
-import type { BigIntStats } from 'node:fs'
 import { isMergedYamlError } from '@merged-yaml/core/internal'
-import type { Diagnostic, MergedYamlError, PreparedEntry, RenderResult, ValueSources } from '@merged-yaml/core'
+import type { Diagnostic, MergedYamlError, PreparedEntry, RenderOptions, RenderResult } from '@merged-yaml/core'
+import type { ValueSources } from '@merged-yaml/core'
 import type { DeclarationSchema } from '../codegen/declaration.ts'
 import { generateModule } from '../codegen/module.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
+import { storeKey } from './disk-cache.ts'
 import type { DiskCache, StoredModule } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import type { LazyEngine } from './engine.ts'
-import { stampInputs, stampsHold } from './input-stamps.ts'
+import { stampInputs, stampsHold, statNow } from './input-stamps.ts'
 import { filesNameMode } from './mode-values.ts'
 import { resolveEngineOptions } from './options.ts'
 import { createGuardedReader } from './serve-access.ts'
@@ -38,13 +38,6 @@ export type EntryOutcome =
       sources: () => ValueSources | undefined
     }
   | { ok: false; error: MergedYamlError; deps: Dependencies }
-
-/**
- * A stamp is checked against the disk, never against the render cache's stat of this build: a dev
- * server one of whose plugin instances never sees the build end (Astro's) would hold a stat from before
- * an edit, and serve the module stored before it.
- */
-const statNow = (path: string): BigIntStats => statSync(path, { bigint: true })
 
 /** Renders again of an entry one of whose files changed while it was rendered (serving): a bound, not a loop. */
 const MAX_RENDERS_AGAIN = 3
@@ -146,10 +139,13 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
    * unchanged: other bytes for a file read are a change.
    */
   async function render(id: string, entry: EntryId): Promise<EntryOutcome> {
-    if (!info.serving) return renderOnce(id, entry, undefined)
+    const given = resolveEngineOptions(options, info, entry.query)
+    // The gather hooks its options ask for (Datum's store reader, with `datum.node`), loaded on their first entry.
+    await engine.pipeline().loadGathers(given)
+    if (!info.serving) return renderOnce(id, entry, given, undefined)
     for (let attempt = 1; ; attempt++) {
       const reads = new Map<string, Uint8Array>()
-      const outcome = await renderOnce(id, entry, reads)
+      const outcome = await renderOnce(id, entry, given, reads)
       if (attempt > MAX_RENDERS_AGAIN || ![...reads].some(([file, bytes]) => hasChanged(file, bytes))) return outcome
     }
   }
@@ -163,17 +159,21 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
     }
   }
 
-  function renderOnce(id: string, entry: EntryId, reads: Map<string, Uint8Array> | undefined): Promise<EntryOutcome> {
+  function renderOnce(
+    id: string,
+    entry: EntryId,
+    given: RenderOptions,
+    reads: Map<string, Uint8Array> | undefined,
+  ): Promise<EntryOutcome> {
     const read = info.serveGuard ? guardedRead : readFile
     const fail = (error: unknown) => failed(id, entry, error)
     try {
       const { prepareEntry, loadDialect } = engine.pipeline()
       const renderCache = engine.renderCache()
-      const given = resolveEngineOptions(options, info, entry.query)
       const store = diskCache()
       // One stored module per file and options (the query's selectors are among them): builds in
       // other modes keep their own, and spellings of one query (`?lookup=a&lookup=a`, `%61`) share one.
-      const key = store ? `${entry.file}\0${JSON.stringify(given)}` : ''
+      const key = store ? storeKey(entry.file, given) : ''
       const stored = store?.read(key)
       let made: PreparedEntry | undefined
       // Gathered (every file read, includes expanded) only when needed: a stored module whose inputs'

@@ -6,10 +6,10 @@ import { existsSync } from 'node:fs'
 import { formatDiagnostic } from '@merged-yaml/core/internal'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { UnpluginFactory, UnpluginOptions } from 'unplugin'
-import { createHost, isOneOffBuild, MESSAGE_PREFIX } from '../hosts/index.ts'
+import { createHost, MESSAGE_PREFIX } from '../hosts/index.ts'
 import { mergeOptions } from '../config/config-file.ts'
 import { loadProjectConfigSync } from '../config/load-sync.ts'
-import type { HostName, LoadContext, LoadResult } from '../hosts/index.ts'
+import type { BuildEndContext, HostName, LoadContext, LoadResult } from '../hosts/index.ts'
 import { createDependencyGraph, mergeDependencies } from './dependencies.ts'
 import { createDeclarationWriter } from './dts-writer.ts'
 import { createLazyEngine } from './engine.ts'
@@ -109,7 +109,7 @@ export function createMergedYaml(
   // Whether this build's declarations say where each value came from (`dts.provenance`).
   const withProvenance = () => declarations()?.withProvenance(!watching) ?? false
   const entries = createEntryRenderer({ options, info, engine, diskCache: openDiskCache, withProvenance })
-  const valuesAcrossModes = createModeValues({ options, info, engine, withProvenance })
+  const valuesAcrossModes = createModeValues({ options, info, engine, diskCache: openDiskCache, withProvenance })
   const idFilter = createIdFilter(options)
   const isEntry = createEntryMatcher(options)
   const isServerOnly = createServerOnlyMatcher(options.serverOnly)
@@ -147,7 +147,7 @@ export function createMergedYaml(
     // Serving, an entry the dev server would not serve is not ours to read: Vite answers (403, 404).
     if (info.serveGuard && !info.serveGuard.isServable(entry.file)) return
     host.prepare?.(context)
-    oneOffBuild = isOneOffBuild(context)
+    oneOffBuild = host.oneOffBuild(context)
     // A server-only entry in a client build is refused before it renders (server-only.ts).
     const client = isClientLoad(options, host.clientBuild?.(context))
     const refuse = (reason: ServerOnlyReason): string => {
@@ -162,6 +162,9 @@ export function createMergedYaml(
     const outcome = entries.render(id, entry)
     const settled = (done: EntryOutcome): LoadResult =>
       client && done.ok && done.secret ? refuse('secret') : loaded(context, id, entry, done)
+    // The declaration-map writer, on the first declaration with provenance (dts-writer.ts).
+    const preparing = declarations()?.prepare(!watching)
+    if (preparing) return Promise.all([outcome, preparing]).then(([done]) => settled(done))
     // A promise when a dialect's merge loads first, or for a Standard Schema module (entry-module.ts).
     return outcome instanceof Promise ? outcome.then(settled) : settled(outcome)
   }
@@ -199,16 +202,20 @@ export function createMergedYaml(
     host.watch(context, { files: targets, dirs: [] })
   }
 
-  /** Writes the declarations pending and waits for the disk cache's writes. */
-  async function finish(): Promise<void> {
+  /** Shows the warning summary, writes the declarations pending and waits for the disk cache's writes. */
+  async function finish(context?: BuildEndContext): Promise<void> {
     const summaryLines = summary.take(resolveRoot(options, info))
-    if (summaryLines.length > 0) console.warn(summaryLines.join('\n'))
+    if (summaryLines.length > 0) {
+      const text = summaryLines.join('\n')
+      if (host.showSummary) host.showSummary(context, text)
+      else console.warn(text)
+    }
     declarations()?.flush()
     await entries.settle()
   }
-  async function buildEnd(): Promise<void> {
+  async function buildEnd(context?: BuildEndContext): Promise<void> {
     engine.endBuild()
-    await finish()
+    await finish(context)
   }
 
   const plugin: UnpluginOptions = {
@@ -231,7 +238,7 @@ export function createMergedYaml(
     },
 
     async buildEnd() {
-      if (!host.finishesAtClose) return buildEnd()
+      if (!host.finishesAtClose) return buildEnd(this)
       // The bundler generates the output after buildEnd, mostly in native threads (Rolldown) or
       // without us: declarations and cache writes go on meanwhile, done by the host's closeBundle.
       engine.endBuild()

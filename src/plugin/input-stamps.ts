@@ -3,6 +3,7 @@
 // changes it). While every stamp holds, a rebuild serves the stored module with a stat per input
 // (shared layers once per build), instead of gathering the entry again and hashing its bytes: what
 // the render cache assumes of a file within a process (render-cache.ts), kept across processes.
+import { statSync } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
 import { sep } from 'node:path'
 import { globBase } from './dependencies.ts'
@@ -72,6 +73,13 @@ function statOrAbsent(path: string, stat: (path: string) => BigIntStats): BigInt
     return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : null
   }
 }
+
+/**
+ * A stamp is checked against the disk, never against the render cache's stat of this build: a dev
+ * server one of whose plugin instances never sees the build end (Astro's) would hold a stat from before
+ * an edit, and serve the module stored before it.
+ */
+export const statNow = (path: string): BigIntStats => statSync(path, { bigint: true })
 
 /** Whether every input still has the stamp it was stored with. */
 export function stampsHold(stamps: InputStamps, stat: (path: string) => BigIntStats): boolean {

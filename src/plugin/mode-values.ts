@@ -2,17 +2,21 @@
 // mode's comes from the build; another mode's is rendered only for an entry one of whose files
 // names `${mode}` — other entries have one value whatever the mode — through the same render cache,
 // so the layers every mode shares are read and parsed once, and only when the declaration must be
-// generated: its key is the entry's fingerprint in each mode, which needs only the files read.
+// generated: its key is the entry's fingerprint in each mode, which needs only the files read. With the
+// disk cache, another mode's fingerprint is stored with its inputs' stamps: while they hold, a rebuild
+// takes it without gathering that mode.
 import { createHash } from 'node:crypto'
 import { isMergedYamlError } from '@merged-yaml/core/internal'
-import type { ValueSources } from '@merged-yaml/core'
+import type { PreparedEntry, RenderOptions, ValueSources } from '@merged-yaml/core'
 import { namesMode } from '../codegen/modes.ts'
 import { dependenciesOf } from './dependencies.ts'
 import type { Dependencies } from './dependencies.ts'
-import { hashOwnCode } from './disk-cache.ts'
+import { hashOwnCode, storeKey } from './disk-cache.ts'
+import type { DiskCache, StoredFingerprint } from './disk-cache.ts'
 import type { LazyEngine } from './engine.ts'
 import { createGuardedReader } from './serve-access.ts'
 import type { EntryId } from './entry-id.ts'
+import { stampInputs, stampsHold, statNow } from './input-stamps.ts'
 import { resolveCurrentMode, resolveDeclaredModes, resolveEngineOptions } from './options.ts'
 import type { HostInfo, ResolvedDtsOptions, ResolvedPluginOptions } from './options.ts'
 
@@ -39,6 +43,8 @@ export interface ModeValuesParts {
   info: HostInfo
   /** The pipeline, loaded by the entry's own render before its other modes are asked for. */
   engine: LazyEngine
+  /** The disk cache (the `cache` option), or null: it keeps the other modes' fingerprints. */
+  diskCache(): DiskCache | null
   /** Whether this build's declarations say where each value came from. */
   withProvenance(): boolean
 }
@@ -80,13 +86,33 @@ export function filesNameMode(files: readonly string[], readFile: (file: string)
   })
 }
 
-export function createModeValues({ options, info, engine, withProvenance }: ModeValuesParts) {
+export function createModeValues({ options, info, engine, diskCache, withProvenance }: ModeValuesParts) {
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
   // its rules once the config is resolved, after this is made.
   const readFile = createGuardedReader(
     (path) => engine.renderCache().readFile(path),
     () => info.serveGuard,
   )
+
+  /**
+   * Another mode's fingerprint stored, while its inputs' stamps hold. Not where a dev server guards what
+   * it serves (gathering checks each file against its rules), nor for a Datum store's node, which lists
+   * folders a glob does not name (entry-module.ts keeps no stamps for it either).
+   */
+  function storedFingerprint(key: string, given: RenderOptions): StoredFingerprint | undefined {
+    if (info.serveGuard || given.datum?.node !== undefined) return undefined
+    const stored = diskCache()?.readFingerprint(key)
+    return stored && stampsHold(stored.stamps, statNow) ? stored : undefined
+  }
+
+  /** Stores another mode's fingerprint with its inputs' stamps, when they can vouch for them. */
+  function storeFingerprint(key: string, given: RenderOptions, prepared: PreparedEntry): void {
+    const store = diskCache()
+    if (!store || info.serveGuard || given.datum?.node !== undefined) return
+    const stamps = stampInputs(prepared, engine.renderCache().stat)
+    const { fingerprint, files, missing, globs } = prepared
+    if (stamps) store.writeFingerprint(key, { fingerprint, files, missing, globs, stamps })
+  }
 
   /** The entry in several modes: each mode's fingerprint named by the mode, whichever is current. */
   function acrossModes(entry: EntryId, current: CurrentMode, modes: string[]): ModeValues {
@@ -109,9 +135,14 @@ export function createModeValues({ options, info, engine, withProvenance }: Mode
         const given = resolveEngineOptions(options, { ...info, mode }, entry.query)
         const modeOptions = { ...given, vars: { ...given.vars, mode } }
         const hooks = { cache: engine.renderCache(), readFile: info.serveGuard && readFile }
-        const prepared = engine.pipeline().prepareEntry(entry.file, modeOptions, hooks)
-        fingerprints.push(`${mode}:${prepared.fingerprint}`)
-        const deps = dependenciesOf(prepared)
+        let made: PreparedEntry | undefined
+        // Gathered now unless its stored fingerprint holds; then only if its value is asked for.
+        const prepare = () => (made ??= engine.pipeline().prepareEntry(entry.file, modeOptions, hooks))
+        const key = storeKey(entry.file, modeOptions)
+        const stored = storedFingerprint(key, modeOptions)
+        if (!stored) storeFingerprint(key, modeOptions, prepare())
+        fingerprints.push(`${mode}:${stored?.fingerprint ?? prepare().fingerprint}`)
+        const deps = dependenciesOf(stored ?? prepare())
         for (const file of deps.files) read.add(file)
         for (const dir of deps.dirs) dirs.add(dir)
         const rendered = <T>(read: () => T): T | undefined => {
@@ -123,15 +154,15 @@ export function createModeValues({ options, info, engine, withProvenance }: Mode
             return undefined
           }
         }
-        renders.push(() => rendered(() => ({ value: prepared.render().value })))
+        renders.push(() => rendered(() => ({ value: prepare().render().value })))
         // Recorded only when the build's declarations carry provenance (asked for as the current mode's are).
         provenances.push(() =>
           !withProvenance()
             ? undefined
             : rendered(() => {
                 // Sources are recorded by merging again what the render parsed: render first.
-                const { value } = prepared.render()
-                return provenanceOf(prepared.sources(), () => value)
+                const { value } = prepare().render()
+                return provenanceOf(prepare().sources(), () => value)
               }),
         )
       } catch (error) {

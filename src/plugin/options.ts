@@ -134,7 +134,8 @@ export interface Options extends Omit<RenderOptions, RenderOnlyOption> {
    * Show every warning of a one-off build. By default it shows the first warning of each code, located
    * and framed, and at its end one summary per code of the others: a count per layer and their first
    * locations. Watch builds and dev servers show every render's; `merged-yaml check` and the inspector
-   * list them all.
+   * list them all. Every esbuild and Bun build counts as one-off (esbuild does not tell a watching context
+   * from a build, and loads every entry again on each of its builds).
    * @default false
    */
   verboseWarnings?: boolean

@@ -1,11 +1,12 @@
 // The sidecar declarations: `app.merged.d.yaml.ts` (and its map) next to each entry.
 import { basename, dirname, extname, join } from 'node:path'
-import { generateDeclarationWithMap } from '../codegen/declaration.ts'
+import { generateDeclarationWithMappings } from '../codegen/declaration.ts'
 import { foreignTargets, isCurrent, isOwnedOrAbsent, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
 import { stampOfFile } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
 import { formatQuery } from './entry-id.ts'
+import { withMap } from './map-writer.ts'
 import type { ResolvedDtsOptions } from './options.ts'
 
 /** `app.merged.yaml` → `app.merged.d.yaml.ts`, the name TypeScript's `allowArbitraryExtensions` looks for. */
@@ -38,7 +39,8 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
         try {
           // Hand-written since the update: left alone (the update warned about what it found then).
           if (!isOwnedOrAbsent(path)) continue
-          const { text, map } = generateDeclarationWithMap(input(), options, path, source)
+          const { text: declared, mappings } = generateDeclarationWithMappings(input(), options, path, source)
+          const { text, map } = withMap(path, declared, mappings)
           writeIfChanged(path, text)
           writeMap(path, map)
           records.set(path, { key, stamp: stampOfFile(path) })

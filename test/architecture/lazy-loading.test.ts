@@ -1,11 +1,12 @@
 // Pay for what you use (#42): loading the plugin in a bundler config loads no dialect's merge, no
-// pipeline, no JSON Schema validator (ajv), no RE2 (re2js), no second YAML reader (`yaml`, js-yaml),
-// no inspector and no declaration-map writer; each is imported on first use (`import()`, or the
+// pipeline, no YAML room, no Datum store reader (its gather hook, handlers and PowerShell readers), no
+// JSON Schema validator (ajv), no RE2 (re2js), no second YAML reader (`yaml`, js-yaml), no inspector
+// and no declaration-map writer; each is imported on first use (`import()`, or the
 // engine's `createRequire` for the libraries). Checked on the sources (every plugin entry's static
 // import graph, through the engine's package entries) and on the build (dist/ through the engine's
 // dist/), which is what a user's bundler config loads.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -20,10 +21,16 @@ const LAZY_MODULES = [
   /^packages\/core\/src\/dialects\/[^/]+\/dialect-merge\.ts$/,
   /^packages\/core\/src\/render(-api)?\.ts$/,
   /^packages\/core\/src\/pipeline\//,
+  // The YAML room: the pipeline's readers.
+  /^packages\/core\/src\/yaml\//,
+  // Datum's gather hook (a store's reader, for `datum.node`), its handlers and PowerShell readers.
+  /^packages\/core\/src\/dialects\/datum\/(store|handlers|powershell)\//,
   /^packages\/core\/src\/schema\//,
   /^packages\/core\/src\/render-cache\.ts$/,
   /^src\/inspector\/server\.ts$/,
   /^src\/codegen\/inspector\//,
+  // The declaration-map writer: only a declaration with provenance has a map.
+  /^src\/codegen\/declaration-map\.ts$/,
 ]
 
 /** The specifiers of a module's static value imports (`import type`, `export type` and `import()` aside): top-level
@@ -82,8 +89,9 @@ const PLUGIN_ENTRIES = [...entryModules()].filter((file) => file.startsWith('src
 describe("the plugin's entries, as sources", () => {
   it('are found', () => expect(PLUGIN_ENTRIES).toEqual(expect.arrayContaining(['src/index.ts', 'src/vite.ts'])))
 
-  it.each(PLUGIN_ENTRIES)('%s statically imports no dialect merge, pipeline, ajv, re2js, YAML reader, inspector', (e) =>
-    expect(eagerLoads(e)).toEqual([]),
+  it.each(PLUGIN_ENTRIES)(
+    '%s statically imports no dialect merge, pipeline, ajv, re2js, YAML reader, inspector, map writer',
+    (e) => expect(eagerLoads(e)).toEqual([]),
   )
 
   it('would be caught importing a dialect merge or ajv (the check itself)', () => {
@@ -94,6 +102,20 @@ describe("the plugin's entries, as sources", () => {
         : readFileSync(join(REPO, file), 'utf8')
     const found = eagerLoads('src/vite.ts', planted).map((line) => line.split(' ← ')[0])
     expect(found).toEqual(expect.arrayContaining(['packages/core/src/dialects/heat/dialect-merge.ts', 'ajv']))
+  })
+
+  it("would be caught with Datum's gather hook back in its registry entry (the check itself)", () => {
+    const entry = 'packages/core/src/dialects/datum/index.ts'
+    const planted = (file: string) =>
+      (file === entry ? `import { gatherStore } from './store/gather-store.ts'\n` : '') +
+      readFileSync(join(REPO, file), 'utf8')
+    const found = eagerLoads('src/vite.ts', planted).map((line) => line.split(' ← ')[0])
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'packages/core/src/dialects/datum/store/gather-store.ts',
+        'packages/core/src/yaml/parse.ts',
+      ]),
+    )
   })
 })
 
@@ -135,11 +157,10 @@ describe.skipIf(!built)("the plugin's built entries (dist/, after `npm run build
         .flatMap((file) => regions(read(file)).map((module) => `${module} (in ${file})`))
       expect(engine.filter((line) => LAZY_MODULES.some((lazy) => lazy.test(line.split(' ')[0]!)))).toEqual([])
       expect([...libraries.keys()].filter((library) => LAZY_LIBRARIES.includes(library))).toEqual([])
-      // The plugin's own lazily loaded modules: the inspector's server and page.
+      // The plugin's own lazily loaded modules: the inspector's server and page, the declaration-map writer.
       const plugin = [...chains.keys()].filter((file) => file.startsWith('dist/'))
-      expect(
-        plugin.filter((file) => /function installInspector|function generateInspectorPage/.test(read(file))),
-      ).toEqual([])
+      const lazy = /function (installInspector|generateInspectorPage|generateDeclarationMap)\b/
+      expect(plugin.filter((file) => lazy.test(read(file)))).toEqual([])
     },
   )
 
@@ -171,5 +192,45 @@ describe.skipIf(!built)('one MergedYamlError across the built chunks (a dialect 
     const [code, ...instances] = JSON.parse(out) as [string, boolean, boolean]
     expect(code).toMatch(/^MY_/)
     expect(instances).toEqual([true, true])
+  })
+
+  it('a declaration with provenance loads the declaration-map writer and writes its map', () => {
+    const root = mkdtempSync(join(tmpdir(), 'my-lazy-'))
+    writeFileSync(join(root, 'app.merged.yaml'), 'port: 80\n')
+    const script = [
+      "const { default: MergedYaml } = await import('unplugin-merged-yaml/rollup')",
+      `const plugin = MergedYaml({ root: ${JSON.stringify(root)}, cache: false, dts: { provenance: true } })`,
+      'const context = { meta: { watchMode: false }, addWatchFile() {}, warn() {}, error(e) { throw new Error(e.message ?? e) } }',
+      'plugin.buildStart.call(context)',
+      `await plugin.load.handler.call(context, ${JSON.stringify(join(root, 'app.merged.yaml'))})`,
+      'await plugin.buildEnd.call(context)',
+      'await plugin.closeBundle?.call(context)',
+    ].join('\n')
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, encoding: 'utf8' })
+    const map = JSON.parse(readFileSync(join(root, 'app.merged.d.yaml.ts.map'), 'utf8')) as { sources: string[] }
+    expect(map.sources).toEqual(['app.merged.yaml'])
+    expect(readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')).toContain(
+      'sourceMappingURL=app.merged.d.yaml.ts.map',
+    )
+  })
+
+  it("a store's node rendered through the lazily loaded pipeline loads Datum's gather hook on that entry", () => {
+    const root = mkdtempSync(join(tmpdir(), 'my-lazy-'))
+    mkdirSync(join(root, 'AllNodes'))
+    writeFileSync(join(root, 'Datum.yml'), 'ResolutionPrecedence:\n  - AllNodes\\$($Node.Name)\n')
+    writeFileSync(join(root, 'AllNodes/web01.yml'), 'Configurations: [Web]\nPort: 80\n')
+    const entry = JSON.stringify(join(root, 'Datum.yml'))
+    const script = [
+      "const internal = await import('@merged-yaml/core/internal')",
+      'const { prepareEntry, loadGathers } = await internal.loadPipeline()',
+      `const options = { root: ${JSON.stringify(root)}, datum: { node: 'web01' } }`,
+      // Before the hook is loaded, preparing the entry is the caller's bug (MY_INTERNAL), never a silent miss.
+      `const before = (() => { try { prepareEntry(${entry}, options) } catch (e) { return e.diagnostics[0].code } })()`,
+      'await loadGathers(options)',
+      `const { value } = await prepareEntry(${entry}, options).renderAsync()`,
+      'console.log(JSON.stringify([before, value.Port]))',
+    ].join('\n')
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, encoding: 'utf8' })
+    expect(JSON.parse(out)).toEqual(['MY_INTERNAL', 80])
   })
 })

@@ -42,6 +42,12 @@ export interface BuildRequest {
    * Rolldown, which have no notion of it, get the plugin's `serverBuild` option. Else a client build.
    */
   server?: boolean
+  /**
+   * Receives the warnings the bundler reports, each its text: Rollup's and Rolldown's logs, Vite's, webpack's
+   * and Rspack's stats, esbuild's result, and what the `bun` child printed besides its outcome. What the
+   * plugin prints on the console in this process (Farm's warnings, every summary) is the caller's to capture.
+   */
+  warnings?: string[]
 }
 
 type Build = (request: BuildRequest) => Promise<string>
@@ -64,11 +70,12 @@ function readOutput(dir: string, ext = '.js'): string {
 const withServerBuild = (options: Options = {}, server = false): Options =>
   server ? { serverBuild: true, ...options } : options
 
-const rollup: Build = async ({ root, entry, options, server }) => {
+const rollup: Build = async ({ root, entry, options, server, warnings }) => {
   const { rollup } = await import('rollup')
   // Rollup has no root of its own (the plugin falls back to the cwd): give it one.
   const plugin = MergedYamlRollup({ root, ...withProductionMode(withServerBuild(options, server)) })
-  const bundle = await rollup({ input: join(root, entry), plugins: [plugin], onwarn: () => {} })
+  const onwarn = (warning: { message: string }) => void warnings?.push(warning.message)
+  const bundle = await rollup({ input: join(root, entry), plugins: [plugin], onwarn })
   try {
     const { output } = await bundle.generate({ format: 'iife' })
     return output[0].code
@@ -77,13 +84,13 @@ const rollup: Build = async ({ root, entry, options, server }) => {
   }
 }
 
-const rolldown: Build = async ({ root, entry, options, server }) => {
+const rolldown: Build = async ({ root, entry, options, server, warnings }) => {
   const { rolldown } = await import('rolldown')
   const bundle = await rolldown({
     input: join(root, entry),
     cwd: root,
     plugins: [MergedYamlRolldown(withProductionMode(withServerBuild(options, server)))],
-    onLog: () => {},
+    onLog: (level, log) => void (level === 'warn' && warnings?.push(log.message)),
   })
   try {
     const { output } = await bundle.generate({ format: 'iife', minify: true })
@@ -93,8 +100,9 @@ const rolldown: Build = async ({ root, entry, options, server }) => {
   }
 }
 
-const vite: Build = async ({ root, entry, options, server }) => {
+const vite: Build = async ({ root, entry, options, server, warnings }) => {
   const { build } = await import('vite')
+  const onwarn = (warning: { message: string }) => void warnings?.push(warning.message)
   const result = await build({
     root,
     configFile: false,
@@ -102,8 +110,12 @@ const vite: Build = async ({ root, entry, options, server }) => {
     mode: 'production',
     plugins: [MergedYamlVite(options)],
     build: server
-      ? { write: false, ssr: join(root, entry), rolldownOptions: { output: { format: 'es' } } }
-      : { write: false, minify: true, rolldownOptions: { input: join(root, entry), output: { format: 'iife' } } },
+      ? { write: false, ssr: join(root, entry), rolldownOptions: { output: { format: 'es' }, onwarn } }
+      : {
+          write: false,
+          minify: true,
+          rolldownOptions: { input: join(root, entry), output: { format: 'iife' }, onwarn },
+        },
   })
   const outputs = Array.isArray(result) ? result : [result]
   return outputs
@@ -112,7 +124,7 @@ const vite: Build = async ({ root, entry, options, server }) => {
     .join('\n')
 }
 
-const webpack: Build = async ({ root, entry, options, server }) => {
+const webpack: Build = async ({ root, entry, options, server, warnings }) => {
   const { default: webpack } = await import('webpack')
   const path = outDir('webpack')
   const compiler = webpack({
@@ -129,11 +141,12 @@ const webpack: Build = async ({ root, entry, options, server }) => {
     compiler.run((error, stats) => (error ? reject(error) : resolve(stats!))),
   )
   await new Promise<void>((resolve) => compiler.close(() => resolve()))
+  warnings?.push(...stats.compilation.warnings.map((warning) => warning.message))
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true, colors: false }))
   return readOutput(path)
 }
 
-const rspack: Build = async ({ root, entry, options, server }) => {
+const rspack: Build = async ({ root, entry, options, server, warnings }) => {
   const { rspack } = await import('@rspack/core')
   const path = outDir('rspack')
   const compiler = rspack({
@@ -150,11 +163,12 @@ const rspack: Build = async ({ root, entry, options, server }) => {
     compiler.run((error, stats) => (error ? reject(error) : resolve(stats!))),
   )
   await new Promise<void>((resolve) => compiler.close(() => resolve()))
+  warnings?.push(...stats.compilation.warnings.map((warning) => warning.message))
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true, colors: false }))
   return readOutput(path)
 }
 
-const esbuild: Build = async ({ root, entry, options, server }) => {
+const esbuild: Build = async ({ root, entry, options, server, warnings }) => {
   const { build } = await import('esbuild')
   const result = await build({
     absWorkingDir: root,
@@ -167,6 +181,7 @@ const esbuild: Build = async ({ root, entry, options, server }) => {
     platform: server ? 'node' : 'browser',
     plugins: [MergedYamlEsbuild(withProductionMode(options))],
   })
+  warnings?.push(...result.warnings.map((warning) => warning.text))
   return result.outputFiles.map((f) => f.text).join('\n')
 }
 
@@ -223,7 +238,7 @@ export function bunUnavailable(): string | undefined {
 
 // Bun plugins run inside Bun: a child `bun` process builds with the plugin's source (Bun runs
 // TypeScript and reads the repo's tsconfig paths) and prints the outcome as JSON.
-const bun: Build = async ({ root, entry, options, server }) => {
+const bun: Build = async ({ root, entry, options, server, warnings }) => {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'bun-build.ts')
   const request = { root, entry, options: withProductionMode(options), target: server ? 'node' : 'browser' }
   const child = spawnSync(BUN, [script, JSON.stringify(request)], {
@@ -231,7 +246,10 @@ const bun: Build = async ({ root, entry, options, server }) => {
     encoding: 'utf8',
     timeout: scaled(120_000),
   })
-  const line = child.stdout.trim().split('\n').pop() ?? ''
+  const printed = child.stdout.trim().split('\n')
+  const line = printed.pop() ?? ''
+  // Bun's plugin runs in the child: what it printed (its warnings, a summary) is the child's output.
+  warnings?.push(...printed, ...child.stderr.split('\n').filter(Boolean))
   let outcome: { code?: string; error?: string }
   try {
     outcome = JSON.parse(line)

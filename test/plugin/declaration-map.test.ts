@@ -5,13 +5,14 @@ import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'n
 import { join } from 'node:path'
 import { render } from '@merged-yaml/core'
 import { describe, expect, it } from 'vitest'
-import { generateDeclaration, generateDeclarationWithMap } from '../../src/codegen/declaration.ts'
+import { generateDeclaration, generateDeclarationWithMappings } from '../../src/codegen/declaration.ts'
 import { createPropertySources } from '../../src/codegen/property-sources.ts'
 import type { Diagnostic } from '@merged-yaml/core'
 import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
 import type { DeclarationWriter } from '../../src/plugin/dts-writer.ts'
 import type { EntryId } from '../../src/plugin/entry-id.ts'
+import { loadMapWriter, withMap } from '../../src/plugin/map-writer.ts'
 import { createMergedYaml } from '../../src/plugin/factory.ts'
 import type { Options } from '../../src/plugin/options.ts'
 import { writeTree } from '../helpers/tree.ts'
@@ -33,6 +34,13 @@ const LAYERS = {
   'prod.yaml': '# prod\nname: prod\n',
 }
 
+/** The sidecar declaration `file` and its map, as the plugin writes them (the map writer loaded first). */
+async function generateWithMap(input: DeclarationInput, file: string) {
+  await loadMapWriter()
+  const { text, mappings } = generateDeclarationWithMappings(input, options, file, 'app.merged.yaml')
+  return withMap(file, text, mappings)
+}
+
 async function sourcesOf(root: string) {
   const result = await render(join(root, 'app.merged.yaml'), { root, sources: true })
   return { value: result.value, sources: createPropertySources(result.sources!, result.value) }
@@ -43,7 +51,7 @@ describe('declarations with sources', () => {
     const root = writeTree(LAYERS)
     const { value, sources } = await sourcesOf(root)
     const file = join(root, 'app.merged.d.yaml.ts')
-    const { text, map } = generateDeclarationWithMap({ values: [value], sources }, options, file, 'app.merged.yaml')
+    const { text, map } = await generateWithMap({ values: [value], sources }, file)
     expect(text).toContain('  /** base.yaml:2 — values */\n    url: string\n')
     expect(text).toContain('  /** prod.yaml:2 — values over base.yaml:4 */\n  name: string\n')
     expect(text).toContain('/** prod.yaml:2 — values over base.yaml:4 */\nexport declare const name')
@@ -54,12 +62,10 @@ describe('declarations with sources', () => {
     expect(parsed.sourcesContent).toBeUndefined()
   })
 
-  it('without sources, are the declarations of generateDeclaration, with no map', () => {
+  it('without sources, are the declarations of generateDeclaration, with no map', async () => {
     const input = { values: [{ a: { b: [1] } }] }
     const file = '/p/app.merged.d.yaml.ts'
-    expect(generateDeclarationWithMap(input, options, file, 'app.merged.yaml')).toEqual({
-      text: generateDeclaration(input, options, 'app.merged.yaml'),
-    })
+    expect(await generateWithMap(input, file)).toEqual({ text: generateDeclaration(input, options, 'app.merged.yaml') })
   })
 
   it("with a schema, give the schema's description first, then the source", async () => {
@@ -73,7 +79,7 @@ describe('declarations with sources', () => {
       },
     }
     const input = { values: [value], schema: { schema }, sources }
-    const { text } = generateDeclarationWithMap(input, options, join(root, 'app.d.ts'), 'app.merged.yaml')
+    const { text } = await generateWithMap(input, join(root, 'app.d.ts'))
     expect(text).toContain('    /**\n     * Where the API is.\n     * base.yaml:2 — values\n     */\n    url?: string')
   })
 
@@ -85,6 +91,8 @@ describe('declarations with sources', () => {
       { mode: 'sidecar', file: '', asConst: false, provenance: 'always' as const },
       root,
     )
+    // Declarations with provenance have maps: the writer is prepared before the first is declared.
+    await writer.prepare(false)
     update(writer, entry, { values: [value], sources })
     writer.flush()
     const map = join(root, 'app.merged.d.yaml.ts.map')

@@ -10,8 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Diagnostic } from '@merged-yaml/core'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
 import type { DeclarationWriter } from '../../src/plugin/dts-writer.ts'
-import { GENERATED_MARK } from '../../src/codegen/declaration.ts'
-import { DECLARATION_MAP_MARK } from '../../src/codegen/declaration-map.ts'
+import { DECLARATION_MAP_MARK, GENERATED_MARK } from '../../src/codegen/declaration.ts'
 import { writeTree } from '../helpers/tree.ts'
 
 /** What the next writes and removals meet (set after a test's tree is written). */

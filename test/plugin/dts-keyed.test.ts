@@ -19,7 +19,9 @@ vi.mock('../../src/codegen/declaration.ts', async (importOriginal) => {
   const actual = await importOriginal<Declaration>()
   return {
     ...actual,
-    generateDeclarationWithMap: vi.fn<Declaration['generateDeclarationWithMap']>(actual.generateDeclarationWithMap),
+    generateDeclarationWithMappings: vi.fn<Declaration['generateDeclarationWithMappings']>(
+      actual.generateDeclarationWithMappings,
+    ),
     generateAmbientModuleWithMappings: vi.fn<Declaration['generateAmbientModuleWithMappings']>(
       actual.generateAmbientModuleWithMappings,
     ),
@@ -27,7 +29,7 @@ vi.mock('../../src/codegen/declaration.ts', async (importOriginal) => {
 })
 
 const generated = () =>
-  vi.mocked(declaration.generateDeclarationWithMap).mock.calls.length +
+  vi.mocked(declaration.generateDeclarationWithMappings).mock.calls.length +
   vi.mocked(declaration.generateAmbientModuleWithMappings).mock.calls.length
 
 describe('the declaration writer, keyed', () => {

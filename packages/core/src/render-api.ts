@@ -1,11 +1,12 @@
-// The public API's renders (index.ts): every dialect's merge imported with them, because renderSync()
-// and PreparedEntry.render() cannot await one. The plugin takes render.ts's own through internal.ts
+// The public API's renders (index.ts): every dialect's merge and gather hook imported with them, because
+// renderSync() and PreparedEntry.render() cannot await one. The plugin takes render.ts's own through internal.ts
 // (`loadPipeline`), whose renderAsync() loads a dialect's merge on the first entry of that dialect.
 import { cloudInitMerge } from './dialects/cloud-init/dialect-merge.ts'
 import { datumMerge } from './dialects/datum/dialect-merge.ts'
+import { gatherStore } from './dialects/datum/store/gather-store.ts'
 import { deckhandMerge } from './dialects/deckhand/dialect-merge.ts'
 import { heatMerge } from './dialects/heat/dialect-merge.ts'
-import { provideMerges } from './dialects/registry.ts'
+import { provideGathers, provideMerges } from './dialects/registry.ts'
 import * as pipeline from './render.ts'
 import type { PreparedEntry, RenderHooks, RenderResult } from './render.ts'
 import type { RenderOptions } from './render-options.ts'
@@ -14,6 +15,7 @@ let provided = false
 const provide = (): void => {
   if (provided) return
   provideMerges({ 'cloud-init': cloudInitMerge, datum: datumMerge, deckhand: deckhandMerge, heat: heatMerge })
+  provideGathers({ datum: { gather: gatherStore } })
   provided = true
 }
 

@@ -4,7 +4,7 @@
 // (pipeline/validate-standard.ts) the one asynchronous end. It is kept whole: the composition, its
 // synchronous and asynchronous ends and the result types they share read best in one place.
 import { resolve } from 'node:path'
-import { DIALECTS, loadMerge } from './dialects/registry.ts'
+import { DIALECTS, gatherOf, gatheringDialects, loadGathers, loadMerge } from './dialects/registry.ts'
 import type { DialectName } from './dialects/registry.ts'
 import type { Dialect } from './dialects/types.ts'
 import { MergedYamlError } from './diagnostics.ts'
@@ -113,7 +113,10 @@ export interface PreparedEntry {
   sources(): ValueSources
 }
 
-/** The first half of renderSync: reads the entry's files. Throws only MergedYamlError. */
+/**
+ * The first half of renderSync: reads the entry's files. Throws only MergedYamlError. The gather hooks
+ * its options need are loaded (`loadGathers`) or provided (the public API) before.
+ */
 export function prepareEntry(entry: string, options: RenderOptions = {}, hooks: RenderHooks = {}): PreparedEntry {
   const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [], links: [] }
   return guard(entry, options, inputs, () => prepare(entry, options, hooks, inputs))
@@ -133,6 +136,7 @@ export async function render(
   options: RenderOptions = {},
   hooks: RenderHooks = {},
 ): Promise<RenderResult> {
+  await loadGathers(options)
   const inputs: EntryInputs = { files: [], missing: [], globs: [], optional: [], links: [] }
   return guard(entry, options, inputs, () => prepare(entry, options, hooks, inputs)).renderAsync()
 }
@@ -283,14 +287,15 @@ function prepare(entry: string, options: RenderOptions, hooks: RenderHooks, inpu
  */
 function dialectRequests(options: ResolvedOptions): DialectRequests {
   const dependencies: string[] = []
-  const hooks: DialectGatherHook[] = []
   for (const dialect of DIALECTS as readonly Dialect[]) {
     const own = options.dialectOptions[dialect.name as DialectName]
     if (own !== undefined && dialect.dependencies) dependencies.push(...dialect.dependencies(own))
-    const { gather } = dialect
-    if (gather)
-      hooks.push({ dialect: dialect.name, gather: (entry, access, report) => gather(entry, own, access, report) })
   }
+  const hooks = gatheringDialects(options.dialectOptions).map((dialect): DialectGatherHook => {
+    const hook = gatherOf(dialect)
+    const own = options.dialectOptions[dialect.name as DialectName]
+    return { dialect: dialect.name, gather: (entry, access, report) => hook.gather(entry, own, access, report) }
+  })
   return { dependencies, hooks }
 }
 

@@ -7,7 +7,7 @@ import { cloudInitDialect } from './cloud-init/index.ts'
 import { datumDialect } from './datum/index.ts'
 import { deckhandDialect } from './deckhand/index.ts'
 import { heatDialect } from './heat/index.ts'
-import type { Dialect, DialectMerge } from './types.ts'
+import type { Dialect, DialectGatherModule, DialectMerge } from './types.ts'
 import { valuesDialect } from './values/index.ts'
 
 export const DIALECTS = [datumDialect, heatDialect, deckhandDialect, cloudInitDialect, valuesDialect] as const
@@ -83,4 +83,37 @@ export async function loadMerge(dialect: Dialect): Promise<void> {
 /** Gives merges imported statically (the public API's synchronous renders cannot await one). */
 export function provideMerges(merges: { readonly [Name in DialectName]?: DialectMerge }): void {
   for (const [name, merge] of Object.entries(merges)) if (merge) loadedMerges.set(name, merge)
+}
+
+/** The dialects' gather hooks loaded so far. */
+const loadedGathers = new Map<string, DialectGatherModule>()
+
+/**
+ * The dialects whose gather hook reads with these options (each dialect's own, `options[name]`, as
+ * given): the gather stage runs theirs only.
+ */
+export function gatheringDialects(options: { readonly [name: string]: unknown }): Dialect[] {
+  return (DIALECTS as readonly Dialect[]).filter((dialect) => dialect.gather?.reads(options[dialect.name]) === true)
+}
+
+/** A dialect's gather hook, loaded before (`loadGathers`, or given by `provideGathers`). */
+export function gatherOf(dialect: Dialect): DialectGatherModule {
+  const gather = loadedGathers.get(dialect.name)
+  // A bug of a caller: the engine's entry points load the hooks an entry's options need before gathering it.
+  if (!gather) throw new Error(`the ${dialect.name} dialect's gather hook is not loaded`)
+  return gather
+}
+
+/**
+ * Loads, once, the gather hooks these options ask to read (render()'s options, as given): each a chunk
+ * of its own, imported on the first entry whose options need it.
+ */
+export async function loadGathers(options: object): Promise<void> {
+  for (const dialect of gatheringDialects(options as { readonly [name: string]: unknown }))
+    if (!loadedGathers.has(dialect.name)) loadedGathers.set(dialect.name, await dialect.gather!.load())
+}
+
+/** Gives gather hooks imported statically (the public API's synchronous renders cannot await one). */
+export function provideGathers(gathers: { readonly [Name in DialectName]?: DialectGatherModule }): void {
+  for (const [name, gather] of Object.entries(gathers)) if (gather) loadedGathers.set(name, gather)
 }

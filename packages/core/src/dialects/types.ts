@@ -262,17 +262,31 @@ export interface Dialect<
   /** Files its options name (relative to the entry), read with the entry's own files. */
   dependencies?(options: Options | undefined): readonly string[]
   /**
-   * Reads what else the entry's value depends on, through `access` only, right after the entry's own
-   * parts are gathered and before the fingerprint (whatever dialect the entry turns out to have): a
-   * render never reads a file. Called for every entry; returns undefined when there is nothing to
-   * read. Its result reaches `render` as `context.gathered`. An error reported here stops the render.
+   * Reads what else the entry's value depends on (a Datum store's files), in a module of its own: an entry
+   * whose options do not ask it to read neither loads nor runs it (a build without `datum.node` never loads
+   * Datum's store reader).
    */
-  gather?(entry: GatherEntry, options: Options | undefined, access: DialectGatherAccess, report: Reporter): Gathered
+  readonly gather?: {
+    /** Whether the hook has anything to read with the dialect's options as given (Datum: `node` is given). */
+    reads(options: Options | undefined): boolean
+    /** Imports the hook: the engine's entry points load it (`loadGathers`) before an entry that `reads`. */
+    load(): Promise<DialectGatherModule<Options, Gathered>>
+  }
   /**
    * How it merges: the default dialect's given, every other's loaded on the first entry it merges (a
    * function importing its merge module, a chunk of its own: a build pays only for the dialects it uses).
    */
   readonly merge: DialectMerge<Options, Gathered> | (() => Promise<DialectMerge<Options, Gathered>>)
+}
+
+/** What a dialect's gather hook module gives (`DialectGather.load`). */
+export interface DialectGatherModule<Options = unknown, Gathered = unknown> {
+  /**
+   * Reads, through `access` only, what else the entry's value depends on, right after the entry's own parts
+   * are gathered and before the fingerprint (whatever dialect the entry turns out to have): a render never
+   * reads a file. Its result reaches `render` as `context.gathered`. An error reported here stops the render.
+   */
+  gather(entry: GatherEntry, options: Options | undefined, access: DialectGatherAccess, report: Reporter): Gathered
 }
 
 /** A registry entry, typed by its literal name, options, what its `gather` hook returns and its code table. */

@@ -23,6 +23,9 @@ function checkKeys(value: Record<string, unknown>, names: readonly string[], pre
   }
 }
 
+/** Whether the `datum` option, as given, names a store's node: only then does the gather hook read a store. */
+export const namesNode = (given: DatumOptions | undefined): boolean => isMapping(given) && given.node !== undefined
+
 /** The `datum` option, checked; `{}` when absent. */
 export function readDatumOptions(value: unknown): DatumOptions {
   if (value === undefined) return {}

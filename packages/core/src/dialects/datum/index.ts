@@ -1,12 +1,12 @@
 // Datum's hierarchical lookup (docs/datum.md): the entry's parts are layers, base first; a part with
 // `default_lookup_options` / `lookup_options` declares the strategies; every top-level key is
 // resolved like `Resolve-Datum`. A store's Datum.yml with `datum.node` renders that node's RSOP: the
-// gather hook reads the store (store/gather-store.ts), render merges what it read.
+// gather hook reads the store (store/gather-store.ts, loaded on the first such entry), render merges
+// what it read.
 import { defineDialect } from '../types.ts'
 import { DATUM_CODES } from './codes.ts'
-import { DATUM_OPTION_KEYS } from './datum-options.ts'
+import { DATUM_OPTION_KEYS, namesNode } from './datum-options.ts'
 import { detectDirective, DIRECTIVE_NAMES } from './directives.ts'
-import { gatherStore } from './store/gather-store.ts'
 import type { StoreSnapshot } from './store/gather-store.ts'
 import type { DatumOptions } from './types.ts'
 
@@ -37,6 +37,9 @@ export const datumDialect = defineDialect<'datum', DatumOptions, StoreSnapshot |
   fileQueries: [{ query: 'node', files: ['Datum.yml', 'Datum.yaml'] }],
   detect: detectDirective,
   directiveKeys: [...DIRECTIVE_NAMES, 'ResolutionPrecedence', 'DatumStructure'],
-  gather: gatherStore,
+  gather: {
+    reads: namesNode,
+    load: () => import('./store/gather-store.ts').then((module) => ({ gather: module.gatherStore })),
+  },
   merge: () => import('./dialect-merge.ts').then((module) => module.datumMerge),
 })

@@ -6,7 +6,7 @@
 import type { DialectGatherAccess, GatherEntry } from '../../types.ts'
 import type { Reporter } from '../../../reporter.ts'
 import { isMapping } from '../../../values.ts'
-import { readDatumOptions } from '../datum-options.ts'
+import { namesNode, readDatumOptions } from '../datum-options.ts'
 import { isStoreDefinition } from '../directives.ts'
 import type { HandlerEnvironment } from '../handlers/registry.ts'
 import type { DatumOptions } from '../types.ts'
@@ -31,7 +31,8 @@ export interface StoreSnapshot {
 }
 
 /**
- * The store whose Datum.yml is the entry, gathered for `datum.node`; undefined without that option.
+ * Datum's gather hook, loaded on the first entry with `datum.node` (the registry entry's `gather`): the
+ * store whose Datum.yml is the entry, gathered for that node; undefined without it.
  * An entry that is not a store's Datum.yml fails: only a store has nodes.
  */
 export function gatherStore(
@@ -40,7 +41,7 @@ export function gatherStore(
   access: DialectGatherAccess,
   report: Reporter,
 ): StoreSnapshot | undefined {
-  if (!isMapping(given) || given.node === undefined) return undefined
+  if (!namesNode(given)) return undefined
   const options = readDatumOptions(given)
   const node = options.node!
   if (!isStoreDefinition(peekStoreFile(entry.file, entry.text, access.limits))) {
