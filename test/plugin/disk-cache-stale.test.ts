@@ -8,42 +8,18 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderSync } from '@merged-yaml/core'
 import type { RenderOptions } from '@merged-yaml/core'
-import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { afterEach, describe, expect, it } from 'vitest'
 import { generateModule } from '../../src/codegen/module.ts'
 import { seal, unseal } from '../../src/plugin/disk-cache.ts'
-import { unpluginFactory } from '../../src/index.ts'
 import type { Options } from '../../src/index.ts'
+import { buildOnce } from '../helpers/rollup-build.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 const MODE = { vars: { mode: 'development' } }
 
 /** One build with the cache, as a new process runs it: a fresh plugin instance; the code or the error. */
-async function buildWithCache(root: string, id: string, options: Options): Promise<string> {
-  const plugin = unpluginFactory({ root, dts: false, cache: '.cache', ...MODE, ...options }, {
-    framework: 'rollup',
-    versions: {},
-  } as UnpluginContextMeta) as UnpluginOptions
-  const context = {
-    addWatchFile: () => {},
-    getWatchFiles: () => [],
-    error: (message: unknown) => {
-      throw new Error(typeof message === 'string' ? message : (message as { message: string }).message)
-    },
-    warn: () => {},
-  }
-  ;(plugin.buildStart as () => void).call(context)
-  let outcome: string
-  try {
-    const load = plugin.load as { handler: (this: unknown, id: string) => Promise<{ code: string }> }
-    outcome = (await load.handler.call(context, join(root, id))).code
-  } catch (error) {
-    outcome = `error: ${(error as Error).message}`
-  }
-  await (plugin.buildEnd as () => Promise<void>).call(context)
-  await (plugin.rollup!.closeBundle as () => Promise<void>).call(context)
-  return outcome
-}
+const buildWithCache = (root: string, id: string, options: Options): Promise<string> =>
+  buildOnce(root, id, { dts: false, cache: '.cache', ...MODE, ...options })
 
 /** What a render without any cache gives, in the same form. */
 function renderFresh(root: string, file: string, options: RenderOptions): string {

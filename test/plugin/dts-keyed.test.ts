@@ -4,13 +4,12 @@
 // generates no declaration and renders no other mode.
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as declaration from '../../src/codegen/declaration.ts'
 import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
-import { unpluginFactory } from '../../src/index.ts'
 import type { Options } from '../../src/index.ts'
+import { buildOnce } from '../helpers/rollup-build.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 type Declaration = typeof declaration
@@ -75,25 +74,8 @@ describe('declarations across builds, with the cache', () => {
 
   /** One build as a new process runs it (a fresh plugin instance) in `mode`, loading the entry. */
   async function build(options: Options = {}, mode = 'development'): Promise<void> {
-    vi.stubEnv('NODE_ENV', mode)
-    const plugin = unpluginFactory({ root, dts: 'sidecar', cache: '.cache', ...options }, {
-      framework: 'rollup',
-      versions: {},
-    } as UnpluginContextMeta) as UnpluginOptions
-    const context = {
-      addWatchFile: () => {},
-      getWatchFiles: () => [],
-      error: (error: unknown) => {
-        throw new Error(String((error as { message?: string }).message ?? error))
-      },
-      warn: () => {},
-    }
-    ;(plugin.buildStart as () => void).call(context)
-    const load = plugin.load as { handler: (this: unknown, id: string) => unknown }
-    await load.handler.call(context, join(root, 'app.merged.yaml'))
-    await (plugin.buildEnd as () => Promise<void>).call(context)
-    await (plugin.rollup!.closeBundle as () => Promise<void>).call(context)
-    vi.unstubAllEnvs()
+    const code = await buildOnce(root, 'app.merged.yaml', { dts: 'sidecar', cache: '.cache', ...options }, mode)
+    if (code.startsWith('error: ')) throw new Error(code)
   }
 
   it('a build in which nothing changed generates no declaration; any change generates it', async () => {

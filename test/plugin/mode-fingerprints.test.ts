@@ -4,11 +4,10 @@
 // Counted through the pipeline's `prepareEntry` (each call gathers an entry in one mode).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { UnpluginContextMeta, UnpluginOptions } from 'unplugin'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type * as PipelineApi from '../../packages/core/src/pipeline-api.ts'
-import { unpluginFactory } from '../../src/index.ts'
 import { RACY_MS } from '../../src/plugin/input-stamps.ts'
+import { buildOnce } from '../helpers/rollup-build.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 
 /** The mode of each entry gathered, in order. */
@@ -27,28 +26,8 @@ vi.mock('../../packages/core/src/pipeline-api.ts', async (importOriginal) => {
 
 /** One build as a new process runs it (a fresh plugin instance) in `mode`, loading the entry. */
 async function build(root: string, mode: string): Promise<void> {
-  vi.stubEnv('NODE_ENV', mode)
-  const plugin = unpluginFactory({ root, dts: 'sidecar', cache: '.cache' }, {
-    framework: 'rollup',
-    versions: {},
-  } as UnpluginContextMeta) as UnpluginOptions
-  const context = {
-    addWatchFile: () => {},
-    getWatchFiles: () => [],
-    error: (error: unknown) => {
-      throw new Error(String((error as { message?: string }).message ?? error))
-    },
-    warn: () => {},
-  }
-  try {
-    ;(plugin.buildStart as () => void).call(context)
-    const load = plugin.load as { handler: (this: unknown, id: string) => unknown }
-    await load.handler.call(context, join(root, 'app.merged.yaml'))
-    await (plugin.buildEnd as () => Promise<void>).call(context)
-    await (plugin.rollup!.closeBundle as () => Promise<void>).call(context)
-  } finally {
-    vi.unstubAllEnvs()
-  }
+  const code = await buildOnce(root, 'app.merged.yaml', { dts: 'sidecar', cache: '.cache' }, mode)
+  if (code.startsWith('error: ')) throw new Error(code)
 }
 
 describe("another mode's fingerprint, with the cache", () => {
