@@ -108,7 +108,9 @@ export function gatherOf(dialect: Dialect): DialectGatherModule {
  * Loads, once, the gather hooks these options ask to read (render()'s options, as given): each a chunk
  * of its own, imported on the first entry whose options need it.
  */
-export async function loadGathers(options: object): Promise<void> {
+export async function loadGathers(options: unknown): Promise<void> {
+  // Options that are no object are refused by the render, with its message.
+  if (typeof options !== 'object' || options === null) return
   for (const dialect of gatheringDialects(options as { readonly [name: string]: unknown }))
     if (!loadedGathers.has(dialect.name)) loadedGathers.set(dialect.name, await dialect.gather!.load())
 }
