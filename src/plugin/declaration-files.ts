@@ -24,7 +24,8 @@ import type { EntryId } from './entry-id.ts'
 
 /** What an update leaves to do: the key and how to get the input. */
 export interface Pending {
-  key: string
+  /** Undefined when nothing compares it (dts-writer.ts): the declaration is generated, and not recorded. */
+  key: string | undefined
   /** Another key whose file is kept as it is (see DeclarationWriter.updateKeyed). */
   kept?: string | undefined
   input: () => DeclarationInput
@@ -175,5 +176,5 @@ export const foreignTargets = (paths: readonly string[]): string[] => paths.filt
 
 /** Whether a file last written from `recorded` is what `pending` would write (or keep). */
 export function isCurrent(pending: Pending, recorded: string | undefined): boolean {
-  return recorded !== undefined && (recorded === pending.key || recorded === pending.kept)
+  return recorded !== undefined && pending.key !== undefined && (recorded === pending.key || recorded === pending.kept)
 }

@@ -43,7 +43,7 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
           const { text, map } = withMap(path, declared, mappings)
           writeIfChanged(path, text)
           writeMap(path, map)
-          records.set(path, { key, stamp: stampOfFile(path) })
+          if (key !== undefined) records.set(path, { key, stamp: stampOfFile(path) })
         } catch (error) {
           // Not recorded: the next update of the entry tries again.
           fail(path, error)

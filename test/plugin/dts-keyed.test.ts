@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as declaration from '../../src/codegen/declaration.ts'
 import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import type { DeclarationRecord, DeclarationRecords } from '../../src/plugin/declaration-records.ts'
 import type { Options } from '../../src/index.ts'
 import { buildOnce } from '../helpers/rollup-build.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
@@ -64,6 +65,33 @@ describe('the declaration writer, keyed', () => {
     expect(readFileSync(target, 'utf8')).toContain('a: string')
     // A sidecar is generated again; the ambient file is written again from the block the writer knows.
     expect(generated()).toBe(mode === 'sidecar' ? 3 : 2)
+  })
+})
+
+describe('the declaration key, hashed only where something compares it', () => {
+  const options = { mode: 'sidecar' as const, file: '', asConst: false, provenance: 'watching' as const }
+  const declareOnce = (oneOffBuild: boolean, records?: DeclarationRecords) => {
+    const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
+    const writer = createDeclarationWriter(options, root, undefined, { records })
+    const fingerprints = vi.fn<() => string[]>(() => ['development:f1'])
+    const modes = { values: () => [{ a: 1 }], fingerprints, deps: { files: [], dirs: [] }, provenance: () => undefined }
+    const rendered = { value: () => ({ a: 1 }), schema: () => undefined, sources: () => undefined, secret: false }
+    writer.declare({ file: join(root, 'app.merged.yaml'), query: {} }, modes, rendered, oneOffBuild)
+    writer.flush()
+    expect(readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')).toContain('a: number')
+    return fingerprints.mock.calls.length
+  }
+
+  it("a one-off build without the cache writes the declaration and never fingerprints the entry's files", () => {
+    expect(declareOnce(true)).toBe(0)
+  })
+
+  it('a watch build, or a one-off build with the cache, keys it (twice: also the key it keeps)', () => {
+    expect(declareOnce(false)).toBe(1)
+    const saved = new Map<string, DeclarationRecord>()
+    const records = { get: (path: string) => saved.get(path), set: saved.set.bind(saved), save() {} }
+    expect(declareOnce(true, records)).toBe(2)
+    expect(saved.size).toBe(1)
   })
 })
 
