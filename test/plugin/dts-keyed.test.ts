@@ -2,7 +2,7 @@
 // key (the entry's fingerprint in each mode, the dts options, the plugin's code) or its file changed.
 // With the cache (on by default) the keys outlive the process: a build in which nothing changed
 // generates no declaration and renders no other mode.
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { lstatSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as declaration from '../../src/codegen/declaration.ts'
@@ -65,6 +65,36 @@ describe('the declaration writer, keyed', () => {
     expect(readFileSync(target, 'utf8')).toContain('a: string')
     // A sidecar is generated again; the ambient file is written again from the block the writer knows.
     expect(generated()).toBe(mode === 'sidecar' ? 3 : 2)
+  })
+})
+
+describe('a sidecar as the write finds it', () => {
+  beforeEach(() => vi.clearAllMocks())
+  const options = { mode: 'sidecar' as const, file: '', asConst: false, provenance: 'never' as const }
+
+  it('hand-written or a link since the update: left alone, nothing generated; the same text: not written', () => {
+    const root = writeTree({ 'a.merged.yaml': 'a: 1\n', 'b.merged.yaml': 'b: 1\n', 'c.merged.yaml': 'c: 1\n' })
+    const writer = createDeclarationWriter(options, root)
+    const declare = (name: string) =>
+      writer.updateKeyed({ file: join(root, `${name}.merged.yaml`), query: {} }, 'k', () => ({ values: [{ x: 1 }] }))
+    const sidecar = (name: string) => join(root, `${name}.merged.d.yaml.ts`)
+    for (const name of ['a', 'b', 'c']) declare(name)
+    writer.flush()
+    expect(generated()).toBe(3)
+    const written = readFileSync(sidecar('c'), 'utf8')
+    const mtime = statSync(sidecar('c')).mtimeMs
+
+    for (const name of ['a', 'b', 'c'])
+      writer.updateKeyed({ file: join(root, `${name}.merged.yaml`), query: {} }, 'k2', () => ({ values: [{ x: 1 }] }))
+    writeFileSync(sidecar('a'), 'export declare const mine: 1\n')
+    rmSync(sidecar('b'))
+    symlinkSync(sidecar('a'), sidecar('b'))
+    writer.flush()
+    expect(generated()).toBe(4) // c only
+    expect(readFileSync(sidecar('a'), 'utf8')).toBe('export declare const mine: 1\n')
+    expect(lstatSync(sidecar('b')).isSymbolicLink()).toBe(true)
+    expect(readFileSync(sidecar('c'), 'utf8')).toBe(written)
+    expect(statSync(sidecar('c')).mtimeMs).toBe(mtime)
   })
 })
 
