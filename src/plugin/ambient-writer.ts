@@ -112,7 +112,7 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
         } else
           block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
-        if (update) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
+        if (update?.key !== undefined) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
         // A blank line, the entry marker, then the block.
         const first = line + 2
         for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })

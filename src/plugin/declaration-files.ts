@@ -17,6 +17,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs'
+import type { Stats } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { DECLARATION_MAP_MARK, GENERATED_MARK } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
@@ -24,7 +25,8 @@ import type { EntryId } from './entry-id.ts'
 
 /** What an update leaves to do: the key and how to get the input. */
 export interface Pending {
-  key: string
+  /** Undefined when nothing compares it (dts-writer.ts): the declaration is generated, and not recorded. */
+  key: string | undefined
   /** Another key whose file is kept as it is (see DeclarationWriter.updateKeyed). */
   kept?: string | undefined
   input: () => DeclarationInput
@@ -96,14 +98,21 @@ function isOurMap(path: string, text: string): boolean {
   return text.startsWith(`{"version":3,"file":${name},"sourceRoot":"",`) && !!beside && isOurDeclaration(beside)
 }
 
-/** Whether `path` is a link (a dangling one included). */
-function isLink(path: string): boolean {
+/** The entry of `path` itself (a link's own), or undefined when there is none: one call, no error thrown. */
+function lstatOf(path: string): Stats | undefined {
   try {
-    return lstatSync(path).isSymbolicLink()
+    return lstatSync(path, { throwIfNoEntry: false })
   } catch {
-    return false
+    return undefined
   }
 }
+
+/** Whether `path` is a link (a dangling one included). */
+const isLink = (path: string): boolean => lstatOf(path)?.isSymbolicLink() === true
+
+/** Whether a target's text (its start or all of it) is the plugin's: its header, its map's mark. */
+const isOurs = (path: string, text: string): boolean =>
+  path.endsWith('.map') ? isOurMap(path, text) : isOurDeclaration(text)
 
 /**
  * Whether the plugin may overwrite or delete `path` (a declaration, or a `.map`): it does not exist,
@@ -112,12 +121,31 @@ function isLink(path: string): boolean {
  * would write wherever it points.
  */
 export function isOwnedOrAbsent(path: string): boolean {
-  if (isLink(path)) return false
-  if (!existsSync(path)) return true
+  const entry = lstatOf(path)
+  if (entry === undefined) return true
+  if (entry.isSymbolicLink()) return false
   const text = readHead(path)
   if (text === null) return true
   if (text === undefined) return false
-  return path.endsWith('.map') ? isOurMap(path, text) : isOurDeclaration(text)
+  return isOurs(path, text)
+}
+
+/**
+ * A target the plugin may write, as it is now: its text, or null when it does not exist; undefined
+ * when the plugin must leave it alone (as `isOwnedOrAbsent` tells). Read whole: a writer compares it
+ * with what it generates, and writes nothing when they are equal.
+ */
+export function readOwned(path: string): string | null | undefined {
+  const entry = lstatOf(path)
+  if (entry === undefined) return null
+  if (entry.isSymbolicLink()) return undefined
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : undefined
+  }
+  return isOurs(path, text) ? text : undefined
 }
 
 /** Why the plugin leaves a target alone (`isOwnedOrAbsent` said no): a link, an unreadable file, or another's. */
@@ -175,5 +203,5 @@ export const foreignTargets = (paths: readonly string[]): string[] => paths.filt
 
 /** Whether a file last written from `recorded` is what `pending` would write (or keep). */
 export function isCurrent(pending: Pending, recorded: string | undefined): boolean {
-  return recorded !== undefined && (recorded === pending.key || recorded === pending.kept)
+  return recorded !== undefined && pending.key !== undefined && (recorded === pending.key || recorded === pending.kept)
 }

@@ -178,13 +178,16 @@ export function createDeclarationWriter(
   root: string,
   delay = 100,
   {
-    records = createMemoryRecords(),
+    records,
     debounce = false,
     folders = [],
     report = () => {},
     realpath = realpathSync.native,
   }: DeclarationWriterSchedule = {},
 ): DeclarationWriter {
+  // Records of the writer's own (no `cache`) are compared only by later builds of this process.
+  const ownRecords = records === undefined
+  records ??= createMemoryRecords()
   const writer =
     options.mode === 'ambient' ? createAmbientWriter(options, root, records) : createSidecarWriter(options, records)
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -254,15 +257,18 @@ export function createDeclarationWriter(
     withProvenance,
     prepare: (oneOffBuild) => (withProvenance(oneOffBuild) ? loadMapWriter() : undefined),
     declare(entry, modes, rendered, oneOffBuild) {
-      const provenance = withProvenance(oneOffBuild)
-      // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.
-      const kept = options.provenance === 'watching' && !provenance ? keyWith(modes, true) : undefined
       const input = () => ({
         values: modes.values(),
         schema: rendered.schema(),
         sources: propertySourcesOf(modes),
         secret: rendered.secret,
       })
+      // A one-off build without the cache keys nothing: its records die with the process, and a later
+      // build in it (a framework's second) generating again costs what hashing every entry's files would.
+      if (oneOffBuild && ownRecords) return update(entry, { key: undefined, input })
+      const provenance = withProvenance(oneOffBuild)
+      // A one-off build keeps a declaration a dev session wrote with provenance from the same inputs.
+      const kept = options.provenance === 'watching' && !provenance ? keyWith(modes, true) : undefined
       return update(entry, { key: keyWith(modes, provenance), kept, input })
     },
     updateKeyed: (entry, key, input, kept) => update(entry, { key, kept, input }),

@@ -26,8 +26,11 @@ export interface ModeValues {
    * rendered when first asked (when the declaration must be generated).
    */
   values(): unknown[]
-  /** The fingerprint of the entry in each mode, in that order: with the dts options, the declaration's key. */
-  fingerprints: string[]
+  /**
+   * The fingerprint of the entry in each mode, in that order: with the dts options, the declaration's
+   * key. Hashed when asked: a build that compares no key (dts-writer.ts) never hashes the files.
+   */
+  fingerprints(): string[]
   /** What the other modes read (`env/production.yaml` in dev): a change to one updates the types. */
   deps: Dependencies
   /**
@@ -120,12 +123,12 @@ export function createModeValues({ options, info, engine, diskCache, withProvena
     const renders: (() => { value: unknown } | undefined)[] = []
     // Per mode, in order: the first that renders gives the provenance.
     const provenances: ModeValues['provenance'][] = []
-    const fingerprints: string[] = []
+    const fingerprints: (() => string)[] = []
     const read = new Set<string>()
     const dirs = new Set<string>()
     for (const mode of modes) {
       if (mode === currentMode) {
-        fingerprints.push(`${mode}:${current.fingerprint()}`)
+        fingerprints.push(() => `${mode}:${current.fingerprint()}`)
         renders.push(() => ({ value: current.value() }))
         provenances.push(() => provenanceOf(current.sources(), current.value))
         continue
@@ -141,7 +144,7 @@ export function createModeValues({ options, info, engine, diskCache, withProvena
         const key = storeKey(entry.file, modeOptions)
         const stored = storedFingerprint(key, modeOptions)
         if (!stored) storeFingerprint(key, modeOptions, prepare())
-        fingerprints.push(`${mode}:${stored?.fingerprint ?? prepare().fingerprint}`)
+        fingerprints.push(() => `${mode}:${stored?.fingerprint ?? prepare().fingerprint}`)
         const deps = dependenciesOf(stored ?? prepare())
         for (const file of deps.files) read.add(file)
         for (const dir of deps.dirs) dirs.add(dir)
@@ -169,13 +172,13 @@ export function createModeValues({ options, info, engine, diskCache, withProvena
         if (!isMergedYamlError(error)) throw error
         for (const file of error.dependencies?.files ?? []) read.add(file)
         // Its files are watched: whatever fixes them changes this entry's key.
-        fingerprints.push(`${mode}:failed`)
+        fingerprints.push(() => `${mode}:failed`)
       }
     }
     let values: unknown[] | undefined
     return {
       values: () => (values ??= renders.flatMap((render) => render() ?? []).map((rendered) => rendered.value)),
-      fingerprints,
+      fingerprints: () => fingerprints.map((fingerprint) => fingerprint()),
       deps: { files: [...read], dirs: [...dirs] },
       provenance: () => {
         for (const candidate of provenances) {
@@ -197,7 +200,7 @@ export function createModeValues({ options, info, engine, diskCache, withProvena
       // One value whatever the mode: its sources are every mode's.
       return {
         values: () => [current.value()],
-        fingerprints: [current.fingerprint()],
+        fingerprints: () => [current.fingerprint()],
         deps: { files: [], dirs: [] },
         provenance: () => provenanceOf(current.sources(), current.value),
       }
@@ -212,6 +215,6 @@ export function createModeValues({ options, info, engine, diskCache, withProvena
  */
 export function declarationKey(dts: ResolvedDtsOptions, modes: ModeValues): string {
   const hash = createHash('sha256').update(hashOwnCode()).update('\0').update(JSON.stringify(dts))
-  for (const fingerprint of modes.fingerprints) hash.update('\0').update(fingerprint)
+  for (const fingerprint of modes.fingerprints()) hash.update('\0').update(fingerprint)
   return hash.digest('base64url')
 }

@@ -1,7 +1,7 @@
 // The sidecar declarations: `app.merged.d.yaml.ts` (and its map) next to each entry.
 import { basename, dirname, extname, join } from 'node:path'
 import { generateDeclarationWithMappings } from '../codegen/declaration.ts'
-import { foreignTargets, isCurrent, isOwnedOrAbsent, writeIfChanged, writeMap } from './declaration-files.ts'
+import { foreignTargets, isCurrent, readOwned, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
 import { stampOfFile } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
@@ -38,12 +38,14 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
         pending.delete(path)
         try {
           // Hand-written since the update: left alone (the update warned about what it found then).
-          if (!isOwnedOrAbsent(path)) continue
+          const current = readOwned(path)
+          if (current === undefined) continue
           const { text: declared, mappings } = generateDeclarationWithMappings(input(), options, path, source)
           const { text, map } = withMap(path, declared, mappings)
-          writeIfChanged(path, text)
+          // Written only when it changed, checked again just before (generating took a while).
+          if (text !== current) writeIfChanged(path, text)
           writeMap(path, map)
-          records.set(path, { key, stamp: stampOfFile(path) })
+          if (key !== undefined) records.set(path, { key, stamp: stampOfFile(path) })
         } catch (error) {
           // Not recorded: the next update of the entry tries again.
           fail(path, error)

@@ -2,12 +2,13 @@
 // key (the entry's fingerprint in each mode, the dts options, the plugin's code) or its file changed.
 // With the cache (on by default) the keys outlive the process: a build in which nothing changed
 // generates no declaration and renders no other mode.
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { lstatSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as declaration from '../../src/codegen/declaration.ts'
 import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import type { DeclarationRecord, DeclarationRecords } from '../../src/plugin/declaration-records.ts'
 import type { Options } from '../../src/index.ts'
 import { buildOnce } from '../helpers/rollup-build.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
@@ -64,6 +65,63 @@ describe('the declaration writer, keyed', () => {
     expect(readFileSync(target, 'utf8')).toContain('a: string')
     // A sidecar is generated again; the ambient file is written again from the block the writer knows.
     expect(generated()).toBe(mode === 'sidecar' ? 3 : 2)
+  })
+})
+
+describe('a sidecar as the write finds it', () => {
+  beforeEach(() => vi.clearAllMocks())
+  const options = { mode: 'sidecar' as const, file: '', asConst: false, provenance: 'never' as const }
+
+  it('hand-written or a link since the update: left alone, nothing generated; the same text: not written', () => {
+    const root = writeTree({ 'a.merged.yaml': 'a: 1\n', 'b.merged.yaml': 'b: 1\n', 'c.merged.yaml': 'c: 1\n' })
+    const writer = createDeclarationWriter(options, root)
+    const declare = (name: string) =>
+      writer.updateKeyed({ file: join(root, `${name}.merged.yaml`), query: {} }, 'k', () => ({ values: [{ x: 1 }] }))
+    const sidecar = (name: string) => join(root, `${name}.merged.d.yaml.ts`)
+    for (const name of ['a', 'b', 'c']) declare(name)
+    writer.flush()
+    expect(generated()).toBe(3)
+    const written = readFileSync(sidecar('c'), 'utf8')
+    const mtime = statSync(sidecar('c')).mtimeMs
+
+    for (const name of ['a', 'b', 'c'])
+      writer.updateKeyed({ file: join(root, `${name}.merged.yaml`), query: {} }, 'k2', () => ({ values: [{ x: 1 }] }))
+    writeFileSync(sidecar('a'), 'export declare const mine: 1\n')
+    rmSync(sidecar('b'))
+    symlinkSync(sidecar('a'), sidecar('b'))
+    writer.flush()
+    expect(generated()).toBe(4) // c only
+    expect(readFileSync(sidecar('a'), 'utf8')).toBe('export declare const mine: 1\n')
+    expect(lstatSync(sidecar('b')).isSymbolicLink()).toBe(true)
+    expect(readFileSync(sidecar('c'), 'utf8')).toBe(written)
+    expect(statSync(sidecar('c')).mtimeMs).toBe(mtime)
+  })
+})
+
+describe('the declaration key, hashed only where something compares it', () => {
+  const options = { mode: 'sidecar' as const, file: '', asConst: false, provenance: 'watching' as const }
+  const declareOnce = (oneOffBuild: boolean, records?: DeclarationRecords) => {
+    const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
+    const writer = createDeclarationWriter(options, root, undefined, { records })
+    const fingerprints = vi.fn<() => string[]>(() => ['development:f1'])
+    const modes = { values: () => [{ a: 1 }], fingerprints, deps: { files: [], dirs: [] }, provenance: () => undefined }
+    const rendered = { value: () => ({ a: 1 }), schema: () => undefined, sources: () => undefined, secret: false }
+    writer.declare({ file: join(root, 'app.merged.yaml'), query: {} }, modes, rendered, oneOffBuild)
+    writer.flush()
+    expect(readFileSync(join(root, 'app.merged.d.yaml.ts'), 'utf8')).toContain('a: number')
+    return fingerprints.mock.calls.length
+  }
+
+  it("a one-off build without the cache writes the declaration and never fingerprints the entry's files", () => {
+    expect(declareOnce(true)).toBe(0)
+  })
+
+  it('a watch build, or a one-off build with the cache, keys it (twice: also the key it keeps)', () => {
+    expect(declareOnce(false)).toBe(1)
+    const saved = new Map<string, DeclarationRecord>()
+    const records = { get: (path: string) => saved.get(path), set: saved.set.bind(saved), save() {} }
+    expect(declareOnce(true, records)).toBe(2)
+    expect(saved.size).toBe(1)
   })
 })
 

@@ -6,6 +6,7 @@ import type { Dialect, OptionKeys } from './dialects/types.ts'
 import { invalidOption } from './diagnostics.ts'
 import { DEFAULT_LIMITS } from './options.ts'
 import type { CommonOptions } from './options.ts'
+import { weakMemo } from './memo.ts'
 import { suggestName } from './suggest.ts'
 import { isMapping } from './values.ts'
 
@@ -88,6 +89,29 @@ function meant(name: string, names: readonly string[], elsewhere: readonly strin
   )
 }
 
+/** What a taker takes: render()'s options with its own, less those it refuses; the keys of the nested ones. */
+interface TakerNames {
+  refused: Readonly<Record<string, string>>
+  nested: NestedOptionNames
+  topLevel: readonly string[]
+}
+
+// Every render checks its options: the names are worked out once per taker, not once per entry.
+const takerNames = weakMemo<OptionsTaker, TakerNames>(
+  'options: the names an options taker takes',
+  "takers are constants (render()'s, the plugin's), never changed",
+)
+
+function namesOf(taker: OptionsTaker): TakerNames {
+  const refused = taker.refused ?? {}
+  const nested: Record<string, readonly string[]> = { ...RENDER_NESTED }
+  for (const [name, keys] of Object.entries(taker.own ?? {})) if (keys !== true) nested[name] = keys
+  const topLevel = [...RENDER_OPTION_NAMES, ...Object.keys(taker.own ?? {})].filter(
+    (name) => !Object.hasOwn(refused, name),
+  )
+  return { refused, nested, topLevel }
+}
+
 /**
  * Refuses an option `taker` does not take — misspelt, misplaced, or one it does not read — at the top
  * level and inside the options that hold objects of known keys, with the option it resembles.
@@ -96,21 +120,18 @@ function meant(name: string, names: readonly string[], elsewhere: readonly strin
 export function assertKnownOptions(options: unknown, taker: OptionsTaker = RENDER): void {
   if (!isMapping(options))
     invalidOption(`the options of ${taker.name} must be an object, not ${JSON.stringify(options)}`)
-  const refused = taker.refused ?? {}
-  const nested: Record<string, readonly string[]> = { ...RENDER_NESTED }
-  for (const [name, keys] of Object.entries(taker.own ?? {})) if (keys !== true) nested[name] = keys
-  const topLevel = [...RENDER_OPTION_NAMES, ...Object.keys(taker.own ?? {})].filter(
-    (name) => !Object.hasOwn(refused, name),
-  )
-  const nestedPaths = Object.entries(nested)
-    .filter(([name]) => topLevel.includes(name))
-    .flatMap(([name, keys]) => keys.map((key) => `${name}.${key}`))
+  const { refused, nested, topLevel } = takerNames.get(taker, namesOf)
+  // Only a message needs them.
+  const nestedPaths = () =>
+    Object.entries(nested)
+      .filter(([name]) => topLevel.includes(name))
+      .flatMap(([name, keys]) => keys.map((key) => `${name}.${key}`))
   for (const name of Object.keys(options)) {
     if (Object.hasOwn(refused, name))
       invalidOption(`${taker.name} does not take the option '${name}': ${refused[name]}`)
     if (!topLevel.includes(name)) {
       if (Object.hasOwn(RENAMED_OPTIONS, name)) renamedOption(name, RENAMED_OPTIONS[name]!, taker.name, refused)
-      unknown(name, meant(name, topLevel, nestedPaths), taker.name, topLevel)
+      unknown(name, meant(name, topLevel, nestedPaths()), taker.name, topLevel)
     }
     const value = options[name]
     const keys = nested[name]
@@ -118,7 +139,7 @@ export function assertKnownOptions(options: unknown, taker: OptionsTaker = RENDE
     for (const key of Object.keys(value)) {
       if (keys.includes(key)) continue
       const sibling = suggestName(key, keys)
-      const suggestion = sibling ? `${name}.${sibling}` : topLevel.includes(key) ? key : meant(key, [], nestedPaths)
+      const suggestion = sibling ? `${name}.${sibling}` : topLevel.includes(key) ? key : meant(key, [], nestedPaths())
       unknown(`${name}.${key}`, suggestion, name, keys)
     }
   }

@@ -8,7 +8,7 @@
 // where the reader can take it (block: `k: y`; js-yaml: a flow list; `yaml`: an anchor in the document).
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isMergedYamlError, render } from '@merged-yaml/core'
+import { createRenderCache, isMergedYamlError, render, renderSync } from '@merged-yaml/core'
 import type { Diagnostic, RenderOptions } from '@merged-yaml/core'
 import { writeTree } from '../../helpers/tree.ts'
 
@@ -192,5 +192,32 @@ describe('a duplicate key, in Helm’s words', () => {
       expect(duplicates).toHaveLength(1)
       expect(duplicates[0]!.message).toContain('as PyYAML (')
     }
+  })
+})
+
+describe('a layer several entries share (the render cache keeps its parsed value)', () => {
+  it('is reported in every entry that includes it, and a layer with nothing to report reads the same', async () => {
+    const root = writeTree(
+      {
+        'a.merged.yaml': '#include\nshared.yaml\nclean.yaml\n',
+        'b.merged.yaml': '#include\nclean.yaml\nshared.yaml\n',
+        'shared.yaml': "k: y\nq: 'n'\nb: !!binary aGVsbG8=\n",
+        'clean.yaml': "list: [1, 'y', x]\nn: {deep: [true, null, 2.5, long text]}\n",
+      },
+      'values-shared',
+    )
+    const cache = createRenderCache()
+    const renders = []
+    for (const entry of ['a', 'b', 'a'])
+      renders.push(renderSync(join(root, `${entry}.merged.yaml`), { root, strict: false }, { cache }))
+    for (const { value, warnings } of renders) {
+      expect(warnings.map((w) => [w.code, w.file, w.line, w.column])).toEqual([
+        ['MY_VALUES_HELM_AMBIGUOUS', join(root, 'shared.yaml'), 1, 4],
+      ])
+      expect(value).toMatchObject({ k: 'y', q: 'n', b: 'hello', list: [1, 'y', 'x'] })
+    }
+    // In strict mode too, after the lenient renders: the error of the second entry is its own.
+    const strict = (entry: string) => () => renderSync(join(root, `${entry}.merged.yaml`), { root }, { cache })
+    for (const entry of ['a', 'b']) expect(strict(entry)).toThrow(/MY_VALUES_HELM_AMBIGUOUS/)
   })
 })

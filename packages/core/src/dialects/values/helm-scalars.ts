@@ -7,7 +7,8 @@
 // Keys stay as the engine reads them (a `y:` key is "true" to Helm: docs/values.md).
 import type { Reporter } from '../../reporter.ts'
 import type { SourceDocument } from '../../source-document.ts'
-import { isMapping } from '../../values.ts'
+import { weakMemo } from '../../memo.ts'
+import { isImmutable, isMapping } from '../../values.ts'
 import type { PathSegment } from '../../values.ts'
 
 /** Places reported per document, at most. */
@@ -79,6 +80,16 @@ function binaryText(source: string): string | undefined {
   return source.split(/ #|[,\]}]/, 1)[0]!.trim()
 }
 
+// A shared layer (the render cache's frozen value) with nothing Helm reads otherwise is walked once, not per entry.
+const readAlike = weakMemo<object, true>(
+  'values: a document Helm reads as YAML does',
+  'keyed on immutable values only; what is reported depends on the value and its source text, parsed from it',
+)
+
+/** Whether a leaf is one Helm may read otherwise: a one-character string (`y`), or bytes (`!!binary`). */
+const mayDiffer = (value: unknown): boolean =>
+  typeof value === 'object' ? value !== null : typeof value === 'string' && value.length === 1
+
 /** Sets `key` on a copy without calling a `__proto__` setter. */
 function define(target: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
@@ -89,6 +100,8 @@ function define(target: object, key: PropertyKey, value: unknown): void {
  * Helm reads it: each `!!binary` the string of its bytes (the same value when there is none; never changed in place).
  */
 export function readAsHelm(doc: SourceDocument, report: Reporter): unknown {
+  const shared = typeof doc.value === 'object' && doc.value !== null && isImmutable(doc.value)
+  if (shared && readAlike.peek(doc.value as object)) return doc.value
   let found = 0
   const path: PathSegment[] = []
   const guessed = (value: string): void => {
@@ -145,6 +158,8 @@ export function readAsHelm(doc: SourceDocument, report: Reporter): unknown {
     if (value instanceof Uint8Array) return bytesAsHelm(value)
     let copy: object | undefined
     const visit = (key: PathSegment, item: unknown): void => {
+      // Most leaves (numbers, longer strings) are read alike: not visited.
+      if (!mayDiffer(item)) return
       path.push(key)
       const next = walk(item)
       path.pop()
@@ -152,9 +167,11 @@ export function readAsHelm(doc: SourceDocument, report: Reporter): unknown {
       copy ??= Array.isArray(value) ? [...value] : { ...value }
       define(copy, key, next)
     }
-    if (Array.isArray(value)) value.forEach((item, i) => visit(i, item))
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) visit(i, value[i])
     else if (isMapping(value)) for (const key of Object.keys(value)) visit(key, value[key])
     return copy ?? value
   }
-  return walk(doc.value)
+  const value = walk(doc.value)
+  if (shared && found === 0 && value === doc.value) readAlike.set(doc.value as object, true)
+  return value
 }
