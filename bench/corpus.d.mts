@@ -34,5 +34,7 @@ export interface CorpusManifest {
     mergedJsonBytes: number
     mergedPlainYamlBytes: number
   }
+  /** 'values': the baselines (json/, plain/) are the entries merged as Helm merges values files. */
+  dialect?: 'values'
 }
 export declare function generateCorpus(out: string, params: CorpusParams): CorpusManifest

@@ -98,12 +98,15 @@ export function createModeValues({ options, info, engine, diskCache, withProvena
   )
 
   /**
-   * Another mode's fingerprint stored, while its inputs' stamps hold. Not where a dev server guards what
-   * it serves (gathering checks each file against its rules), nor for a Datum store's node, which lists
-   * folders a glob does not name (entry-module.ts keeps no stamps for it either).
+   * Stamps cannot vouch where a dev server guards what it serves (gathering checks each file against its
+   * rules), nor for a Datum store's node, which lists folders a glob does not name (entry-module.ts keeps no
+   * stamps for it either).
    */
+  const unstamped = (given: RenderOptions) => info.serveGuard !== undefined || given.datum?.node !== undefined
+
+  /** Another mode's fingerprint stored, while its inputs' stamps hold. */
   function storedFingerprint(key: string, given: RenderOptions): StoredFingerprint | undefined {
-    if (info.serveGuard || given.datum?.node !== undefined) return undefined
+    if (unstamped(given)) return undefined
     const stored = diskCache()?.readFingerprint(key)
     return stored && stampsHold(stored.stamps, statNow) ? stored : undefined
   }
@@ -111,7 +114,7 @@ export function createModeValues({ options, info, engine, diskCache, withProvena
   /** Stores another mode's fingerprint with its inputs' stamps, when they can vouch for them. */
   function storeFingerprint(key: string, given: RenderOptions, prepared: PreparedEntry): void {
     const store = diskCache()
-    if (!store || info.serveGuard || given.datum?.node !== undefined) return
+    if (!store || unstamped(given)) return
     const stamps = stampInputs(prepared, engine.renderCache().stat)
     const { fingerprint, files, missing, globs } = prepared
     if (stamps) store.writeFingerprint(key, { fingerprint, files, missing, globs, stamps })
