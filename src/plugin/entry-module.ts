@@ -11,7 +11,7 @@ import { storeKey } from './disk-cache.ts'
 import type { DiskCache, StoredModule } from './disk-cache.ts'
 import type { EntryId } from './entry-id.ts'
 import type { LazyEngine } from './engine.ts'
-import { stampInputs, stampsHold, statNow } from './input-stamps.ts'
+import { stampInputs, stampsHold, statForStamps } from './input-stamps.ts'
 import { filesNameMode } from './mode-values.ts'
 import { resolveEngineOptions } from './options.ts'
 import { createGuardedReader } from './serve-access.ts'
@@ -68,10 +68,12 @@ export interface EntryRendererParts {
   diskCache(): DiskCache | null
   /** Whether declarations say where each value came from (the engine's `sources`). */
   withProvenance(): boolean
+  /** Whether this load is a one-off build's (`Host.oneOffBuild`). */
+  oneOffBuild(): boolean
 }
 
 export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
-  const { options, info, engine, diskCache, withProvenance } = parts
+  const { options, info, engine, diskCache, withProvenance, oneOffBuild } = parts
   // What each entry depended on when it last rendered well: a failed render keeps watching it, so
   // that undoing the edit that broke it recovers (and failures in a row do not pile up watches).
   const lastGood = new Map<string, Dependencies>()
@@ -192,7 +194,12 @@ export function createEntryRenderer(parts: EntryRendererParts): EntryRenderer {
       // The entry's dialect's merge is loaded before a stored module is served: a declaration may ask for its value.
       const serve = (current: StoredModule) => loadDialect(current.dialect).then(() => served(id, current, prepare))
       // Not where a dev server guards what it serves: gathering checks each file against its rules.
-      if (stored?.stamps && stored.namesMode !== undefined && !info.serveGuard && stampsHold(stored.stamps, statNow))
+      if (
+        stored?.stamps &&
+        stored.namesMode !== undefined &&
+        !info.serveGuard &&
+        stampsHold(stored.stamps, statForStamps(oneOffBuild(), renderCache.stat))
+      )
         return serve(stored)
       const prepared = prepare()
       // A Standard Schema module runs asynchronously, and never from the disk cache: what its module

@@ -108,8 +108,9 @@ export function createMergedYaml(
   let watching = false
   // Whether this build's declarations say where each value came from (`dts.provenance`).
   const withProvenance = () => declarations()?.withProvenance(!watching) ?? false
-  const entries = createEntryRenderer({ options, info, engine, diskCache: openDiskCache, withProvenance })
-  const valuesAcrossModes = createModeValues({ options, info, engine, diskCache: openDiskCache, withProvenance })
+  const rendering = { options, info, engine, diskCache: openDiskCache, withProvenance, oneOffBuild: () => oneOffBuild }
+  const entries = createEntryRenderer(rendering)
+  const valuesAcrossModes = createModeValues(rendering)
   const idFilter = createIdFilter(options)
   const isEntry = createEntryMatcher(options)
   const isServerOnly = createServerOnlyMatcher(options.serverOnly)

@@ -75,11 +75,19 @@ function statOrAbsent(path: string, stat: (path: string) => BigIntStats): BigInt
 }
 
 /**
- * A stamp is checked against the disk, never against the render cache's stat of this build: a dev
- * server one of whose plugin instances never sees the build end (Astro's) would hold a stat from before
- * an edit, and serve the module stored before it.
+ * Where a build can see an edit, a stamp is checked against the disk, not against the render cache's
+ * stat of this build: a dev server one of whose plugin instances never sees the build end (Astro's)
+ * would hold a stat from before an edit, and serve the module stored before it.
  */
 export const statNow = (path: string): BigIntStats => statSync(path, { bigint: true })
+
+/**
+ * The stat a stamp is checked with: a one-off build reads its inputs once and its render cache's stats
+ * are this build's (the layers its entries share stat once, not once per entry); any other, the disk's.
+ */
+export function statForStamps(oneOffBuild: boolean, cached: (path: string) => BigIntStats) {
+  return oneOffBuild ? cached : statNow
+}
 
 /** Whether every input still has the stamp it was stored with. */
 export function stampsHold(stamps: InputStamps, stat: (path: string) => BigIntStats): boolean {

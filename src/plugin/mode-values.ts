@@ -16,7 +16,7 @@ import type { DiskCache, StoredFingerprint } from './disk-cache.ts'
 import type { LazyEngine } from './engine.ts'
 import { createGuardedReader } from './serve-access.ts'
 import type { EntryId } from './entry-id.ts'
-import { stampInputs, stampsHold, statNow } from './input-stamps.ts'
+import { stampInputs, stampsHold, statForStamps } from './input-stamps.ts'
 import { resolveCurrentMode, resolveDeclaredModes, resolveEngineOptions } from './options.ts'
 import type { HostInfo, ResolvedDtsOptions, ResolvedPluginOptions } from './options.ts'
 
@@ -50,6 +50,8 @@ export interface ModeValuesParts {
   diskCache(): DiskCache | null
   /** Whether this build's declarations say where each value came from. */
   withProvenance(): boolean
+  /** Whether this load is a one-off build's (`Host.oneOffBuild`). */
+  oneOffBuild(): boolean
 }
 
 /** The entry in the current mode, as rendered (or served from the disk cache) for its module. */
@@ -89,7 +91,8 @@ export function filesNameMode(files: readonly string[], readFile: (file: string)
   })
 }
 
-export function createModeValues({ options, info, engine, diskCache, withProvenance }: ModeValuesParts) {
+export function createModeValues(parts: ModeValuesParts) {
+  const { options, info, engine, diskCache, withProvenance, oneOffBuild } = parts
   // Serving, a request reads only what the dev server would serve (serve-access.ts); the host tells
   // its rules once the config is resolved, after this is made.
   const readFile = createGuardedReader(
@@ -108,7 +111,8 @@ export function createModeValues({ options, info, engine, diskCache, withProvena
   function storedFingerprint(key: string, given: RenderOptions): StoredFingerprint | undefined {
     if (unstamped(given)) return undefined
     const stored = diskCache()?.readFingerprint(key)
-    return stored && stampsHold(stored.stamps, statNow) ? stored : undefined
+    const stat = statForStamps(oneOffBuild(), engine.renderCache().stat)
+    return stored && stampsHold(stored.stamps, stat) ? stored : undefined
   }
 
   /** Stores another mode's fingerprint with its inputs' stamps, when they can vouch for them. */

@@ -24,13 +24,17 @@ interface Build {
 // Every build started, so that each test waits for their cache writes before removing its folder.
 const started: Build[] = []
 
-/** One build: a fresh plugin instance, as a new `vite build` process has. */
-function startBuild(root: string, options: Options = {}): Build {
+/**
+ * One build: a fresh plugin instance, as a new `vite build` process has. `oneOff`: Rollup's `watchMode` is
+ * false (`Host.oneOffBuild`), as in `vite build`; otherwise the build may be a watcher's.
+ */
+function startBuild(root: string, options: Options = {}, oneOff = false): Build {
   const plugin = unpluginFactory(
     { root, dts: false, cache: '.cache', ...options, vars: { mode: 'development', ...options.vars } },
     { framework: 'rollup', versions: {} } as UnpluginContextMeta,
   ) as UnpluginOptions
   const context = (warnings: string[]) => ({
+    meta: oneOff ? { watchMode: false } : {},
     addWatchFile: () => {},
     getWatchFiles: () => [],
     error: (message: unknown) => {
@@ -255,13 +259,13 @@ describe('the cache option, served by its inputs’ stamps', () => {
     return stored.length
   }
 
-  async function stampedThenNextBuild(dir: string, entry: string, options: Options = {}): Promise<Build> {
+  async function stampedThenNextBuild(dir: string, entry: string, options: Options = {}, oneOff = false) {
     await new Promise((done) => setTimeout(done, Number(RACY_MS) + 100))
-    const first = startBuild(dir, options)
+    const first = startBuild(dir, options, oneOff)
     await first.load(entry)
     await first.end()
     expect(markStampedOnly(dir)).toBe(1)
-    return startBuild(dir, options)
+    return startBuild(dir, options, oneOff)
   }
 
   const layered = () => {
@@ -277,41 +281,49 @@ describe('the cache option, served by its inputs’ stamps', () => {
     return dir
   }
 
-  it('serves the stored code while every stamp holds, and declares from the value merged then', async () => {
-    root = layered()
-    const sidecar = join(root, 'app.merged.d.yaml.ts')
-    const next = await stampedThenNextBuild(root, 'app.merged.yaml', { dts: 'sidecar' })
-    const written = readFileSync(sidecar, 'utf8')
-    rmSync(sidecar)
-    expect((await next.load('app.merged.yaml')).code).toBe(MARK + fresh(root, 'app.merged.yaml'))
-    await next.end()
-    expect(readFileSync(sidecar, 'utf8')).toBe(written)
-  })
+  it.each([false, true])(
+    'serves the stored code while every stamp holds, and declares from the value merged then (one-off: %s)',
+    async (oneOff) => {
+      root = layered()
+      const sidecar = join(root, 'app.merged.d.yaml.ts')
+      const next = await stampedThenNextBuild(root, 'app.merged.yaml', { dts: 'sidecar' }, oneOff)
+      const written = readFileSync(sidecar, 'utf8')
+      rmSync(sidecar)
+      expect((await next.load('app.merged.yaml')).code).toBe(MARK + fresh(root, 'app.merged.yaml'))
+      await next.end()
+      expect(readFileSync(sidecar, 'utf8')).toBe(written)
+    },
+  )
 
-  it.each([
+  it.each(
     [
-      'an included layer is edited (same size)',
-      (dir: string) => writeFileSync(join(dir, 'env/development.yaml'), lines('list: [3]')),
-    ],
-    [
-      'a link to a layer is pointed at another file of the same size',
-      (dir: string) => {
-        rmSync(join(dir, 'base.yaml'))
-        symlinkSync(join(dir, 'base-b.yaml'), join(dir, 'base.yaml'))
-      },
-    ],
-    [
-      'a file matching a glob include appears',
-      (dir: string) => writeFileSync(join(dir, 'features/b.yaml'), lines('b: true')),
-    ],
-    [
-      'a missing optional include appears',
-      (dir: string) => writeFileSync(join(dir, 'local.yaml'), lines('local: true')),
-    ],
-    ['a globbed file is deleted', (dir: string) => rmSync(join(dir, 'features/a.yaml'))],
-  ])('renders again when %s', async (_what, change) => {
+      [
+        'an included layer is edited (same size)',
+        (dir: string) => writeFileSync(join(dir, 'env/development.yaml'), lines('list: [3]')),
+      ],
+      [
+        'a link to a layer is pointed at another file of the same size',
+        (dir: string) => {
+          rmSync(join(dir, 'base.yaml'))
+          symlinkSync(join(dir, 'base-b.yaml'), join(dir, 'base.yaml'))
+        },
+      ],
+      [
+        'a file matching a glob include appears',
+        (dir: string) => writeFileSync(join(dir, 'features/b.yaml'), lines('b: true')),
+      ],
+      [
+        'a missing optional include appears',
+        (dir: string) => writeFileSync(join(dir, 'local.yaml'), lines('local: true')),
+      ],
+      ['a globbed file is deleted', (dir: string) => rmSync(join(dir, 'features/a.yaml'))],
+    ].flatMap(([what, change]) => [
+      [what, 'a build that may watch', change, false],
+      [what, 'a one-off build (its stats memoized)', change, true],
+    ]) as [string, string, (dir: string) => void, boolean][],
+  )('renders again when %s, in %s', async (_w, _b, change, oneOff) => {
     root = layered()
-    const next = await stampedThenNextBuild(root, 'app.merged.yaml')
+    const next = await stampedThenNextBuild(root, 'app.merged.yaml', {}, oneOff)
     change(root)
     expect((await next.load('app.merged.yaml')).code).toBe(fresh(root, 'app.merged.yaml'))
   })
