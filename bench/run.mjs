@@ -21,7 +21,8 @@
 //    `dts-provenance` (`dts` with `dts: { provenance: true }`, which a one-off build leaves out by
 //    default: dts-provenance ÷ dts is what the JSDoc and declaration maps of where each value came
 //    from cost a build that writes every declaration).
-//    Prints median times, median per-pair ratios (ours ÷ baseline) with their spread, peak memory,
+//    Prints median times, median per-pair ratios (ours ÷ baseline) with their spread, peak memory, the
+//    process's CPU time (every thread: steadier than wall time on a shared machine),
 //    and any PLUGIN_TIMINGS warning. On m50 our plugin also runs with a JSON Schema (`validated`:
 //    one schema for every entry, inferred from them by `merged-yaml schema`), and the ratio
 //    validated ÷ ours is validation's cost.
@@ -296,6 +297,8 @@ function measureBuilds() {
         ]),
       ),
       memoryRatio: ratios('maxRssKb'),
+      // The whole process's CPU time (Node's start, imports, every thread): steadier than wall time.
+      cpuRatio: ratios('cpuMs'),
       pluginTimingsWarnings: Object.fromEntries(
         OURS.map((v) => [v, runs[v].filter((r) => r.warnings.some((w) => w.includes('PLUGIN_TIMINGS'))).length]),
       ),
@@ -348,7 +351,8 @@ function printBuilds({ summary, scale }) {
       const setup = s.timeWithSetupRatio
       log(
         `         declarations on, ÷ ${names.json}: first build (dts, cache off) ${r(json('dts'))}, ` +
-          `rebuild (dts-cached) ${r(json('dts-cached'))}; with loading the plugin: ${r(setup.dts)}, ${r(setup['dts-cached'])}`,
+          `rebuild (dts-cached) ${r(json('dts-cached'))}; with loading the plugin: ${r(setup.dts)}, ${r(setup['dts-cached'])}; ` +
+          `process CPU: ${r(s.cpuRatio.dts?.json)}, ${r(s.cpuRatio['dts-cached']?.json)}`,
       )
     }
     if (s.cacheRatio) {
