@@ -23,8 +23,10 @@ interface Layer {
   locations: string[]
 }
 
-const plural = (count: number, word: string): string =>
-  `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`
+// Thousands grouped by hand: toLocaleString's first call loads ICU's number formats (~9 ms of a build).
+const grouped = (count: number): string => String(count).replace(/\B(?=(\d{3})+$)/g, ',')
+
+const plural = (count: number, word: string): string => `${grouped(count)} ${word}${count === 1 ? '' : 's'}`
 
 export function createWarningSummary(prefix: string): WarningSummary {
   // Per code: its layers (files) in the order first met, each with its count and first locations.

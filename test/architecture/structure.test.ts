@@ -142,6 +142,17 @@ describe('modules', () => {
     expect(long).toEqual([])
   })
 
+  it("call no locale-aware API (localeCompare, toLocale*, Intl): its first call loads ICU's data, ~10 ms of a build", () => {
+    const calls = sources.flatMap((file) =>
+      file.text
+        .split('\n')
+        .map((line, index) => ({ line, at: `${file.path}:${index + 1}` }))
+        .filter(({ line }) => /\.localeCompare\(|\.toLocale\w*\(|\bIntl\./.test(line.replace(/\/\/.*$/, '')))
+        .map(({ at }) => at),
+    )
+    expect(calls).toEqual([])
+  })
+
   /** A module's first comment: its leading `//` lines. */
   const firstComment = (text: string): string => /^(?:\/\/[^\n]*\n)*/.exec(text)![0]
 

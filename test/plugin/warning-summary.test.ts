@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Stats } from 'webpack'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Diagnostic } from '@merged-yaml/core'
 import type { Options } from '../../src/index.ts'
 import MergedYamlVite from '../../src/vite.ts'
 import MergedYamlWebpack from '../../src/webpack.ts'
-import { SUMMARY_LAYERS, SUMMARY_LOCATIONS } from '../../src/plugin/warning-summary.ts'
+import { createWarningSummary, SUMMARY_LAYERS, SUMMARY_LOCATIONS } from '../../src/plugin/warning-summary.ts'
 import { lines, writeTree } from '../helpers/tree.ts'
 import { build, BUNDLERS, bunUnavailable } from './bundlers.ts'
 import type { BundlerName } from './bundlers.ts'
@@ -116,6 +117,17 @@ async function warnedBy(bundler: BundlerName, root: string, options: Options) {
   }
   return { reported: reported.join('\n'), text: [...reported, ...printed].join('\n') }
 }
+
+describe('a summary', () => {
+  it('groups thousands in its counts as en-US does', () => {
+    const summary = createWarningSummary('[p]')
+    const warning = { code: 'MY_MERGE_DISCARDED', severity: 'warning', message: 'm', file: '/app/a.yaml', column: 1 }
+    for (let line = 1; line <= 12_346; line++) summary.showNow({ ...warning, line } as Diagnostic)
+    expect(summary.take('/app')[0]).toBe(
+      '[p] MY_MERGE_DISCARDED: 12,345 more warnings in 1 layer, like the one shown above:',
+    )
+  })
+})
 
 describe.each(BUNDLERS)('a one-off %s build’s warnings', (bundler) => {
   const skip = SKIPPED[bundler]
