@@ -79,7 +79,7 @@ function statOrAbsent(path: string, stat: (path: string) => BigIntStats): BigInt
  * stat of this build: a dev server one of whose plugin instances never sees the build end (Astro's)
  * would hold a stat from before an edit, and serve the module stored before it.
  */
-export const statNow = (path: string): BigIntStats => statSync(path, { bigint: true })
+const statNow = (path: string): BigIntStats => statSync(path, { bigint: true })
 
 /**
  * The stat a stamp is checked with: a one-off build reads its inputs once and its render cache's stats
