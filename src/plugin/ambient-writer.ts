@@ -6,7 +6,7 @@ import { generatedHeader, generateAmbientModuleWithMappings } from '../codegen/d
 import type { Mapping } from '../codegen/declaration-text.ts'
 import { foreignTargets, isCurrent, isOwnedOrAbsent, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
-import { stampOfBlock } from './declaration-records.ts'
+import { recordOf, stampOfBlock } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
 import { formatQuery } from './entry-id.ts'
 import { withMap } from './map-writer.ts'
@@ -78,7 +78,7 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
       const key = relative(root, entry.file).replaceAll('\\', '/') + formatQuery(entry.query)
       const known = load().get(key)
       const record = records.get(key)
-      if (known !== undefined && record && isCurrent(update, record.key)) {
+      if (known !== undefined && record && isCurrent(update, record)) {
         // Unchanged: its block is written as known (the file is rewritten only if someone changed it).
         if (record.stamp === stampOfBlock(known)) {
           inputs.delete(key)
@@ -112,7 +112,9 @@ export function createAmbientWriter(options: ResolvedDtsOptions, root: string, r
         } else
           block = known.get(key)!.replace(/^declare module .*\{$/m, `declare module ${JSON.stringify(specifier)} {`)
         known.set(key, block)
-        if (update?.key !== undefined) records.set(key, { key: update.key, stamp: stampOfBlock(block) })
+        // A block's stamp is a hash of its text: the stamp recordOf compares says whether the block changed.
+        if (update?.key !== undefined)
+          records.set(key, recordOf(update.key, stampOfBlock(block), records.get(key), true))
         // A blank line, the entry marker, then the block.
         const first = line + 2
         for (const mapping of blockMappings.get(key) ?? []) mappings.push({ ...mapping, line: mapping.line + first })

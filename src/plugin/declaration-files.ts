@@ -21,6 +21,8 @@ import type { Stats } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { DECLARATION_MAP_MARK, GENERATED_MARK } from '../codegen/declaration.ts'
 import type { DeclarationInput } from '../codegen/declaration.ts'
+import { recordHasKey } from './declaration-records.ts'
+import type { DeclarationRecord } from './declaration-records.ts'
 import type { EntryId } from './entry-id.ts'
 
 /** What an update leaves to do: the key and how to get the input. */
@@ -201,7 +203,8 @@ export function writeMap(declaration: string, map: string | undefined): void {
 /** The targets among `paths` the plugin must leave alone (they exist and it did not write them). */
 export const foreignTargets = (paths: readonly string[]): string[] => paths.filter((path) => !isOwnedOrAbsent(path))
 
-/** Whether a file last written from `recorded` is what `pending` would write (or keep). */
-export function isCurrent(pending: Pending, recorded: string | undefined): boolean {
-  return recorded !== undefined && pending.key !== undefined && (recorded === pending.key || recorded === pending.kept)
+/** Whether a file as `record` says it was written is what `pending` would write (or keep). */
+export function isCurrent(pending: Pending, record: DeclarationRecord | undefined): boolean {
+  if (record === undefined || pending.key === undefined) return false
+  return recordHasKey(record, pending.key) || (pending.kept !== undefined && recordHasKey(record, pending.kept))
 }

@@ -9,7 +9,30 @@ import { statSync } from 'node:fs'
 export interface DeclarationRecord {
   key: string
   stamp: string
+  /**
+   * Other keys that generated the same text for the target as it is (`stamp`), newest first: builds a project
+   * alternates (`vite` in development, `vite build` in production, another bundler) key an entry that reads
+   * no `${mode}` differently, and would each generate it again.
+   */
+  alike?: string[]
 }
+
+/** At most this many other keys per record. */
+export const MAX_ALIKE_KEYS = 4
+
+/**
+ * The record of a target generated from `key`: when the generated text left the target as it was (at the
+ * stamp the previous record holds), the previous keys still vouch for it.
+ */
+export function recordOf(key: string, stamp: string, before: DeclarationRecord | undefined, unchanged: boolean) {
+  if (!unchanged || before === undefined || before.stamp !== stamp) return { key, stamp }
+  const alike = [before.key, ...(before.alike ?? [])].filter((other) => other !== key).slice(0, MAX_ALIKE_KEYS)
+  return alike.length > 0 ? { key, stamp, alike } : { key, stamp }
+}
+
+/** Whether the target as recorded is what `key` generates. */
+export const recordHasKey = (record: DeclarationRecord, key: string): boolean =>
+  record.key === key || (record.alike?.includes(key) ?? false)
 
 /** The records of the declarations written, by target (a sidecar's path, an ambient entry's key). */
 export interface DeclarationRecords {

@@ -280,7 +280,8 @@ function createStoredRecords(path: string, save: (text: string) => void): Declar
     get: (target) => records.get(target),
     set(target, record) {
       const before = records.get(target)
-      if (before?.key === record.key && before.stamp === record.stamp) return
+      const sameAlike = (before?.alike ?? []).join('\0') === (record.alike ?? []).join('\0')
+      if (before?.key === record.key && before.stamp === record.stamp && sameAlike) return
       records.set(target, record)
       changed = true
     },

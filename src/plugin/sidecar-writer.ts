@@ -3,7 +3,7 @@ import { basename, dirname, extname, join } from 'node:path'
 import { generateDeclarationWithMappings } from '../codegen/declaration.ts'
 import { foreignTargets, isCurrent, readOwned, writeIfChanged, writeMap } from './declaration-files.ts'
 import type { Pending, Writer } from './declaration-files.ts'
-import { stampOfFile } from './declaration-records.ts'
+import { recordOf, stampOfFile } from './declaration-records.ts'
 import type { DeclarationRecords } from './declaration-records.ts'
 import { formatQuery } from './entry-id.ts'
 import { withMap } from './map-writer.ts'
@@ -23,7 +23,7 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
       if (formatQuery(entry.query)) return []
       const path = sidecarPath(entry.file)
       const record = records.get(path)
-      if (record && isCurrent(update, record.key) && record.stamp === stampOfFile(path)) {
+      if (record && isCurrent(update, record) && record.stamp === stampOfFile(path)) {
         pending.delete(path)
         return []
       }
@@ -45,7 +45,8 @@ export function createSidecarWriter(options: ResolvedDtsOptions, records: Declar
           // Written only when it changed, checked again just before (generating took a while).
           if (text !== current) writeIfChanged(path, text)
           writeMap(path, map)
-          if (key !== undefined) records.set(path, { key, stamp: stampOfFile(path) })
+          if (key !== undefined)
+            records.set(path, recordOf(key, stampOfFile(path), records.get(path), text === current))
         } catch (error) {
           // Not recorded: the next update of the entry tries again.
           fail(path, error)

@@ -295,33 +295,30 @@ describe('the cache option, served by its inputs’ stamps', () => {
     },
   )
 
-  it.each(
+  const edits: [string, (dir: string) => void][] = [
     [
-      [
-        'an included layer is edited (same size)',
-        (dir: string) => writeFileSync(join(dir, 'env/development.yaml'), lines('list: [3]')),
-      ],
-      [
-        'a link to a layer is pointed at another file of the same size',
-        (dir: string) => {
-          rmSync(join(dir, 'base.yaml'))
-          symlinkSync(join(dir, 'base-b.yaml'), join(dir, 'base.yaml'))
-        },
-      ],
-      [
-        'a file matching a glob include appears',
-        (dir: string) => writeFileSync(join(dir, 'features/b.yaml'), lines('b: true')),
-      ],
-      [
-        'a missing optional include appears',
-        (dir: string) => writeFileSync(join(dir, 'local.yaml'), lines('local: true')),
-      ],
-      ['a globbed file is deleted', (dir: string) => rmSync(join(dir, 'features/a.yaml'))],
-    ].flatMap(([what, change]) => [
-      [what, 'a build that may watch', change, false],
-      [what, 'a one-off build (its stats memoized)', change, true],
-    ]) as [string, string, (dir: string) => void, boolean][],
-  )('renders again when %s, in %s', async (_w, _b, change, oneOff) => {
+      'an included layer is edited (same size)',
+      (dir) => writeFileSync(join(dir, 'env/development.yaml'), lines('list: [3]')),
+    ],
+    [
+      'a link to a layer is pointed at another file of the same size',
+      (dir) => {
+        rmSync(join(dir, 'base.yaml'))
+        symlinkSync(join(dir, 'base-b.yaml'), join(dir, 'base.yaml'))
+      },
+    ],
+    ['a file matching a glob include appears', (dir) => writeFileSync(join(dir, 'features/b.yaml'), lines('b: true'))],
+    ['a missing optional include appears', (dir) => writeFileSync(join(dir, 'local.yaml'), lines('local: true'))],
+    ['a globbed file is deleted', (dir) => rmSync(join(dir, 'features/a.yaml'))],
+  ]
+
+  // A one-off build checks the stamps with its own memoized stats; any other build asks the disk.
+  it.each(
+    edits.flatMap(([what, change]) => [
+      { what, build: 'a build that may watch', change, oneOff: false },
+      { what, build: 'a one-off build', change, oneOff: true },
+    ]),
+  )('renders again when $what, in $build', async ({ change, oneOff }) => {
     root = layered()
     const next = await stampedThenNextBuild(root, 'app.merged.yaml', {}, oneOff)
     change(root)

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as declaration from '../../src/codegen/declaration.ts'
 import type { DeclarationInput } from '../../src/codegen/declaration.ts'
 import { createDeclarationWriter } from '../../src/plugin/dts-writer.ts'
+import { MAX_ALIKE_KEYS } from '../../src/plugin/declaration-records.ts'
 import type { DeclarationRecord, DeclarationRecords } from '../../src/plugin/declaration-records.ts'
 import type { Options } from '../../src/index.ts'
 import { buildOnce } from '../helpers/rollup-build.ts'
@@ -65,6 +66,42 @@ describe('the declaration writer, keyed', () => {
     expect(readFileSync(target, 'utf8')).toContain('a: string')
     // A sidecar is generated again; the ambient file is written again from the block the writer knows.
     expect(generated()).toBe(mode === 'sidecar' ? 3 : 2)
+  })
+})
+
+describe('keys that generate the same declaration', () => {
+  beforeEach(() => vi.clearAllMocks())
+
+  it.each(['sidecar', 'ambient'] as const)('%s: each stays current while the text is the same', (mode) => {
+    const root = writeTree({ 'app.merged.yaml': 'a: 1\n' })
+    const entry = { file: join(root, 'app.merged.yaml'), query: {} }
+    const writer = createDeclarationWriter(
+      { mode, file: join(root, 'merged-yaml.d.ts'), asConst: false, provenance: 'never' as const },
+      root,
+    )
+    const asked: string[] = []
+    const declare = (key: string, a: unknown) => {
+      writer.updateKeyed(entry, key, () => (asked.push(key), { values: [{ a }] }))
+      writer.flush()
+    }
+    // Builds a project alternates (another mode, another bundler) key an entry differently.
+    declare('development', 1)
+    declare('production', 1)
+    declare('development', 1)
+    declare('production', 1)
+    expect(asked).toEqual(['development', 'production'])
+    // Another text: the keys that generated the old one no longer vouch for the file.
+    declare('test', 'x')
+    declare('development', 1)
+    declare('test', 'x')
+    expect(asked).toEqual(['development', 'production', 'test', 'development', 'test'])
+    // At most MAX_ALIKE_KEYS others: the oldest is forgotten.
+    const keys = Array.from({ length: MAX_ALIKE_KEYS + 2 }, (_, k) => `k${k}`)
+    for (const key of keys) declare(key, 2)
+    asked.length = 0
+    for (const key of keys.slice(1).reverse()) declare(key, 2)
+    declare('k0', 2)
+    expect(asked).toEqual(['k0'])
   })
 })
 
@@ -171,6 +208,18 @@ describe('declarations across builds, with the cache', () => {
     await build({ dts: { mode: 'sidecar', asConst: true } })
     expect(generated()).toBe(4)
     expect(readFileSync(sidecar, 'utf8')).toContain('readonly')
+  })
+
+  it('builds alternating modes generate an entry that reads no `${mode}` once per mode, then not again', async () => {
+    root = writeTree({ 'base.yaml': lines('port: 80'), 'app.merged.yaml': lines('#include', 'base.yaml') })
+    const sidecar = join(root, 'app.merged.d.yaml.ts')
+    await build({}, 'development')
+    await build({}, 'production')
+    expect(generated()).toBe(2) // the mode is among the render's options: another key, the same text
+    const written = statSync(sidecar).mtimeMs
+    for (const mode of ['development', 'production', 'development']) await build({}, mode)
+    expect(generated()).toBe(2)
+    expect(statSync(sidecar).mtimeMs).toBe(written)
   })
 
   it('without the cache, each process generates its declarations again', async () => {
