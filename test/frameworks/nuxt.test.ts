@@ -200,9 +200,15 @@ describe.skipIf(skipUnlessAvailable(missing))(titleUnlessAvailable('Nuxt', missi
       const browser = await launchChromium()
       try {
         const tab = await browser.newPage()
+        // An update Vite sends before the page's HMR client has connected reaches no page: edit after it has.
+        const connected = tab.waitForEvent('console', {
+          predicate: (message) => message.text().includes('[vite] connected'),
+          timeout: 60_000,
+        })
         await tab.goto(server.url)
         const features = async () => (await tab.getByTestId('features').textContent()) ?? ''
         await expect.poll(features, { timeout: 60_000 }).toMatch(/^search, debug/)
+        await connected
         writeFileSync(layer, '#cloud-config\nfeatures: [debug, hot]\n')
         await expect.poll(features, { timeout: 60_000, interval: 500 }).toBe('search, debug, hot')
       } finally {
